@@ -1,0 +1,198 @@
+// The behaviour every event store adapter must show; each adapter's test file runs it.
+import { randomUUID } from 'node:crypto';
+import type { Test } from 'tap';
+import {
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  START,
+  WrongExpectedRevisionError,
+} from './port.ts';
+
+export function newEvent(type: string, data: Record<string, unknown> = {}, userId: string | null = null): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { userId, correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 },
+  };
+}
+
+/** Reads the whole log after `from`, keeping only the streams that start with `prefix`. */
+export async function readAllOf(store: EventStore, prefix: string, from: Position = START): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
+  let after = from;
+  for (;;) {
+    const batch = await store.readAll({ after, limit: 500 });
+    if (batch.length === 0) return out;
+    for (const event of batch) if (event.stream.startsWith(prefix)) out.push(event);
+    after = batch[batch.length - 1]!.position;
+  }
+}
+
+export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>): void {
+  let store: EventStore;
+  // streams of this run only, so a shared server with older data does not disturb the checks
+  const run = `c${randomUUID().slice(0, 8)}`;
+  const name = (what: string): string => `${run}.${what}`;
+
+  t.before(async () => {
+    store = await makeStore();
+  });
+  t.teardown(async () => {
+    await store.close();
+  });
+
+  t.test('no_stream creates once; a second creator is told the actual revision', async (t) => {
+    const stream = name('create');
+    const first = await store.append(stream, [newEvent('thing-created'), newEvent('thing-renamed')], 'no_stream');
+    t.equal(first.nextRevision, 1n);
+    const error = await store.append(stream, [newEvent('thing-created')], 'no_stream').catch((e: unknown) => e);
+    t.ok(error instanceof WrongExpectedRevisionError);
+    t.equal((error as WrongExpectedRevisionError).actual, 1n);
+    t.equal((await store.readStream(stream)).length, 2);
+  });
+
+  t.test('an exact revision appends only on that revision', async (t) => {
+    const stream = name('exact');
+    await store.append(stream, [newEvent('a')], 'no_stream');
+    const next = await store.append(stream, [newEvent('b')], 0n);
+    t.equal(next.nextRevision, 1n);
+    const stale = await store.append(stream, [newEvent('c')], 0n).catch((e: unknown) => e);
+    t.ok(stale instanceof WrongExpectedRevisionError);
+    t.equal((stale as WrongExpectedRevisionError).actual, 1n);
+    const missing = await store.append(name('exact-missing'), [newEvent('c')], 0n).catch((e: unknown) => e);
+    t.ok(missing instanceof WrongExpectedRevisionError);
+    t.equal((missing as WrongExpectedRevisionError).actual, 'no_stream');
+    t.same((await store.readStream(stream)).map((e) => e.type), ['a', 'b']);
+  });
+
+  t.test('stream_exists refuses a missing stream and appends to an existing one', async (t) => {
+    const stream = name('exists');
+    const missing = await store.append(stream, [newEvent('a')], 'stream_exists').catch((e: unknown) => e);
+    t.ok(missing instanceof WrongExpectedRevisionError);
+    t.equal((missing as WrongExpectedRevisionError).actual, 'no_stream');
+    await store.append(stream, [newEvent('a')], 'any');
+    const result = await store.append(stream, [newEvent('b')], 'stream_exists');
+    t.equal(result.nextRevision, 1n);
+  });
+
+  t.test('any appends whatever the revision', async (t) => {
+    const stream = name('any');
+    t.equal((await store.append(stream, [newEvent('a')], 'any')).nextRevision, 0n);
+    t.equal((await store.append(stream, [newEvent('b'), newEvent('c')], 'any')).nextRevision, 2n);
+  });
+
+  t.test('a stream reads back in order with data, metadata, revisions, times and positions', async (t) => {
+    const stream = name('read');
+    const events = [newEvent('a', { n: 1, nested: { list: ['x'] } }, 'user-1'), newEvent('b', { n: 2 })];
+    const before = Date.now();
+    const result = await store.append(stream, events, 'no_stream');
+    const read = await store.readStream(stream);
+    t.equal(read.length, 2);
+    t.same(
+      read.map((e) => [e.id, e.type, e.data, e.metadata, e.stream, e.revision]),
+      events.map((e, i) => [e.id, e.type, e.data, e.metadata, stream, BigInt(i)]),
+    );
+    t.ok(read.every((e) => e.recordedAt instanceof Date && e.recordedAt.getTime() >= before - 5000));
+    t.ok(comparePositions(read[0]!.position, read[1]!.position) < 0);
+    t.same(read[1]!.position, result.position);
+    t.same(await store.readStream(name('never-written')), []);
+  });
+
+  t.test('readAll pages through the log in order, strictly after the given position', async (t) => {
+    const prefix = name('all-');
+    const from = await store.headPosition();
+    for (let i = 0; i < 5; i++) await store.append(`${prefix}${i}`, [newEvent('a', { i }), newEvent('b', { i })], 'no_stream');
+    const all = await readAllOf(store, prefix, from);
+    t.same(
+      all.map((e) => `${e.type}${String(e.data.i)}`),
+      ['a0', 'b0', 'a1', 'b1', 'a2', 'b2', 'a3', 'b3', 'a4', 'b4'],
+    );
+    for (let i = 1; i < all.length; i++) t.ok(comparePositions(all[i - 1]!.position, all[i]!.position) < 0);
+    const rest = await readAllOf(store, prefix, all[3]!.position);
+    t.same(
+      rest.map((e) => e.id),
+      all.slice(4).map((e) => e.id),
+    );
+    t.same(await store.headPosition(), all[all.length - 1]!.position);
+  });
+
+  t.test('a subscription delivers what is stored, then live appends, and stops when closed', async (t) => {
+    const prefix = name('sub-');
+    const from = await store.headPosition();
+    await store.append(`${prefix}1`, [newEvent('stored')], 'no_stream');
+    const subscription = store.subscribeToAll(from);
+    const seen: string[] = [];
+    const done = (async () => {
+      for await (const batch of subscription) {
+        t.ok(batch.length > 0, 'batches are never empty');
+        for (const event of batch) if (event.stream.startsWith(prefix)) seen.push(event.type);
+        if (seen.length === 3) break;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await store.append(`${prefix}2`, [newEvent('live-1')], 'no_stream');
+    await store.append(`${prefix}2`, [newEvent('live-2')], 0n);
+    await done;
+    await subscription.close();
+    t.same(seen, ['stored', 'live-1', 'live-2']);
+  });
+
+  t.test('a deleted stream is gone from stream reads and from the log', async (t) => {
+    const prefix = name('del-');
+    const from = await store.headPosition();
+    await store.append(`${prefix}gone`, [newEvent('a', { secret: 'x@example.com' })], 'no_stream');
+    await store.append(`${prefix}kept`, [newEvent('a')], 'no_stream');
+    await store.deleteStream(`${prefix}gone`);
+    await store.deleteStream(`${prefix}never-existed`);
+    t.same(await store.readStream(`${prefix}gone`), []);
+    t.same(
+      (await readAllOf(store, prefix, from)).map((e) => e.stream),
+      [`${prefix}kept`],
+    );
+  });
+
+  t.test('8 concurrent writers: a live subscriber sees every event once, in log order', async (t) => {
+    const prefix = name('conc-');
+    const writers = 8;
+    const perWriter = 40;
+    const from = await store.headPosition();
+    const subscription = store.subscribeToAll(from);
+    const seen: RecordedEvent[] = [];
+    const reading = (async () => {
+      for await (const batch of subscription) {
+        for (const event of batch) if (event.stream.startsWith(prefix)) seen.push(event);
+        if (seen.length >= writers * perWriter) break;
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 0; i < perWriter; i++) {
+          await store.append(`${prefix}${w}`, [newEvent('tick', { w, i })], i === 0 ? 'no_stream' : BigInt(i - 1));
+        }
+      }),
+    );
+    await reading;
+    await subscription.close();
+    t.equal(seen.length, writers * perWriter);
+    t.equal(new Set(seen.map((e) => e.id)).size, writers * perWriter, 'no event twice');
+    let ordered = true;
+    for (let i = 1; i < seen.length; i++) if (comparePositions(seen[i - 1]!.position, seen[i]!.position) >= 0) ordered = false;
+    t.ok(ordered, 'positions strictly increase');
+    for (let w = 0; w < writers; w++) {
+      t.same(
+        seen.filter((e) => e.data.w === w).map((e) => e.data.i),
+        Array.from({ length: perWriter }, (_, i) => i),
+        `writer ${w} in its own order`,
+      );
+    }
+    t.same(
+      (await readAllOf(store, prefix, from)).map((e) => e.id),
+      seen.map((e) => e.id),
+      'a later read of the log gives the same order',
+    );
+  });
+}

@@ -1,0 +1,281 @@
+// The EventStoreDB adapter of the event store port.
+
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START as ESDB_START,
+  STREAM_EXISTS,
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+} from '@eventstore/db-client';
+import type {
+  AllStreamResolvedEvent,
+  AppendExpectedRevision,
+  CurrentRevision,
+  RecordedEvent as EsdbRecordedEvent,
+} from '@eventstore/db-client';
+import {
+  START,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  type Subscription,
+} from './port.ts';
+
+const DEFAULT_MAX_BATCH = 500;
+// Large enough that a run of system events rarely costs another round trip.
+const MIN_PAGE = 64;
+
+export function createEsdbEventStore(connectionString: string): EventStore {
+  const client = EventStoreDBClient.connectionString(connectionString);
+  // Disposing the client lets live calls run on, so open subscriptions must be ended first.
+  const subscriptions = new Set<Subscription>();
+
+  return {
+    async append(stream, events, expected): Promise<AppendResult> {
+      let result;
+      try {
+        result = await client.appendToStream(stream, events.map(toEventData), {
+          expectedRevision: toEsdbExpected(expected),
+        });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          throw new WrongExpectedRevisionError(stream, expected, toActual(error.actualVersion), { cause: error });
+        }
+        throw error;
+      }
+      // Reached only when the connection string sets throwOnAppendFailure=false.
+      if (!result.success) throw new WrongExpectedRevisionError(stream, expected, toActual(result.nextExpectedRevision));
+      if (!result.position) throw new Error(`append to ${stream}: EventStoreDB returned no log position`);
+      return { nextRevision: result.nextExpectedRevision, position: toPosition(result.position) };
+    },
+
+    async readStream(stream) {
+      try {
+        const read = await collect(client.readStream(stream, { direction: FORWARDS, fromRevision: ESDB_START }));
+        return read.flatMap(({ event }) => (event ? [toRecorded(event)] : []));
+      } catch (error) {
+        // A hard-deleted stream no longer exists as far as the port is concerned.
+        if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return [];
+        throw error;
+      }
+    },
+
+    async readAll({ after, limit }) {
+      const events: RecordedEvent[] = [];
+      // One more than asked for, because the read includes the event at its starting position.
+      const pageSize = Math.max(limit + 1, MIN_PAGE);
+      let from: Position = after;
+      while (events.length < limit) {
+        const page = await collect(
+          client.readAll({ direction: FORWARDS, fromPosition: toReadPosition(from), maxCount: pageSize }),
+        );
+        for (const { event } of page) {
+          if (!event || comparePositions(event.position, from) <= 0 || !isUserEvent(event)) continue;
+          if (events.length < limit) events.push(toRecorded(event));
+        }
+        const last = page.at(-1)?.event;
+        if (page.length < pageSize || !last) break;
+        from = last.position;
+      }
+      return events;
+    },
+
+    subscribeToAll(after, options = {}) {
+      const subscription = subscribe(client, after, options.maxBatch ?? DEFAULT_MAX_BATCH, () => {
+        subscriptions.delete(subscription);
+      });
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async deleteStream(stream) {
+      try {
+        await client.tombstoneStream(stream, { expectedRevision: ANY });
+      } catch (error) {
+        if (!(error instanceof StreamNotFoundError || error instanceof StreamDeletedError)) throw error;
+      }
+    },
+
+    async headPosition() {
+      let from: Position | typeof END = END;
+      for (;;) {
+        const page: AllStreamResolvedEvent[] = await collect(
+          client.readAll({ direction: BACKWARDS, fromPosition: from, maxCount: MIN_PAGE }),
+        );
+        for (const { event } of page) {
+          if (!event) continue;
+          // Whether a backwards read includes its starting position is not documented; skip it either way.
+          if (from !== END && comparePositions(event.position, from) >= 0) continue;
+          if (isUserEvent(event)) return toPosition(event.position);
+        }
+        const last = page.at(-1)?.event;
+        if (page.length < MIN_PAGE || !last) return START;
+        from = last.position;
+      }
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+      await client.dispose();
+    },
+  };
+}
+
+function subscribe(client: EventStoreDBClient, after: Position, maxBatch: number, onClose: () => void): Subscription {
+  // The readable's buffer is the batch buffer; its high-water mark pushes back on the server.
+  const source = client.subscribeToAll(
+    { fromPosition: toReadPosition(after), filter: excludeSystemEvents() },
+    { highWaterMark: maxBatch },
+  );
+  let closed = false;
+  let ended = false;
+  let failure: Error | undefined;
+  const waiters: Array<() => void> = [];
+  const wake = () => {
+    for (const resolve of waiters.splice(0)) resolve();
+  };
+  source.on('readable', wake);
+  source.on('end', () => {
+    ended = true;
+    wake();
+  });
+  source.on('error', (error: Error) => {
+    failure ??= error;
+    wake();
+  });
+
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    onClose();
+    wake();
+    await source.unsubscribe();
+    source.destroy();
+  };
+
+  const next = async (): Promise<IteratorResult<RecordedEvent[]>> => {
+    for (;;) {
+      if (closed) return { done: true, value: undefined };
+      const batch: RecordedEvent[] = [];
+      while (batch.length < maxBatch) {
+        const resolved: AllStreamResolvedEvent | null = source.read();
+        if (resolved === null) break;
+        const event = resolved.event;
+        // A subscription may start at its position inclusively; the port's `after` is exclusive.
+        if (event && isUserEvent(event) && comparePositions(event.position, after) > 0) batch.push(toRecorded(event));
+      }
+      if (batch.length > 0) return { done: false, value: batch };
+      if (failure) throw failure;
+      // A catch-up subscription never ends on its own; treat it as a failure rather than a quiet finish.
+      if (ended) throw new Error('EventStoreDB ended the $all subscription');
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next,
+      return: async () => {
+        await close();
+        return { done: true, value: undefined };
+      },
+    }),
+    close,
+  };
+}
+
+function toEventData(event: NewEvent) {
+  const { userId, correlationId, causationId, schemaVersion } = event.metadata;
+  return jsonEvent({
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    // The `$`-prefixed copies are the names EventStoreDB's own projections follow.
+    metadata: { userId, correlationId, causationId, schemaVersion, $correlationId: correlationId, $causationId: causationId },
+  });
+}
+
+function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    case 'any':
+      return ANY;
+    default:
+      return expected;
+  }
+}
+
+// The client reports a missing stream as 'no_stream', or as -1 when appends do not throw.
+function toActual(actual: CurrentRevision): bigint | 'no_stream' {
+  return actual === NO_STREAM || actual < 0n ? 'no_stream' : actual;
+}
+
+function toReadPosition(position: Position): Position | typeof ESDB_START {
+  return position.commit < 0n ? ESDB_START : position;
+}
+
+function toPosition(position: Position): Position {
+  return { commit: position.commit, prepare: position.prepare };
+}
+
+function isUserEvent(event: { readonly type: string; readonly streamId: string }): boolean {
+  return !event.type.startsWith('$') && !event.streamId.startsWith('$');
+}
+
+function toRecorded(event: EsdbRecordedEvent): RecordedEvent {
+  const where = `event ${event.id} in ${event.streamId}`;
+  if (!event.position) throw new Error(`${where} has no log position (EventStoreDB 22.6 or later is required)`);
+  if (!event.isJson || !isObject(event.data)) throw new Error(`${where} is not a JSON object`);
+  return {
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: toMetadata(event.metadata, event.id),
+    stream: event.streamId,
+    revision: event.revision,
+    position: toPosition(event.position),
+    recordedAt: event.created,
+  };
+}
+
+// Events written by other tools may lack our metadata; such an event is its own correlation and cause.
+function toMetadata(raw: unknown, eventId: string): EventMetadata {
+  const metadata = isObject(raw) ? raw : {};
+  return {
+    userId: text(metadata.userId) ?? null,
+    correlationId: text(metadata.correlationId) ?? text(metadata.$correlationId) ?? eventId,
+    causationId: text(metadata.causationId) ?? text(metadata.$causationId) ?? eventId,
+    schemaVersion: typeof metadata.schemaVersion === 'number' ? metadata.schemaVersion : 1,
+  };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+
+async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of read) items.push(item);
+  return items;
+}

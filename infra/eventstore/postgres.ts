@@ -1,0 +1,420 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Migration } from '../postgres/migrations.ts';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type Subscription,
+  START,
+  WrongExpectedRevisionError,
+} from './port.ts';
+
+// Global order is (transaction id, sequence). A reader only sees transactions older than the
+// oldest one still running (pg_snapshot_xmin), so an event that commits late can never land
+// behind a position a subscriber has already passed.
+export const eventStoreMigration: Migration = {
+  component: 'eventstore',
+  steps: [
+    `CREATE SCHEMA IF NOT EXISTS es;
+     CREATE TABLE es.streams (
+       stream_name text PRIMARY KEY,
+       revision bigint NOT NULL
+     );
+     CREATE TABLE es.events (
+       transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+       global_position bigint GENERATED ALWAYS AS IDENTITY,
+       stream_name text NOT NULL,
+       stream_revision bigint NOT NULL,
+       event_id uuid NOT NULL,
+       event_type text NOT NULL,
+       data jsonb NOT NULL,
+       metadata jsonb NOT NULL,
+       recorded_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (transaction_id, global_position),
+       UNIQUE (stream_name, stream_revision)
+     );
+     -- Appends several streams' batches in one round trip and one commit. Expected revision codes:
+     -- -1 no stream, -2 any, -3 stream exists, n >= 0 exactly n. A conflict skips only its item.
+     CREATE FUNCTION es.append_batch(p_items jsonb)
+     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
+     LANGUAGE plpgsql AS $fn$
+     DECLARE
+       v_item jsonb;
+       v_index integer := -1;
+       v_stream text;
+       v_expected bigint;
+       v_count integer;
+       v_revision bigint;
+       v_actual bigint;
+       v_position bigint;
+     BEGIN
+       FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+         v_index := v_index + 1;
+         v_stream := v_item->>'s';
+         v_expected := (v_item->>'e')::bigint;
+         v_count := jsonb_array_length(v_item->'ev');
+         v_revision := NULL;
+         IF v_expected = -1 THEN
+           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
+           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
+         ELSIF v_expected = -2 THEN
+           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
+           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + v_count RETURNING st.revision INTO v_revision;
+         ELSIF v_expected = -3 THEN
+           UPDATE es.streams SET revision = revision + v_count WHERE stream_name = v_stream RETURNING revision INTO v_revision;
+         ELSE
+           UPDATE es.streams SET revision = revision + v_count
+           WHERE stream_name = v_stream AND revision = v_expected RETURNING revision INTO v_revision;
+         END IF;
+         IF v_revision IS NULL THEN
+           SELECT s.revision INTO v_actual FROM es.streams s WHERE s.stream_name = v_stream;
+           item := v_index; ok := false; actual := coalesce(v_actual, -1);
+           last_revision := NULL; last_position := NULL; tx := NULL;
+           RETURN NEXT;
+         ELSE
+           WITH inserted AS (
+             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+             SELECT v_stream, v_revision - v_count + e.ord, (e.value->>'id')::uuid, e.value->>'type',
+                    e.value->'data', e.value->'metadata'
+             FROM jsonb_array_elements(v_item->'ev') WITH ORDINALITY AS e(value, ord)
+             ORDER BY e.ord
+             RETURNING global_position)
+           SELECT max(global_position) INTO v_position FROM inserted;
+           item := v_index; ok := true; actual := NULL;
+           last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
+           RETURN NEXT;
+         END IF;
+       END LOOP;
+     END
+     $fn$;`,
+  ],
+};
+
+const NOTIFY_CHANNEL = 'es_appended';
+const MAX_BATCH_ITEMS = 200;
+
+type PendingAppend = {
+  readonly stream: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedRevision;
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (error: unknown) => void;
+};
+
+type AppendRow = {
+  item: number;
+  ok: boolean;
+  actual: string | null;
+  last_revision: string | null;
+  last_position: string | null;
+  tx: string | null;
+};
+
+type EventRow = {
+  tx: string;
+  global_position: string;
+  stream_name: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+};
+
+function expectedCode(expected: ExpectedRevision): string {
+  if (expected === 'no_stream') return '-1';
+  if (expected === 'any') return '-2';
+  if (expected === 'stream_exists') return '-3';
+  if (expected < 0n) throw new RangeError(`expected revision must not be negative: ${expected}`);
+  return expected.toString();
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  const meta = row.metadata;
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: {
+      userId: typeof meta.userId === 'string' ? meta.userId : null,
+      correlationId: String(meta.correlationId ?? ''),
+      causationId: String(meta.causationId ?? ''),
+      schemaVersion: typeof meta.schemaVersion === 'number' ? meta.schemaVersion : 1,
+    },
+    stream: row.stream_name,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+// The text copy of the transaction id gets its own name: ORDER BY would otherwise sort by it.
+const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_name, stream_revision, event_id::text,
+  event_type, data, metadata, recorded_at`;
+
+export type PostgresEventStoreOptions = {
+  /** how many append transactions may run at once; concurrent appends beyond that are grouped */
+  readonly appendLanes?: number;
+};
+
+/**
+ * The PostgreSQL adapter. Concurrent appends are grouped into one `es.append_batch` call per free
+ * lane, so many writers share a commit; each keeps its own expected-revision check.
+ */
+export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
+  const lanes = options.appendLanes ?? 4;
+  const queue: PendingAppend[] = [];
+  let busyLanes = 0;
+  const appended = new EventEmitter();
+  appended.setMaxListeners(0);
+  let newestNotifiedTx = 0n;
+  let closed = false;
+
+  function pump(): void {
+    while (queue.length > 0 && busyLanes < lanes) {
+      const batch = queue.splice(0, MAX_BATCH_ITEMS);
+      busyLanes++;
+      runBatch(batch).finally(() => {
+        busyLanes--;
+        pump();
+      });
+    }
+  }
+
+  async function runBatch(batch: PendingAppend[]): Promise<void> {
+    // One lock order for every batch: sorting by stream (stably) rules out deadlocks between lanes.
+    const order = batch.map((_, index) => index).sort((a, b) => {
+      const sa = batch[a]!.stream;
+      const sb = batch[b]!.stream;
+      return sa < sb ? -1 : sa > sb ? 1 : a - b;
+    });
+    const items = order.map((index) => {
+      const pending = batch[index]!;
+      return { s: pending.stream, e: expectedCode(pending.expected), ev: pending.events };
+    });
+    let rows: AppendRow[];
+    try {
+      const result = await pool.query<AppendRow>(
+        'SELECT item, ok, actual, last_revision, last_position, tx::text FROM es.append_batch($1::jsonb)',
+        [JSON.stringify(items)],
+      );
+      rows = result.rows;
+    } catch (error) {
+      if (batch.length > 1 && isRetryable(error)) {
+        // a deadlock or serialization failure aborts the whole group: let each append go alone
+        for (const pending of batch) queue.push(pending);
+        return;
+      }
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    let newestTx = 0n;
+    for (const row of rows) {
+      const pending = batch[order[row.item]!]!;
+      if (!row.ok) {
+        const actual = BigInt(row.actual ?? '-1');
+        pending.reject(new WrongExpectedRevisionError(pending.stream, pending.expected, actual < 0n ? 'no_stream' : actual));
+        continue;
+      }
+      const tx = BigInt(row.tx!);
+      if (tx > newestTx) newestTx = tx;
+      pending.resolve({
+        nextRevision: BigInt(row.last_revision!),
+        position: { commit: tx, prepare: BigInt(row.last_position!) },
+      });
+    }
+    if (newestTx > 0n) announce(newestTx);
+  }
+
+  let notifyInFlight = false;
+  let notifyPending: bigint | null = null;
+  function announce(tx: bigint): void {
+    seen(tx);
+    // Other processes learn of appends by NOTIFY, sent outside the append transaction: a NOTIFY
+    // inside it would serialise every commit on PostgreSQL's notify queue lock.
+    notifyPending = notifyPending === null || tx > notifyPending ? tx : notifyPending;
+    if (notifyInFlight || closed) return;
+    const payload = notifyPending;
+    notifyPending = null;
+    notifyInFlight = true;
+    pool
+      .query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, payload.toString()])
+      .catch(() => undefined)
+      .finally(() => {
+        notifyInFlight = false;
+        if (notifyPending !== null) announce(notifyPending);
+      });
+  }
+
+  function seen(tx: bigint): void {
+    if (tx > newestNotifiedTx) newestNotifiedTx = tx;
+    appended.emit('tx', tx);
+  }
+
+  let listener: pg.PoolClient | null = null;
+  let listenerUsers = 0;
+  async function startListening(): Promise<void> {
+    listenerUsers++;
+    if (listener || listenerUsers > 1) return;
+    const client = await pool.connect();
+    client.on('notification', (message) => {
+      if (message.channel === NOTIFY_CHANNEL && message.payload) seen(BigInt(message.payload));
+    });
+    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    listener = client;
+  }
+  async function stopListening(): Promise<void> {
+    listenerUsers--;
+    if (listenerUsers > 0 || !listener) return;
+    const client = listener;
+    listener = null;
+    await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
+    client.release();
+  }
+
+  async function readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { rows } =
+      after.commit < 0n
+        ? await pool.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM es.events
+             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY transaction_id, global_position LIMIT $1`,
+            [limit],
+          )
+        : await pool.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM es.events
+             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+             ORDER BY transaction_id, global_position LIMIT $3`,
+            [after.commit.toString(), after.prepare.toString(), limit],
+          );
+    return rows.map(toRecorded);
+  }
+
+  function subscribeToAll(from: Position, subscribeOptions: { readonly maxBatch?: number } = {}): Subscription {
+    const maxBatch = subscribeOptions.maxBatch ?? 500;
+    let position = from;
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const onTx = (): void => {
+      wake?.();
+    };
+    const wait = (ms: number): Promise<void> =>
+      new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done(): void {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+
+    async function* batches(): AsyncGenerator<RecordedEvent[]> {
+      appended.on('tx', onTx);
+      await startListening();
+      try {
+        let backoff = 1;
+        let givenUpOnTx = 0n;
+        while (!stopped) {
+          const batch = await readAll({ after: position, limit: maxBatch });
+          if (stopped) return;
+          if (batch.length > 0) {
+            position = batch[batch.length - 1]!.position;
+            backoff = 1;
+            yield batch;
+            continue;
+          }
+          if (newestNotifiedTx > position.commit && newestNotifiedTx > givenUpOnTx) {
+            if (backoff < 1000) {
+              // committed, but an older transaction is still open somewhere: look again shortly
+              await wait(backoff);
+              backoff *= 2;
+              continue;
+            }
+            // its events were deleted before we got to them
+            givenUpOnTx = newestNotifiedTx;
+          }
+          backoff = 1;
+          // the timeout only covers a NOTIFY lost with a dropped connection
+          await wait(1000);
+        }
+      } finally {
+        appended.off('tx', onTx);
+        await stopListening();
+      }
+    }
+
+    const iterator = batches();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async close() {
+        stopped = true;
+        wake?.();
+      },
+    };
+  }
+
+  return {
+    append(stream, events, expected) {
+      if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
+      if (closed) return Promise.reject(new Error('event store is closed'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ stream, events, expected, resolve, reject });
+        pump();
+      });
+    },
+
+    async readStream(stream) {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM es.events WHERE stream_name = $1 ORDER BY stream_revision`,
+        [stream],
+      );
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+    subscribeToAll,
+
+    async deleteStream(stream) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT 1 FROM es.streams WHERE stream_name = $1 FOR UPDATE', [stream]);
+        await client.query('DELETE FROM es.events WHERE stream_name = $1', [stream]);
+        await client.query('DELETE FROM es.streams WHERE stream_name = $1', [stream]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    async headPosition() {
+      const { rows } = await pool.query<{ tx: string; global_position: string }>(
+        `SELECT transaction_id::text AS tx, global_position FROM es.events
+         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      );
+      const row = rows[0];
+      return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
+    },
+
+    async close() {
+      closed = true;
+    },
+  };
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
