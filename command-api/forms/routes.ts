@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { decideForm } from '../../domain/forms/decide.ts';
+import {
+  answersSchema,
+  evolveForm,
+  formDocument,
+  formDocumentSchema,
+  formNameSchema,
+  formStream,
+  initialFormState,
+  MAX_PATCH_KEYS,
+  parseFormEvent,
+} from '../../domain/forms/form.ts';
+import { DomainError } from '../../domain/shared/events.ts';
+import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { forbidden, HttpError, serviceUnavailable, tooManyRequests } from '../../infra/http/errors.ts';
+import type { ProjectionProgress } from '../../projections/runtime.ts';
+import { type Aggregate, type CommandHandler, fold } from '../shared/handle-command.ts';
+import type { EventStore } from '../../infra/eventstore/port.ts';
+
+export const FORM_BODY_LIMIT = 200 * 1024;
+
+const formAggregate: Aggregate<typeof initialFormState, ReturnType<typeof parseFormEvent>> = {
+  initialState: initialFormState,
+  evolve: evolveForm,
+  parse: parseFormEvent,
+  schemaVersion: 1,
+};
+
+const patchBody = z
+  .object({
+    answers: answersSchema.default({}),
+    notes: answersSchema.default({}),
+    respondent: z.string().max(200).optional(),
+    summary: z.string().max(10_000).optional(),
+    /** the bot trap: a hidden field people never fill */
+    website: z.string().max(2000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const keys = Object.keys(body.answers).length + Object.keys(body.notes).length;
+    if (keys > MAX_PATCH_KEYS) {
+      ctx.addIssue({ code: 'custom', path: ['answers'], message: `a patch holds at most ${MAX_PATCH_KEYS} keys (answers and notes), got ${keys}` });
+    }
+  });
+
+export type FormsCommandDeps = {
+  readonly store: EventStore;
+  readonly commands: CommandHandler;
+  readonly progress: ProjectionProgress;
+  readonly limiter: AddressLimiter;
+  /** the service's own origin; writes from any other are refused */
+  readonly origin: string;
+  readonly waitMs: number;
+  readonly now: () => Date;
+};
+
+export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
+  app.post(
+    '/api/forms/:name',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        summary: 'Save the changed questions of a form; answers with the merged document',
+        description:
+          'Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. ' +
+          `At most ${MAX_PATCH_KEYS} keys, body at most 200 KB, Origin must be the service's own, ` +
+          '600 saves per client address per 10 minutes.',
+        params: z.object({ name: formNameSchema }),
+        body: patchBody,
+        response: {
+          200: formDocumentSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+      onRequest: async (request) => {
+        if (request.headers.origin !== deps.origin) {
+          throw forbidden('ORIGIN_REFUSED', `Origin must be ${deps.origin}`);
+        }
+        const { allowed, retryAfterMs } = deps.limiter.hit(request.clientIp);
+        if (!allowed) throw tooManyRequests(retryAfterMs / 1000, 'Too many saves from this address; try again later');
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      const body = request.body;
+      const stream = formStream(name);
+      if (body.website) {
+        // a bot filled the hidden field: it sees a normal answer and nothing is stored
+        return formDocument(name, fold(formAggregate, await deps.store.readStream(stream)));
+      }
+      const now = deps.now().toISOString();
+      let result;
+      try {
+        result = await deps.commands({
+          stream,
+          aggregate: formAggregate,
+          decide: (state) =>
+            decideForm(
+              { type: 'patch-form', answers: body.answers, notes: body.notes, respondent: body.respondent, summary: body.summary, now },
+              state,
+            ),
+          context: { userId: null, correlationId: request.id },
+        });
+      } catch (error) {
+        if (error instanceof DomainError) throw new HttpError(400, error.code, `answers: ${error.message}`);
+        throw error;
+      }
+      if (result.position && !(await deps.progress.waitFor(['forms'], result.position, deps.waitMs))) {
+        throw serviceUnavailable(1, 'Saved, but the read side is behind; read again shortly');
+      }
+      return formDocument(name, result.state);
+    },
+  );
+}

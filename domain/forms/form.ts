@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { assertNever, type DomainEvent } from '../shared/events.ts';
+
+export const MAX_PATCH_KEYS = 300;
+export const MAX_TEXT_LENGTH = 10_000;
+export const MAX_LIST_ITEMS = 100;
+
+const text = z.string().max(MAX_TEXT_LENGTH);
+/** an answer: one choice or free text, several choices, or one value per grid row */
+export const answerValueSchema = z.union([
+  text,
+  z.array(text).max(MAX_LIST_ITEMS),
+  z.record(z.string().max(200), text).refine((value) => Object.keys(value).length <= MAX_LIST_ITEMS, {
+    message: `at most ${MAX_LIST_ITEMS} rows`,
+  }),
+]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+export const questionIdSchema = z.string().min(1).max(200);
+export const answersSchema = z.record(questionIdSchema, answerValueSchema);
+export type Answers = z.infer<typeof answersSchema>;
+
+/** version 1 of `form-patched`: only what the patch changed */
+export const formPatchedSchema = z.object({
+  answers: answersSchema,
+  notes: answersSchema,
+  respondent: text.optional(),
+  summary: text.optional(),
+  /** the client-independent time of the save, ISO 8601 */
+  patchedAt: z.iso.datetime(),
+});
+export type FormPatched = z.infer<typeof formPatchedSchema>;
+
+export type FormEvent = DomainEvent<'form-patched', FormPatched>;
+
+export const FORM_EVENT_TYPES = ['form-patched'] as const;
+
+/** One shared answer set per form; `version` counts the saves. */
+export type FormState = {
+  readonly answers: Answers;
+  readonly notes: Answers;
+  readonly respondent: string;
+  readonly summary: string;
+  readonly version: number;
+  readonly updatedAt: string | null;
+};
+
+export const initialFormState: FormState = {
+  answers: {},
+  notes: {},
+  respondent: '',
+  summary: '',
+  version: 0,
+  updatedAt: null,
+};
+
+export function evolveForm(state: FormState, event: FormEvent): FormState {
+  switch (event.type) {
+    case 'form-patched': {
+      const patch = event.data;
+      return {
+        answers: { ...state.answers, ...patch.answers },
+        notes: { ...state.notes, ...patch.notes },
+        respondent: patch.respondent ?? state.respondent,
+        summary: patch.summary ?? state.summary,
+        version: state.version + 1,
+        updatedAt: patch.patchedAt,
+      };
+    }
+    default:
+      return assertNever(event.type);
+  }
+}
+
+/** Reads a stored payload of any schema version as the current one. */
+export function parseFormEvent(type: string, data: unknown, schemaVersion: number): FormEvent {
+  if (type === 'form-patched' && schemaVersion === 1) return { type, data: formPatchedSchema.parse(data) };
+  throw new Error(`unknown form event ${type} v${schemaVersion}`);
+}
+
+export function formStream(name: string): string {
+  return `forms.form-${name}`;
+}
+
+/** A form name is its unlisted link's last segment. */
+export const formNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/, 'letters, digits, - and _, at most 80, starting with a letter or digit');
+
+/** The shared copy as clients see it. */
+export const formDocumentSchema = z
+  .object({
+    name: z.string(),
+    answers: answersSchema,
+    notes: answersSchema,
+    respondent: z.string(),
+    summary: z.string(),
+    version: z.number().int(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'FormDocument' });
+export type FormDocument = z.infer<typeof formDocumentSchema>;
+
+export function formDocument(name: string, state: FormState): FormDocument {
+  return { name, ...state };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
+
+/** Every setting the project reads, all from the environment, all with a working default. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** which parts this process runs; `npm start` runs them all */
+  ROLES: z
+    .string()
+    .default('api,projector,scheduler')
+    .transform((value) => value.split(',').map((role) => role.trim()))
+    .pipe(z.array(z.enum(['api', 'projector', 'scheduler'])).min(1)),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** an existing PostgreSQL; unset runs the embedded one with its data in DATA_DIR */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  /** an EventStoreDB server (esdb://…); unset keeps the event log in PostgreSQL */
+  EVENTSTORE_URL: z.string().regex(/^esdb(\+discover)?:\/\//, 'an esdb:// connection string').optional(),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  FORMS_PORT: port.default(3004),
+  /** the forms service's own origin: writes must carry it as their Origin header */
+  FORMS_BASE_URL: origin.default('http://localhost:3004'),
+  /** how long a command waits for its projections before answering 503 */
+  PROJECTION_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
+  /** shutdown grace: in-flight requests and the projector batch get this long */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; the first bad variable is named in a one-line error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(`invalid configuration: ${variable}: ${issue.message}`);
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller's address: X-Real-IP set by our reverse proxy, else the socket's peer */
+    clientIp: string;
+  }
+}
+
+export type HttpApp = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type HttpAppOptions = {
+  readonly title: string;
+  readonly logger: FastifyBaseLogger | false;
+  /** largest accepted request body in bytes */
+  readonly bodyLimit?: number;
+  /** answers GET /api/health; throws when the service cannot serve */
+  readonly health?: () => Promise<Record<string, unknown>>;
+};
+
+export const errorBodySchema = z
+  .object({ statusCode: z.number(), code: z.string(), error: z.string(), message: z.string() })
+  .meta({ id: 'Error' });
+
+/**
+ * One Fastify app with the conventions every service shares: zod schemas, one error body,
+ * JSON 404s, the client address from X-Real-IP only, no caching of API answers, OpenAPI, health.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    genReqId: () => randomUUID(),
+    // X-Forwarded-For can be written by anyone; only our proxy's X-Real-IP counts
+    trustProxy: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: options.title, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.decorateRequest('clientIp', '');
+  app.addHook('onRequest', async (request, reply) => {
+    const real = request.headers['x-real-ip'];
+    const candidate = typeof real === 'string' ? real.trim() : '';
+    request.clientIp = isIP(candidate) ? candidate : (request.socket.remoteAddress ?? 'unknown');
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const field = [error.validationContext, path].filter(Boolean).join('.');
+      return reply.code(400).send(errorBody(400, 'VALIDATION_FAILED', `${field || 'request'}: ${first?.message ?? 'invalid'}`));
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.code, error.message));
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, too large, wrong content type
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : 'BAD_REQUEST';
+      const message = code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: a JSON body is required' : `body: ${error.message}`;
+      return reply.code(status).send(errorBody(status, code, message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'Health check',
+        response: { 200: z.looseObject({ status: z.literal('ok') }), 503: errorBodySchema },
+      },
+    },
+    async () => {
+      try {
+        return { status: 'ok' as const, ...(options.health ? await options.health() : {}) };
+      } catch (error) {
+        throw new HttpError(503, 'UNHEALTHY', 'The service cannot serve right now', { cause: error, headers: { 'retry-after': '5' } });
+      }
+    },
+  );
+
+  return app;
+}

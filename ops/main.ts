@@ -1,0 +1,43 @@
+// `npm start`: every service, its projectors and the scheduler in one process.
+import { pino } from 'pino';
+import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
+import { startSystem } from './system.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({ level: config.LOG_LEVEL });
+const system = await startSystem(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'start-up failed');
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await system.stop();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabasePool } from 'slonik';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/routes.ts';
+import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
+import { formNameSchema } from '../../domain/forms/form.ts';
+import type { EventStore } from '../../infra/eventstore/port.ts';
+import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
+import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
+import type { ProjectionProgress } from '../../projections/runtime.ts';
+import { formsQueryRoutes } from '../../query-api/forms/routes.ts';
+import { formPageHtml } from '../../ui/forms/page.ts';
+
+export type FormsServiceDeps = {
+  readonly logger: FastifyBaseLogger | false;
+  readonly pool: DatabasePool;
+  readonly store: EventStore;
+  readonly commands: CommandHandler;
+  readonly progress: ProjectionProgress;
+  readonly limiter: AddressLimiter;
+  readonly origin: string;
+  readonly waitMs: number;
+  readonly now?: () => Date;
+};
+
+/** The shared questionnaire service (spec 002, Part B). Builds the app; the caller listens. */
+export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp> {
+  const app = await createHttpApp({
+    title: 'forms',
+    logger: deps.logger,
+    bodyLimit: FORM_BODY_LIMIT,
+    health: async () => {
+      await deps.pool.query(sql.unsafe`SELECT 1`);
+      return {};
+    },
+  });
+  formsQueryRoutes(app, { pool: deps.pool });
+  formsCommandRoutes(app, {
+    store: deps.store,
+    commands: deps.commands,
+    progress: deps.progress,
+    limiter: deps.limiter,
+    origin: deps.origin,
+    waitMs: deps.waitMs,
+    now: deps.now ?? (() => new Date()),
+  });
+  app.get(
+    '/f/:name',
+    { schema: { hide: true, params: z.object({ name: formNameSchema }) } },
+    async (request, reply) => {
+      // an unlisted link: kept out of search engines, and always revalidated
+      reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return formPageHtml(request.params.name);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,135 @@
+// The composition root: the one place that turns configuration into adapters and wires them in.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createCommandHandler, type CommandHandler } from '../command-api/shared/handle-command.ts';
+import type { Config } from '../infra/config.ts';
+import { createEsdbEventStore } from '../infra/eventstore/esdb.ts';
+import type { EventStore } from '../infra/eventstore/port.ts';
+import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
+import { createAddressLimiter } from '../infra/http/address-limiter.ts';
+import type { HttpApp } from '../infra/http/app.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
+import { migrate } from '../infra/postgres/migrations.ts';
+import { connectDatabase, type Database } from '../infra/postgres/pools.ts';
+import { formsProjection } from '../projections/forms/form-documents.ts';
+import {
+  CHECKPOINTS_DDL,
+  createProjectionProgress,
+  type Projection,
+  type ProjectionProgress,
+  type ProjectorHandle,
+  startProjector,
+} from '../projections/runtime.ts';
+import { buildFormsService } from './services/forms.ts';
+
+/** Every projection, by name; `ops rebuild <name>` takes these names. */
+export const projections: readonly Projection[] = [formsProjection];
+
+export function findProjection(name: string): Projection | undefined {
+  return projections.find((projection) => projection.name === name);
+}
+
+export type Core = {
+  readonly config: Config;
+  readonly db: Database;
+  readonly store: EventStore;
+  readonly progress: ProjectionProgress;
+  readonly commands: CommandHandler;
+  close(): Promise<void>;
+};
+
+/** Database (embedded unless DATABASE_URL), migrations, event store: what every process needs. */
+export async function openCore(config: Config, log: (line: string) => void = () => undefined): Promise<Core> {
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dataDir = path.resolve(config.DATA_DIR, 'postgres');
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, onLog: log });
+    url = embedded.url;
+  }
+  const db = await connectDatabase(url, config.DATABASE_POOL_SIZE);
+  try {
+    await migrate(db.pg, [
+      ...(config.EVENTSTORE_URL ? [] : [eventStoreMigration]),
+      { component: 'projections', steps: [CHECKPOINTS_DDL] },
+    ]);
+  } catch (error) {
+    await db.close();
+    await embedded?.stop();
+    throw error;
+  }
+  const store = config.EVENTSTORE_URL ? createEsdbEventStore(config.EVENTSTORE_URL) : createPostgresEventStore(db.pg);
+  const progress = createProjectionProgress(db.slonik);
+  return {
+    config,
+    db,
+    store,
+    progress,
+    commands: createCommandHandler(store),
+    async close() {
+      await store.close();
+      await db.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+export type RunningService = { readonly name: string; readonly app: HttpApp; readonly port: number };
+
+export type System = {
+  readonly core: Core;
+  readonly services: readonly RunningService[];
+  readonly projectors: readonly ProjectorHandle[];
+  /** stop accepting, finish in-flight requests, stop projectors at a batch boundary, close pools */
+  stop(): Promise<void>;
+};
+
+export async function buildServices(core: Core, logger: FastifyBaseLogger | false): Promise<{ name: string; app: HttpApp; port: number }[]> {
+  const { config } = core;
+  const formsLimiter = createAddressLimiter({ limit: 600, windowMs: 10 * 60_000, maxEntries: 5000 });
+  const forms = await buildFormsService({
+    logger: logger ? logger.child({ service: 'forms' }) : false,
+    pool: core.db.slonik,
+    store: core.store,
+    commands: core.commands,
+    progress: core.progress,
+    limiter: formsLimiter,
+    origin: config.FORMS_BASE_URL,
+    waitMs: config.PROJECTION_WAIT_MS,
+  });
+  const sweep = setInterval(() => formsLimiter.sweep(), 60_000);
+  sweep.unref();
+  forms.addHook('onClose', async () => clearInterval(sweep));
+  return [{ name: 'forms', app: forms, port: config.FORMS_PORT }];
+}
+
+export async function startSystem(config: Config, logger: FastifyBaseLogger): Promise<System> {
+  const core = await openCore(config, (line) => logger.debug({ postgres: line.trim() }, 'postgres'));
+  const projectors = config.ROLES.includes('projector')
+    ? projections.map((projection) =>
+        startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: logger }),
+      )
+    : [];
+  const services: RunningService[] = [];
+  if (config.ROLES.includes('api')) {
+    for (const service of await buildServices(core, logger)) {
+      await service.app.listen({ host: config.HOST, port: service.port });
+      const address = service.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : service.port;
+      logger.info({ service: service.name, url: `http://${config.HOST}:${port}` }, 'service listening');
+      services.push({ ...service, port });
+    }
+  }
+  return {
+    core,
+    services,
+    projectors,
+    async stop() {
+      await Promise.all(services.map((service) => service.app.close()));
+      await Promise.all(projectors.map((projector) => projector.stop()));
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Test support: the real composition root on a fresh database of the test run's PostgreSQL.
+import type { Test } from 'tap';
+import { loadConfig } from '../../infra/config.ts';
+import type { HttpApp } from '../../infra/http/app.ts';
+import { createTestDatabase } from '../../infra/testing/database.ts';
+import { startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
+import { buildServices, type Core, openCore, projections } from '../system.ts';
+
+export type TestSystem = {
+  readonly core: Core;
+  readonly url: string;
+  /** the built (not listening) app of each service, by name */
+  readonly apps: Readonly<Record<string, HttpApp>>;
+  readonly projectors: ProjectorHandle[];
+};
+
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Opens a core, starts every projector and builds every service; all of it closed at teardown. */
+export async function startTestSystem(t: Test, env: Record<string, string> = {}): Promise<TestSystem> {
+  const db = await createTestDatabase(t, 4);
+  await db.pool.end();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '20', ...env });
+  const core = await openCore(config);
+  const projectors = projections.map((projection) =>
+    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog }),
+  );
+  const services = await buildServices(core, false);
+  const apps = Object.fromEntries(services.map((service) => [service.name, service.app]));
+  t.teardown(async () => {
+    await Promise.all(services.map((service) => service.app.close()));
+    await Promise.all(projectors.map((projector) => projector.stop()));
+    await core.close();
+  });
+  return { core, url: db.url, apps, projectors };
+}
