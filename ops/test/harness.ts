@@ -2,7 +2,7 @@
 import type { Test } from 'tap';
 import { loadConfig } from '../../infra/config.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
-import { createTestDatabase } from '../../infra/testing/database.ts';
+import { makeDatabase } from '../../infra/testing/database.ts';
 import { startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
 import { buildServices, type Core, openCore, projections } from '../system.ts';
 
@@ -18,8 +18,7 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 
 /** Opens a core, starts every projector and builds every service; all of it closed at teardown. */
 export async function startTestSystem(t: Test, env: Record<string, string> = {}): Promise<TestSystem> {
-  const db = await createTestDatabase(t, 4);
-  await db.pool.end();
+  const db = await makeDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '20', ...env });
   const core = await openCore(config);
   const projectors = projections.map((projection) =>
@@ -31,6 +30,7 @@ export async function startTestSystem(t: Test, env: Record<string, string> = {})
     await Promise.all(services.map((service) => service.app.close()));
     await Promise.all(projectors.map((projector) => projector.stop()));
     await core.close();
+    await db.drop();
   });
   return { core, url: db.url, apps, projectors };
 }
