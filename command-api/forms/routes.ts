@@ -2,31 +2,23 @@ import { z } from 'zod';
 import { decideForm } from '../../domain/forms/decide.ts';
 import {
   answersSchema,
-  evolveForm,
+  formAggregate,
   formDocument,
   formDocumentSchema,
   formNameSchema,
   formStream,
-  initialFormState,
   MAX_PATCH_KEYS,
-  parseFormEvent,
 } from '../../domain/forms/form.ts';
 import { DomainError } from '../../domain/shared/events.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { forbidden, HttpError, serviceUnavailable, tooManyRequests } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
-import { type Aggregate, type CommandHandler, fold } from '../shared/handle-command.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import type { CommandHandler } from '../shared/handle-command.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 
 export const FORM_BODY_LIMIT = 200 * 1024;
-
-const formAggregate: Aggregate<typeof initialFormState, ReturnType<typeof parseFormEvent>> = {
-  initialState: initialFormState,
-  evolve: evolveForm,
-  parse: parseFormEvent,
-  schemaVersion: 1,
-};
 
 const patchBody = z
   .object({

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type Aggregate, fold } from '../../domain/shared/aggregate.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
-import {
-  type EventStore,
-  type NewEvent,
-  type Position,
-  type RecordedEvent,
-  WrongExpectedRevisionError,
-} from '../../infra/eventstore/port.ts';
+import { type EventStore, type NewEvent, type Position, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
 import { createKeyedMutex } from './keyed-mutex.ts';
-
-/** How one kind of aggregate is folded from its stream. */
-export type Aggregate<State, Event extends DomainEvent> = {
-  readonly initialState: State;
-  readonly evolve: (state: State, event: Event) => State;
-  readonly parse: (type: string, data: unknown, schemaVersion: number) => Event;
-  readonly schemaVersion: number;
-};
 
 export type CommandContext = {
   readonly userId: string | null;
@@ -37,14 +24,6 @@ export type CommandHandler = <State, Event extends DomainEvent>(input: {
 }) => Promise<CommandResult<State>>;
 
 const MAX_ATTEMPTS = 20;
-
-export function fold<State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, recorded: readonly RecordedEvent[]): State {
-  let state = aggregate.initialState;
-  for (const event of recorded) {
-    state = aggregate.evolve(state, aggregate.parse(event.type, event.data, event.metadata.schemaVersion));
-  }
-  return state;
-}
 
 /**
  * The write path: load, fold, decide, append with the revision that was read. A conflict means

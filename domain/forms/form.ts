@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
 
 export const MAX_PATCH_KEYS = 300;
@@ -77,8 +78,17 @@ export function parseFormEvent(type: string, data: unknown, schemaVersion: numbe
   throw new Error(`unknown form event ${type} v${schemaVersion}`);
 }
 
+export const formAggregate: Aggregate<FormState, FormEvent> = {
+  initialState: initialFormState,
+  evolve: evolveForm,
+  parse: parseFormEvent,
+  schemaVersion: 1,
+};
+
+export const FORM_STREAM_PREFIX = 'forms.form-';
+
 export function formStream(name: string): string {
-  return `forms.form-${name}`;
+  return `${FORM_STREAM_PREFIX}${name}`;
 }
 
 /** A form name is its unlisted link's last segment. */

@@ -400,8 +400,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
 
     async headPosition() {
       const { rows } = await pool.query<{ tx: string; global_position: string }>(
+        // every committed event counts, also one a reader cannot pass yet: the head is a target
         `SELECT transaction_id::text AS tx, global_position FROM es.events
-         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
       );
       const row = rows[0];

@@ -46,7 +46,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await server.initialise();
   } else {
-    await removeStalePid(databaseDir);
+    const runningPort = await runningServerPort(databaseDir);
+    if (runningPort !== null) {
+      // another process of ours (`npm start`, say) already runs this folder's server: share it
+      return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => undefined };
+    }
   }
   await server.start();
   return {
@@ -55,16 +59,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
-// A server killed without a clean shutdown leaves its pid file behind and the next start refuses.
-async function removeStalePid(databaseDir: string): Promise<void> {
+/**
+ * The port of a live server on this folder, from its pid file (line 4); null when none runs. A
+ * server killed without a clean shutdown leaves its pid file behind, which would block a start.
+ */
+async function runningServerPort(databaseDir: string): Promise<number | null> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   const text = await readFile(pidFile, 'utf8').catch(() => null);
-  if (text === null) return;
-  const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-    throw new Error(`PostgreSQL in ${databaseDir} is already running (pid ${pid}); stop it or set DATABASE_URL`);
-  }
+  if (text === null) return null;
+  const lines = text.split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return Number.parseInt(lines[3] ?? '', 10);
   await rm(pidFile, { force: true });
+  return null;
 }
 
 function isAlive(pid: number): boolean {

@@ -1,9 +1,7 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
-import { type Answers, parseFormEvent } from '../../domain/forms/form.ts';
+import { type Answers, FORM_STREAM_PREFIX, parseFormEvent } from '../../domain/forms/form.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
-
-const STREAM_PREFIX = 'forms.form-';
 
 type DocumentChange = {
   answers: Answers;
@@ -18,9 +16,9 @@ type DocumentChange = {
 function collectChanges(events: readonly RecordedEvent[]): Map<string, DocumentChange> {
   const changes = new Map<string, DocumentChange>();
   for (const recorded of events) {
-    if (!recorded.stream.startsWith(STREAM_PREFIX)) continue;
+    if (!recorded.stream.startsWith(FORM_STREAM_PREFIX)) continue;
     const event = parseFormEvent(recorded.type, recorded.data, recorded.metadata.schemaVersion);
-    const name = recorded.stream.slice(STREAM_PREFIX.length);
+    const name = recorded.stream.slice(FORM_STREAM_PREFIX.length);
     const before = changes.get(name);
     const patch = event.data;
     changes.set(name, {

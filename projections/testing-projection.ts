@@ -1,0 +1,24 @@
+// A projection for the runtime's own tests: one row per event seen, and a pause inside each batch
+// so a test can kill the process while a batch's transaction is open.
+import { sql } from 'slonik';
+import type { Projection } from './runtime.ts';
+
+export function eventLogProjection(name: string, pauseMs = 0, onBatch?: (size: number) => void): Projection {
+  return {
+    name,
+    version: 1,
+    async migrate(tx, schema) {
+      await tx.query(sql.unsafe`CREATE TABLE ${sql.identifier([schema, 'seen'])} (event_id uuid NOT NULL, stream text NOT NULL)`);
+    },
+    async apply(tx, schema, events) {
+      onBatch?.(events.length);
+      await tx.query(sql.unsafe`
+        INSERT INTO ${sql.identifier([schema, 'seen'])} (event_id, stream)
+        SELECT * FROM ${sql.unnest(
+          events.map((event) => [event.id, event.stream]),
+          ['uuid', 'text'],
+        )}`);
+      if (pauseMs > 0) await tx.query(sql.unsafe`SELECT pg_sleep(${pauseMs / 1000})`);
+    },
+  };
+}
