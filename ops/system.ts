@@ -112,6 +112,8 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
         startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: logger }),
       )
     : [];
+  // reads need the read tables; a rebuild at start still serves from the old ones meanwhile
+  await Promise.all(projectors.map((projector) => projector.ready));
   const services: RunningService[] = [];
   if (config.ROLES.includes('api')) {
     for (const service of await buildServices(core, logger)) {

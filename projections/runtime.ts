@@ -111,7 +111,11 @@ export function createProjectionProgress(pool: DatabasePool): ProjectionProgress
   };
 }
 
-export type ProjectorHandle = { stop(): Promise<void> };
+export type ProjectorHandle = {
+  /** resolves once the projection's tables exist (built by this process or another) */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+};
 
 function lockKey(name: string): string {
   return `projector:${name}`;
@@ -190,7 +194,14 @@ export function startProjector(deps: {
     if (!stopping) log.error({ err: error, projection: projection.name }, 'projector stopped on an error');
   });
 
+  const ready = (async () => {
+    while (!stopping && (await readCheckpoint(pool, projection.name).catch(() => null)) === null) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+
   return {
+    ready,
     async stop() {
       stopping = true;
       wakeStandby?.();

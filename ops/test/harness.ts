@@ -24,6 +24,7 @@ export async function startTestSystem(t: Test, env: Record<string, string> = {})
   const projectors = projections.map((projection) =>
     startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog }),
   );
+  await Promise.all(projectors.map((projector) => projector.ready));
   const services = await buildServices(core, false);
   const apps = Object.fromEntries(services.map((service) => [service.name, service.app]));
   t.teardown(async () => {

@@ -1,0 +1,367 @@
+import t, { type Test } from 'tap';
+import { formStream } from '../../domain/forms/form.ts';
+import { START } from '../../infra/eventstore/port.ts';
+import { startTestSystem } from '../../ops/test/harness.ts';
+
+const ORIGIN = 'http://localhost:3004';
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const system = await startTestSystem(t);
+const app = system.apps.forms;
+if (!app) throw new Error('the forms service was not built');
+
+// Observes the request id of every answer, to find it again in the event metadata.
+app.addHook('onSend', async (request, reply) => {
+  reply.header('x-test-request-id', request.id);
+});
+
+// Each test writes from its own address, so that the rate limiter (shared by the app) stays out of the way.
+let lastAddress = 0;
+const newAddress = (): string => `198.51.100.${++lastAddress}`;
+
+type Headers = Record<string, string>;
+
+function post(name: string, payload: unknown, headers: Headers = {}) {
+  return app!.inject({
+    method: 'POST',
+    url: `/api/forms/${name}`,
+    headers: { origin: ORIGIN, 'x-real-ip': '192.0.2.1', ...headers },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+function get(name: string) {
+  return app!.inject({ method: 'GET', url: `/api/forms/${name}` });
+}
+
+const empty = (name: string) => ({ name, answers: {}, notes: {}, respondent: '', summary: '', version: 0, updatedAt: null });
+
+async function assertNothingStored(t: Test, name: string): Promise<void> {
+  const read = await get(name);
+  t.equal(read.statusCode, 200);
+  t.same(read.json(), empty(name), 'GET still shows an empty form');
+  t.same(await system.core.store.readStream(formStream(name)), [], 'no event in the log');
+}
+
+t.test('GET of an unknown form right after start, before the projector created its tables', async (t) => {
+  // the services are built only once every projector's tables exist
+  const res = await get('never-written');
+  t.equal(res.statusCode, 200);
+  t.same(res.json(), empty('never-written'));
+});
+
+t.test('GET of an unknown form reads as an empty document at version 0', async (t) => {
+  t.ok(await system.core.progress.waitFor(['forms'], START, 10_000), 'the forms projection is up');
+  const res = await get('never-written');
+  t.equal(res.statusCode, 200);
+  t.same(res.json(), empty('never-written'));
+});
+
+t.test('merge rules', async (t) => {
+  const ip = newAddress();
+  const send = (name: string, payload: unknown) => post(name, payload, { 'x-real-ip': ip });
+
+  t.test('the first POST creates the record at version 1 and answers the merged document', async (t) => {
+    const res = await send('merge-first', { answers: { q1: 'yes' } });
+    t.equal(res.statusCode, 200);
+    t.match(res.json(), { updatedAt: ISO });
+    t.same(res.json(), {
+      name: 'merge-first',
+      answers: { q1: 'yes' },
+      notes: {},
+      respondent: '',
+      summary: '',
+      version: 1,
+      updatedAt: res.json().updatedAt,
+    });
+  });
+
+  t.test('rule 1: sent keys replace the same keys, other keys stay; notes alike', async (t) => {
+    const name = 'merge-keys';
+    await send(name, { answers: { q1: 'a', q2: ['x', 'y'] }, notes: { q1: 'note 1', q2: 'note 2' } });
+    const res = await send(name, { answers: { q2: ['z'], q3: { r1: 'c1' } }, notes: { q2: 'note 2b', q3: 'note 3' } });
+    t.equal(res.statusCode, 200);
+    const expected = {
+      name,
+      answers: { q1: 'a', q2: ['z'], q3: { r1: 'c1' } },
+      notes: { q1: 'note 1', q2: 'note 2b', q3: 'note 3' },
+      respondent: '',
+      summary: '',
+      version: 2,
+      updatedAt: res.json().updatedAt,
+    };
+    t.same(res.json(), expected, 'the reply is the merged document');
+    const read = await get(name);
+    t.same(read.json(), expected, 'read-your-writes: the GET right after shows it');
+  });
+
+  t.test('rule 2: the respondent (and the summary) are replaced only when sent', async (t) => {
+    const name = 'merge-respondent';
+    await send(name, { respondent: 'Ada', summary: 'draft' });
+    const kept = await send(name, { answers: { q1: 'a' } });
+    t.match(kept.json(), { respondent: 'Ada', summary: 'draft', version: 2 }, 'kept when not sent');
+    const replaced = await send(name, { respondent: 'Grace' });
+    t.match(replaced.json(), { respondent: 'Grace', summary: 'draft', answers: { q1: 'a' }, version: 3 }, 'replaced when sent');
+    const summary = await send(name, { summary: 'final' });
+    t.match(summary.json(), { respondent: 'Grace', summary: 'final', version: 4 });
+    t.same((await get(name)).json(), summary.json(), 'the read side agrees');
+  });
+
+  t.test('rule 3: every POST increments the version, an empty one too, and GET shows each write', async (t) => {
+    const name = 'merge-version';
+    let previous: string | null = null;
+    for (let version = 1; version <= 4; version++) {
+      const res = await send(name, version === 3 ? {} : { answers: { q1: `v${version}` } });
+      t.equal(res.statusCode, 200);
+      t.equal(res.json().version, version, `POST ${version} answers version ${version}`);
+      const read = await get(name);
+      t.same(read.json(), res.json(), `GET after POST ${version} shows it`);
+      if (previous !== null) t.ok(res.json().updatedAt >= previous, 'updatedAt moves forward');
+      previous = res.json().updatedAt;
+    }
+    t.same((await get(name)).json().answers, { q1: 'v4' });
+  });
+
+  t.test('rule 5: values are a string, a list of strings or an object of strings', async (t) => {
+    const answers = { one: 'b', many: ['a', 'c'], grid: { r1: 'c1', r2: 'c2' }, long: 'line 1\nline 2', none: [] };
+    const res = await send('merge-values', { answers });
+    t.equal(res.statusCode, 200);
+    t.same(res.json().answers, answers);
+    t.same((await get('merge-values')).json().answers, answers);
+  });
+
+  t.test('rule 5: other values are refused with 400 naming the field, nothing stored', async (t) => {
+    const cases: [string, unknown][] = [
+      ['a number', { answers: { q1: 42 } }],
+      ['a nested object', { answers: { q1: { r1: { deep: 'x' } } } }],
+      ['a list of numbers', { answers: { q1: [1, 2] } }],
+      ['a number in notes', { notes: { q1: 42 } }],
+    ];
+    for (const [label, payload] of cases) {
+      const name = `bad-${label.replaceAll(' ', '-')}`;
+      const res = await send(name, payload);
+      t.equal(res.statusCode, 400, label);
+      const field = label.includes('notes') ? 'body.notes' : 'body.answers';
+      t.match(res.json(), { statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message: new RegExp(`^${field}`) }, label);
+      t.same(Object.keys(res.json()).sort(), ['code', 'error', 'message', 'statusCode'], `${label}: the common error body`);
+      await assertNothingStored(t, name);
+    }
+  });
+
+  t.test('rule 5: at most 300 keys per patch, answers and notes together', async (t) => {
+    const keys = (count: number, prefix: string) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 'x']));
+    const tooMany = await send('merge-301', { answers: keys(201, 'q'), notes: keys(100, 'n') });
+    t.equal(tooMany.statusCode, 400);
+    t.same(tooMany.json(), {
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      error: 'Bad Request',
+      message: 'body.answers: a patch holds at most 300 keys (answers and notes), got 301',
+    });
+    await assertNothingStored(t, 'merge-301');
+    const answers = keys(300, 'q');
+    const ok = await send('merge-300', { answers });
+    t.equal(ok.statusCode, 200, '300 keys are fine');
+    t.same(ok.json().answers, answers);
+    t.equal(ok.json().version, 1);
+  });
+});
+
+t.test('bot trap: a filled website field gets the current document, nothing is stored', async (t) => {
+  const ip = newAddress();
+  const name = 'trap';
+  const first = await post(name, { answers: { q1: 'real' } }, { 'x-real-ip': ip });
+  t.equal(first.statusCode, 200);
+  const trap = await post(name, { answers: { q1: 'spam', q2: 'spam' }, respondent: 'bot', website: 'http://spam.example' }, { 'x-real-ip': ip });
+  t.equal(trap.statusCode, 200, 'a quiet fake ok');
+  t.same(trap.json(), first.json(), 'the current document, version not incremented');
+  t.same((await get(name)).json(), first.json(), 'GET proves nothing was stored');
+  t.equal((await system.core.store.readStream(formStream(name))).length, 1, 'one event in the log');
+
+  const onEmpty = await post('trap-empty', { answers: { q1: 'spam' }, website: 'x' }, { 'x-real-ip': ip });
+  t.equal(onEmpty.statusCode, 200);
+  t.same(onEmpty.json(), empty('trap-empty'), 'on a new form: the empty document');
+  await assertNothingStored(t, 'trap-empty');
+});
+
+t.test('writes need the service’s own Origin', async (t) => {
+  const ip = newAddress();
+  const missing = await app.inject({
+    method: 'POST',
+    url: '/api/forms/origin-missing',
+    headers: { 'x-real-ip': ip },
+    payload: { answers: { q1: 'a' } },
+  });
+  t.equal(missing.statusCode, 403);
+  t.same(missing.json(), { statusCode: 403, code: 'ORIGIN_REFUSED', error: 'Forbidden', message: `Origin must be ${ORIGIN}` });
+  await assertNothingStored(t, 'origin-missing');
+
+  const wrong = await post('origin-wrong', { answers: { q1: 'a' } }, { origin: 'http://evil.example', 'x-real-ip': ip });
+  t.equal(wrong.statusCode, 403);
+  t.same(wrong.json(), { statusCode: 403, code: 'ORIGIN_REFUSED', error: 'Forbidden', message: `Origin must be ${ORIGIN}` });
+  await assertNothingStored(t, 'origin-wrong');
+
+  const lookalike = await post('origin-wrong', { answers: { q1: 'a' } }, { origin: `${ORIGIN}.evil.example`, 'x-real-ip': ip });
+  t.equal(lookalike.statusCode, 403, 'a look-alike origin too');
+  await assertNothingStored(t, 'origin-wrong');
+});
+
+t.test('oversized and malformed bodies', async (t) => {
+  const ip = newAddress();
+  const big = await post('too-big', { answers: { q1: 'x'.repeat(205 * 1024) } }, { 'x-real-ip': ip });
+  t.equal(big.statusCode, 413);
+  t.same(big.json(), {
+    statusCode: 413,
+    code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    error: 'Payload Too Large',
+    message: 'body: Request body is too large',
+  });
+  await assertNothingStored(t, 'too-big');
+
+  const malformed = await app.inject({
+    method: 'POST',
+    url: '/api/forms/malformed',
+    headers: { origin: ORIGIN, 'x-real-ip': ip, 'content-type': 'application/json' },
+    payload: '{"answers": {"q1": "a"',
+  });
+  t.equal(malformed.statusCode, 400);
+  t.same(malformed.json(), {
+    statusCode: 400,
+    code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    error: 'Bad Request',
+    message: "body: Body is not valid JSON but content-type is set to 'application/json'",
+  });
+  await assertNothingStored(t, 'malformed');
+
+  const poisoned = await app.inject({
+    method: 'POST',
+    url: '/api/forms/poisoned',
+    headers: { origin: ORIGIN, 'x-real-ip': ip, 'content-type': 'application/json' },
+    payload: '{"answers": {"__proto__": {"polluted": "yes"}}}',
+  });
+  t.equal(poisoned.statusCode, 400, 'a __proto__ key is refused');
+  t.match(poisoned.json(), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY', error: 'Bad Request' });
+  await assertNothingStored(t, 'poisoned');
+});
+
+t.test('rate limit: 600 saves per client address per 10 minutes, by X-Real-IP only', async (t) => {
+  const ip = newAddress();
+  const chunk = 50;
+  let passed = 0;
+  for (let start = 0; start < 600; start += chunk) {
+    const replies = await Promise.all(
+      Array.from({ length: chunk }, (_, i) => post(`rate-${(start + i) % 25}`, { answers: { [`q${start + i}`]: 'a' } }, { 'x-real-ip': ip })),
+    );
+    passed += replies.filter((reply) => reply.statusCode === 200).length;
+  }
+  t.equal(passed, 600, 'the first 600 pass');
+
+  const refused = await post('rate-0', { answers: { late: 'a' } }, { 'x-real-ip': ip });
+  t.equal(refused.statusCode, 429, 'the 601st is refused');
+  t.same(refused.json(), {
+    statusCode: 429,
+    code: 'RATE_LIMITED',
+    error: 'Too Many Requests',
+    message: 'Too many saves from this address; try again later',
+  });
+  const retryAfter = Number(refused.headers['retry-after']);
+  t.ok(retryAfter > 0 && retryAfter <= 600, `retry-after ${retryAfter} s is within the window`);
+  t.notOk('late' in (await get('rate-0')).json().answers, 'the refused save was not stored');
+
+  const spoofed = await post('rate-0', { answers: { late: 'a' } }, { 'x-real-ip': ip, 'x-forwarded-for': '203.0.113.77' });
+  t.equal(spoofed.statusCode, 429, 'a fresh X-Forwarded-For does not reset the count');
+
+  const other = await post('rate-0', { answers: { other: 'a' } }, { 'x-real-ip': newAddress() });
+  t.equal(other.statusCode, 200, 'another address still passes');
+  t.equal(other.json().version, 600 / 25 + 1, 'and its save lands on rate-0 after its 24 earlier saves');
+});
+
+t.test('headers', async (t) => {
+  const ip = newAddress();
+  const read = await get('headers');
+  t.equal(read.headers['cache-control'], 'no-store', 'GET answers are not cached');
+  const write = await post('headers', { answers: { q1: 'a' } }, { 'x-real-ip': ip });
+  t.equal(write.headers['cache-control'], 'no-store', 'POST answers are not cached');
+  const refused = await post('headers', {}, { 'x-real-ip': ip, origin: 'http://evil.example' });
+  t.equal(refused.statusCode, 403);
+  t.equal(refused.headers['cache-control'], 'no-store', 'error answers are not cached');
+
+  const page = await app.inject({ method: 'GET', url: '/f/headers' });
+  t.equal(page.statusCode, 200);
+  t.match(page.headers['content-type'], /^text\/html/);
+  t.equal(page.headers['x-robots-tag'], 'noindex');
+  t.equal(page.headers['cache-control'], 'no-cache');
+  t.match(page.body, /<html[\s\S]*data-form="headers"/);
+});
+
+t.test('concurrent saves over real sockets: none is lost, versions 1..20 each given once', async (t) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  const base = `http://127.0.0.1:${address.port}`;
+  const name = 'concurrent';
+  const ip = newAddress();
+
+  const replies = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const response = await fetch(`${base}/api/forms/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-real-ip': ip },
+        body: JSON.stringify({ answers: { [`q${i}`]: `client ${i}` } }),
+      });
+      return { status: response.status, body: (await response.json()) as { version: number; answers: Record<string, string> } };
+    }),
+  );
+  t.same(
+    replies.map((reply) => reply.status),
+    Array.from({ length: 20 }, () => 200),
+    'every response is 200',
+  );
+  t.same(
+    replies.map((reply) => reply.body.version).sort((a, b) => a - b),
+    Array.from({ length: 20 }, (_, i) => i + 1),
+    'the versions returned are exactly 1..20',
+  );
+  for (const [i, reply] of replies.entries()) {
+    if (reply.body.answers[`q${i}`] !== `client ${i}`) t.fail(`reply ${i} lacks its own key`);
+  }
+
+  const final = await fetch(`${base}/api/forms/${name}`);
+  t.equal(final.status, 200);
+  const document = (await final.json()) as { version: number; answers: Record<string, string> };
+  t.equal(document.version, 20);
+  t.same(document.answers, Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`q${i}`, `client ${i}`])), 'all 20 keys');
+});
+
+t.test('the event log holds one form-patched event per save, in order', async (t) => {
+  const ip = newAddress();
+  const name = 'log';
+  const payloads = [{ answers: { q1: 'a' }, respondent: 'Ada' }, { notes: { q1: 'n' } }, {}, { answers: { q1: 'b' }, summary: 's' }];
+  const requestIds: string[] = [];
+  const times: string[] = [];
+  for (const payload of payloads) {
+    const res = await post(name, payload, { 'x-real-ip': ip });
+    t.equal(res.statusCode, 200);
+    requestIds.push(String(res.headers['x-test-request-id']));
+    times.push(res.json().updatedAt);
+  }
+  // a refused and a trapped request leave no event
+  await post(name, { answers: { q1: 'spam' }, website: 'x' }, { 'x-real-ip': ip });
+  await post(name, { answers: { q1: 1 } }, { 'x-real-ip': ip });
+
+  const events = await system.core.store.readStream(formStream(name));
+  t.equal(events.length, 4, 'one event per save');
+  t.same(
+    events.map((event) => ({ type: event.type, revision: event.revision, stream: event.stream, data: event.data })),
+    [
+      { type: 'form-patched', revision: 0n, stream: 'forms.form-log', data: { answers: { q1: 'a' }, notes: {}, respondent: 'Ada', patchedAt: times[0] } },
+      { type: 'form-patched', revision: 1n, stream: 'forms.form-log', data: { answers: {}, notes: { q1: 'n' }, patchedAt: times[1] } },
+      { type: 'form-patched', revision: 2n, stream: 'forms.form-log', data: { answers: {}, notes: {}, patchedAt: times[2] } },
+      { type: 'form-patched', revision: 3n, stream: 'forms.form-log', data: { answers: { q1: 'b' }, notes: {}, summary: 's', patchedAt: times[3] } },
+    ],
+  );
+  for (const [i, event] of events.entries()) {
+    t.match(event.metadata, { userId: null, correlationId: requestIds[i], schemaVersion: 1, causationId: String }, `event ${i} metadata`);
+  }
+  t.equal(new Set(events.map((event) => event.metadata.causationId)).size, 4, 'each save has its own causation id');
+});

@@ -1,0 +1,43 @@
+import t from 'tap';
+import { ConfigError, loadConfig } from './config.ts';
+
+t.test('no variables at all give a working configuration', async (t) => {
+  const config = loadConfig({});
+  t.equal(config.DATABASE_URL, undefined);
+  t.equal(config.EVENTSTORE_URL, undefined);
+  t.equal(config.FORMS_PORT, 3004);
+  t.equal(config.FORMS_BASE_URL, 'http://localhost:3004');
+  t.same(config.ROLES, ['api', 'projector', 'scheduler']);
+});
+
+t.test('values are parsed and normalised', async (t) => {
+  const config = loadConfig({
+    FORMS_PORT: '8080',
+    FORMS_BASE_URL: 'https://forms.example.org/some/path',
+    ROLES: 'api, projector',
+    DATABASE_URL: 'postgres://u:p@db:5432/app',
+    EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+  });
+  t.equal(config.FORMS_PORT, 8080);
+  t.equal(config.FORMS_BASE_URL, 'https://forms.example.org', 'an origin keeps only scheme, host and port');
+  t.same(config.ROLES, ['api', 'projector']);
+});
+
+t.test('a bad value stops with one line that names the variable', async (t) => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ FORMS_PORT: 'abc' }, 'FORMS_PORT'],
+    [{ FORMS_PORT: '70000' }, 'FORMS_PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL'],
+    [{ FORMS_BASE_URL: 'not a url' }, 'FORMS_BASE_URL'],
+    [{ ROLES: 'api,cook' }, 'ROLES'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ];
+  for (const [env, variable] of cases) {
+    const error = t.throws(() => loadConfig(env)) as unknown;
+    t.ok(error instanceof ConfigError, `${variable}: a ConfigError`);
+    const message = (error as Error).message;
+    t.match(message, new RegExp(`^invalid configuration: ${variable}: `), `${variable} is named`);
+    t.notMatch(message, /\n/, 'one line');
+  }
+});

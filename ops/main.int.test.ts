@@ -1,0 +1,67 @@
+// `npm start`'s entry as a real process: start-up, configuration errors, graceful shutdown.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import t from 'tap';
+import { makeDatabase } from '../infra/testing/database.ts';
+
+const entry = path.join(import.meta.dirname, 'main.ts');
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+t.test('a bad variable stops start-up with one line naming it', async (t) => {
+  const proc = run({ FORMS_PORT: 'not-a-port' });
+  t.equal(await proc.exited, 1);
+  t.equal(proc.err().trim().split('\n').length, 1);
+  t.match(proc.err(), /^invalid configuration: FORMS_PORT: /);
+});
+
+t.test('SIGTERM lets in-flight requests finish, then the process exits 0', async (t) => {
+  const db = await makeDatabase();
+  t.teardown(() => db.drop());
+  const proc = run({ DATABASE_URL: db.url, FORMS_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test' });
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (!url && Date.now() < deadline) {
+    const line = proc.out().split('\n').find((l) => l.includes('"service listening"'));
+    if (line) url = (JSON.parse(line) as { url: string }).url;
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  t.ok(url, 'the forms service listened');
+  // a request whose body is still arriving when the signal comes
+  const body = JSON.stringify({ answers: { q1: 'a slow answer' } });
+  const target = new URL(`${url}/api/forms/shutdown`);
+  const request = http.request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: 'http://localhost:3004' },
+  });
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, 10));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  proc.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  request.end(body.slice(10));
+  const { status, text } = await answered;
+  t.equal(status, 200, 'the in-flight request was answered');
+  t.match(JSON.parse(text), { answers: { q1: 'a slow answer' }, version: 1 });
+  t.equal(await proc.exited, 0);
+  t.match(proc.out(), /"msg":"stopped"/);
+});
