@@ -57,17 +57,17 @@ const commands: Record<string, Command> = {
     options: { at: { type: 'string' } },
     async run(core, [stream], values) {
       if (!stream) throw new UsageError('audit needs a stream name');
+      const at = typeof values.at === 'string' ? values.at : null;
+      const time = at === null ? null : Date.parse(at);
+      if (Number.isNaN(time)) throw new UsageError(`--at: not an ISO time: ${at}`);
+      const aggregate = aggregateOfStream(stream);
+      if (time !== null && !aggregate) throw new UsageError(`--at: no aggregate is known for stream ${stream}`);
       const events = await core.store.readStream(stream);
       if (events.length === 0) throw new Error(`stream ${stream} has no events`);
-      const at = values.at;
-      if (typeof at !== 'string') {
+      if (time === null || !aggregate) {
         for (const event of events) out(eventLine(event));
         return;
       }
-      const time = Date.parse(at);
-      if (Number.isNaN(time)) throw new UsageError(`--at: not an ISO time: ${at}`);
-      const aggregate = aggregateOfStream(stream);
-      if (!aggregate) throw new UsageError(`--at: no aggregate is known for stream ${stream}`);
       const upTo = events.filter((event) => event.recordedAt.getTime() <= time);
       const last = upTo[upTo.length - 1];
       out(

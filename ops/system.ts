@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCommandHandler, type CommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
-import { createEsdbEventStore } from '../infra/eventstore/esdb.ts';
 import type { EventStore } from '../infra/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
 import { createAddressLimiter } from '../infra/http/address-limiter.ts';
@@ -60,7 +59,10 @@ export async function openCore(config: Config, log: (line: string) => void = () 
     await embedded?.stop();
     throw error;
   }
-  const store = config.EVENTSTORE_URL ? createEsdbEventStore(config.EVENTSTORE_URL) : createPostgresEventStore(db.pg);
+  // the gRPC client is heavy to load: only when it is used
+  const store = config.EVENTSTORE_URL
+    ? (await import('../infra/eventstore/esdb.ts')).createEsdbEventStore(config.EVENTSTORE_URL)
+    : createPostgresEventStore(db.pg);
   const progress = createProjectionProgress(db.slonik);
   return {
     config,
