@@ -94,7 +94,6 @@ export async function buildServices(core: Core, logger: FastifyBaseLogger | fals
   const forms = await buildFormsService({
     logger: logger ? logger.child({ service: 'forms' }) : false,
     pool: core.db.slonik,
-    store: core.store,
     commands: core.commands,
     progress: core.progress,
     limiter: formsLimiter,

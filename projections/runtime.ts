@@ -40,11 +40,27 @@ const checkpointRow = z.object({
 
 export type Checkpoint = { readonly version: number; readonly position: Position };
 
-export async function readCheckpoint(pool: DatabasePool | DatabaseTransactionConnection, name: string, lock = false): Promise<Checkpoint | null> {
+export async function readCheckpoint(pool: DatabasePool | DatabaseTransactionConnection, name: string): Promise<Checkpoint | null> {
   const row = await pool.maybeOne(sql.type(checkpointRow)`
-    SELECT version, commit_position, prepare_position FROM projection_state.checkpoints
-    WHERE name = ${name} ${lock ? sql.fragment`FOR UPDATE` : sql.fragment``}`);
-  return row ? { version: row.version, position: { commit: row.commit_position, prepare: row.prepare_position } } : null;
+    SELECT version, commit_position, prepare_position FROM projection_state.checkpoints WHERE name = ${name}`);
+  return row ? toCheckpoint(row) : null;
+}
+
+function toCheckpoint(row: z.infer<typeof checkpointRow>): Checkpoint {
+  return { version: row.version, position: { commit: row.commit_position, prepare: row.prepare_position } };
+}
+
+/**
+ * Starts a projection transaction: locks the checkpoint row (a rebuild's swap takes the same lock)
+ * and, in the same round trip, drops the wait for the WAL flush at commit. That is safe because
+ * read rows and checkpoint commit together: a crash can only lose a suffix of batches, which are
+ * then applied again from the durable log.
+ */
+async function lockCheckpoint(tx: DatabaseTransactionConnection, name: string): Promise<Checkpoint | null> {
+  const row = await tx.maybeOne(sql.type(checkpointRow)`
+    SELECT version, commit_position, prepare_position, set_config('synchronous_commit', 'off', true) AS sync
+    FROM projection_state.checkpoints WHERE name = ${name} FOR UPDATE`);
+  return row ? toCheckpoint(row) : null;
 }
 
 async function writeCheckpoint(tx: DatabaseTransactionConnection, name: string, checkpoint: Checkpoint): Promise<void> {
@@ -163,7 +179,7 @@ export function startProjector(deps: {
         for await (const batch of subscription) {
           const last = batch[batch.length - 1]!.position;
           const outcome = await pool.transaction(async (tx) => {
-            const current = await readCheckpoint(tx, projection.name, true);
+            const current = await lockCheckpoint(tx, projection.name);
             if (!current) throw new Error(`checkpoint of ${projection.name} disappeared`);
             if (comparePositions(current.position, checkpoint.position) !== 0) {
               // a rebuild swapped in new tables with their own checkpoint: continue from there
@@ -255,7 +271,13 @@ export async function rebuildProjection(deps: {
       const batch = await store.readAll({ after: position, limit: batchSize });
       if (batch.length === 0) return position;
       if (tx) await projection.apply(tx, fresh, batch);
-      else await pool.transaction((own) => projection.apply(own, fresh, batch));
+      else {
+        await pool.transaction(async (own) => {
+          // nothing of a half-done rebuild survives a crash anyway
+          await own.query(sql.unsafe`SELECT set_config('synchronous_commit', 'off', true)`);
+          await projection.apply(own, fresh, batch);
+        });
+      }
       events += batch.length;
       position = batch[batch.length - 1]!.position;
     }
@@ -266,7 +288,7 @@ export async function rebuildProjection(deps: {
     await tx.query(sql.unsafe`
       INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
       VALUES (${live}, ${projection.version}, -1, -1) ON CONFLICT (name) DO NOTHING`);
-    await readCheckpoint(tx, live, true);
+    await lockCheckpoint(tx, live);
     const final = await replay(tx, replayed);
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
     const liveExists = await tx.oneFirst(

@@ -5,6 +5,7 @@ import {
   formAggregate,
   formDocument,
   formDocumentSchema,
+  type FormDocument,
   formNameSchema,
   formStream,
   MAX_PATCH_KEYS,
@@ -14,9 +15,7 @@ import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { forbidden, HttpError, serviceUnavailable, tooManyRequests } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
-import { fold } from '../../domain/shared/aggregate.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
-import type { EventStore } from '../../infra/eventstore/port.ts';
 
 export const FORM_BODY_LIMIT = 200 * 1024;
 
@@ -37,7 +36,8 @@ const patchBody = z
   });
 
 export type FormsCommandDeps = {
-  readonly store: EventStore;
+  /** the shared copy as the query side holds it */
+  readonly readDocument: (name: string) => Promise<FormDocument>;
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
   readonly limiter: AddressLimiter;
@@ -83,7 +83,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
       const stream = formStream(name);
       if (body.website) {
         // a bot filled the hidden field: it sees a normal answer and nothing is stored
-        return formDocument(name, fold(formAggregate, await deps.store.readStream(stream)));
+        return deps.readDocument(name);
       }
       const now = deps.now().toISOString();
       let result;

@@ -16,29 +16,59 @@ export type CommandResult<State> = {
   readonly position: Position | null;
 };
 
-export type CommandHandler = <State, Event extends DomainEvent>(input: {
+export type CommandInput<State, Event extends DomainEvent> = {
   readonly stream: string;
   readonly aggregate: Aggregate<State, Event>;
   readonly decide: (state: State) => Event[];
   readonly context: CommandContext;
-}) => Promise<CommandResult<State>>;
+};
+
+export type CommandHandler = <State, Event extends DomainEvent>(input: CommandInput<State, Event>) => Promise<CommandResult<State>>;
 
 const MAX_ATTEMPTS = 20;
+const CACHED_STREAMS = 5000;
+
+type Folded = { readonly state: unknown; readonly revision: bigint | null };
 
 /**
  * The write path: load, fold, decide, append with the revision that was read. A conflict means
  * another process wrote first; the command is decided again on the fresh state, a bounded number
  * of times. Only for commands that are safe to re-decide.
+ *
+ * Folded states of recently used streams stay in memory, so a long stream (a form saved on every
+ * keystroke) is not re-read per command. The expected revision keeps that safe: if anyone else
+ * wrote or deleted the stream, the append conflicts and the stream is read afresh.
  */
 export function createCommandHandler(store: EventStore): CommandHandler {
   const serialise = createKeyedMutex();
-  return ({ stream, aggregate, decide, context }) =>
-    serialise(stream, async () => {
+  // a Map iterates in insertion order: re-inserting on use makes the first key the least recent
+  const folded = new Map<string, Folded>();
+  const remember = (stream: string, entry: Folded): void => {
+    folded.delete(stream);
+    folded.set(stream, entry);
+    if (folded.size > CACHED_STREAMS) folded.delete(folded.keys().next().value!);
+  };
+
+  return <State, Event extends DomainEvent>({
+    stream,
+    aggregate,
+    decide,
+    context,
+  }: CommandInput<State, Event>) =>
+    serialise(stream, async (): Promise<CommandResult<State>> => {
       for (let attempt = 1; ; attempt++) {
-        const recorded = await store.readStream(stream);
-        const state = fold(aggregate, recorded);
+        let current = folded.get(stream);
+        if (!current) {
+          const recorded = await store.readStream(stream);
+          current = { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
+        }
+        // one stream always holds one kind of aggregate, so its cached state is of this type
+        const state = current.state as State;
         const events = decide(state);
-        if (events.length === 0) return { state, position: null };
+        if (events.length === 0) {
+          remember(stream, current);
+          return { state, position: null };
+        }
         const commandId = randomUUID();
         const toAppend: NewEvent[] = events.map((event) => ({
           id: randomUUID(),
@@ -51,11 +81,13 @@ export function createCommandHandler(store: EventStore): CommandHandler {
             schemaVersion: aggregate.schemaVersion,
           },
         }));
-        const last = recorded[recorded.length - 1];
         try {
-          const result = await store.append(stream, toAppend, last ? last.revision : 'no_stream');
-          return { state: events.reduce(aggregate.evolve, state), position: result.position };
+          const result = await store.append(stream, toAppend, current.revision ?? 'no_stream');
+          const next = events.reduce((folding, event) => aggregate.evolve(folding, event), state);
+          remember(stream, { state: next, revision: result.nextRevision });
+          return { state: next, position: result.position };
         } catch (error) {
+          folded.delete(stream);
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         }

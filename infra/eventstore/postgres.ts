@@ -159,16 +159,20 @@ const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_name,
   event_type, data, metadata, recorded_at`;
 
 export type PostgresEventStoreOptions = {
-  /** how many append transactions may run at once; concurrent appends beyond that are grouped */
+  /**
+   * How many append transactions may run at once; appends that arrive meanwhile are grouped into
+   * the next one. One lane groups the most: measured here, 8 writers reach the single-row INSERT
+   * rate with 1 lane and about 0.75 of it with 2 (docs/benchmarks.md).
+   */
   readonly appendLanes?: number;
 };
 
 /**
  * The PostgreSQL adapter. Concurrent appends are grouped into one `es.append_batch` call per free
- * lane, so many writers share a commit; each keeps its own expected-revision check.
+ * lane (group commit), so many writers share one commit; each keeps its own expected-revision check.
  */
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
-  const lanes = options.appendLanes ?? 4;
+  const lanes = options.appendLanes ?? 1;
   const queue: PendingAppend[] = [];
   let busyLanes = 0;
   const appended = new EventEmitter();
@@ -207,8 +211,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       rows = result.rows;
     } catch (error) {
       if (batch.length > 1 && isRetryable(error)) {
-        // a deadlock or serialization failure aborts the whole group: let each append go alone
-        for (const pending of batch) queue.push(pending);
+        // a deadlock or serialisation failure aborts the whole group: try again, first in line
+        queue.unshift(...batch);
         return;
       }
       for (const pending of batch) pending.reject(error);

@@ -5,17 +5,15 @@ import { z } from 'zod';
 import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/routes.ts';
 import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
 import { formNameSchema } from '../../domain/forms/form.ts';
-import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
-import { formsQueryRoutes } from '../../query-api/forms/routes.ts';
+import { formsQueryRoutes, readFormDocument } from '../../query-api/forms/routes.ts';
 import { formPageHtml } from '../../ui/forms/page.ts';
 
 export type FormsServiceDeps = {
   readonly logger: FastifyBaseLogger | false;
   readonly pool: DatabasePool;
-  readonly store: EventStore;
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
   readonly limiter: AddressLimiter;
@@ -37,7 +35,7 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
   });
   formsQueryRoutes(app, { pool: deps.pool });
   formsCommandRoutes(app, {
-    store: deps.store,
+    readDocument: (name) => readFormDocument(deps.pool, name),
     commands: deps.commands,
     progress: deps.progress,
     limiter: deps.limiter,

@@ -33,21 +33,38 @@ function collectChanges(events: readonly RecordedEvent[]): Map<string, DocumentC
   return changes;
 }
 
+/** One statement per batch: existing documents are merged, new ones inserted. */
 async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+  const changes = collectChanges(events);
+  if (changes.size === 0) return;
   const table = sql.identifier([schema, 'documents']);
-  for (const [name, change] of collectChanges(events)) {
-    await tx.query(sql.unsafe`
-      INSERT INTO ${table} AS d (name, answers, notes, respondent, summary, version, updated_at)
-      VALUES (${name}, ${sql.jsonb(change.answers)}, ${sql.jsonb(change.notes)}, ${change.respondent ?? ''},
-              ${change.summary ?? ''}, ${change.version}, ${change.updatedAt})
-      ON CONFLICT (name) DO UPDATE SET
-        answers = d.answers || EXCLUDED.answers,
-        notes = d.notes || EXCLUDED.notes,
-        respondent = ${change.respondent === undefined ? sql.fragment`d.respondent` : sql.fragment`EXCLUDED.respondent`},
-        summary = ${change.summary === undefined ? sql.fragment`d.summary` : sql.fragment`EXCLUDED.summary`},
-        version = EXCLUDED.version,
-        updated_at = EXCLUDED.updated_at`);
-  }
+  const rows = [...changes].map(([name, change]) => [
+    name,
+    JSON.stringify(change.answers),
+    JSON.stringify(change.notes),
+    change.respondent ?? null,
+    change.summary ?? null,
+    change.version,
+    change.updatedAt,
+  ]);
+  await tx.query(sql.unsafe`
+    WITH input AS (
+      SELECT * FROM ${sql.unnest(rows, ['text', 'jsonb', 'jsonb', 'text', 'text', 'int4', 'timestamptz'])}
+        AS i(name, answers, notes, respondent, summary, version, updated_at)
+    ), merged AS (
+      UPDATE ${table} AS d SET
+        answers = d.answers || i.answers,
+        notes = d.notes || i.notes,
+        respondent = coalesce(i.respondent, d.respondent),
+        summary = coalesce(i.summary, d.summary),
+        version = i.version,
+        updated_at = i.updated_at
+      FROM input i WHERE d.name = i.name
+      RETURNING d.name
+    )
+    INSERT INTO ${table} (name, answers, notes, respondent, summary, version, updated_at)
+    SELECT name, answers, notes, coalesce(respondent, ''), coalesce(summary, ''), version, updated_at
+    FROM input WHERE name NOT IN (SELECT name FROM merged)`);
 }
 
 /** The shared copy of each form, as GET /api/forms/:name serves it. */
