@@ -52,6 +52,7 @@ export const eventStoreMigration: Migration = {
        v_revision bigint;
        v_actual bigint;
        v_position bigint;
+       v_appended boolean := false;
      BEGIN
        FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
          v_index := v_index + 1;
@@ -88,8 +89,12 @@ export const eventStoreMigration: Migration = {
            item := v_index; ok := true; actual := NULL;
            last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
            RETURN NEXT;
+           v_appended := true;
          END IF;
        END LOOP;
+       IF v_appended THEN
+         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
+       END IF;
      END
      $fn$;`,
   ],
@@ -236,24 +241,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     if (newestTx > 0n) announce(newestTx);
   }
 
-  let notifyInFlight = false;
-  let notifyPending: bigint | null = null;
   function announce(tx: bigint): void {
+    // other processes hear of it from the NOTIFY that es.append_batch sent inside the append
     seen(tx);
-    // Other processes learn of appends by NOTIFY, sent outside the append transaction: a NOTIFY
-    // inside it would serialise every commit on PostgreSQL's notify queue lock.
-    notifyPending = notifyPending === null || tx > notifyPending ? tx : notifyPending;
-    if (notifyInFlight || closed) return;
-    const payload = notifyPending;
-    notifyPending = null;
-    notifyInFlight = true;
-    pool
-      .query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, payload.toString()])
-      .catch(() => undefined)
-      .finally(() => {
-        notifyInFlight = false;
-        if (notifyPending !== null) announce(notifyPending);
-      });
   }
 
   function seen(tx: bigint): void {
