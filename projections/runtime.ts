@@ -50,17 +50,27 @@ function toCheckpoint(row: z.infer<typeof checkpointRow>): Checkpoint {
   return { version: row.version, position: { commit: row.commit_position, prepare: row.prepare_position } };
 }
 
+const SKIP_COMMIT_FLUSH = sql.fragment`set_config('synchronous_commit', 'off', true)`;
+
 /**
- * Starts a projection transaction: locks the checkpoint row (a rebuild's swap takes the same lock)
- * and, in the same round trip, drops the wait for the WAL flush at commit. That is safe because
- * read rows and checkpoint commit together: a crash can only lose a suffix of batches, which are
- * then applied again from the durable log.
+ * Opens a batch: moves the checkpoint from where this projector left it, which also locks the row
+ * (a rebuild's swap takes the same lock); false when the checkpoint is no longer where it was. In
+ * the same round trip the commit stops waiting for the WAL flush: safe, because the read rows and
+ * their checkpoint commit together, so a crash only loses a suffix of batches, applied again from
+ * the durable log.
  */
-async function lockCheckpoint(tx: DatabaseTransactionConnection, name: string): Promise<Checkpoint | null> {
-  const row = await tx.maybeOne(sql.type(checkpointRow)`
-    SELECT version, commit_position, prepare_position, set_config('synchronous_commit', 'off', true) AS sync
-    FROM projection_state.checkpoints WHERE name = ${name} FOR UPDATE`);
-  return row ? toCheckpoint(row) : null;
+async function advanceCheckpoint(tx: DatabaseTransactionConnection, name: string, from: Position, to: Position): Promise<boolean> {
+  const moved = await tx.maybeOne(sql.type(z.object({ sync: z.string() }))`
+    UPDATE projection_state.checkpoints
+    SET commit_position = ${to.commit.toString()}, prepare_position = ${to.prepare.toString()}, updated_at = now()
+    WHERE name = ${name} AND commit_position = ${from.commit.toString()} AND prepare_position = ${from.prepare.toString()}
+    RETURNING ${SKIP_COMMIT_FLUSH} AS sync`);
+  return moved !== null;
+}
+
+/** Locks the checkpoint row for a rebuild's swap, so the live projector pauses meanwhile. */
+async function lockCheckpoint(tx: DatabaseTransactionConnection, name: string): Promise<void> {
+  await tx.query(sql.unsafe`SELECT 1 FROM projection_state.checkpoints WHERE name = ${name} FOR UPDATE`);
 }
 
 async function writeCheckpoint(tx: DatabaseTransactionConnection, name: string, checkpoint: Checkpoint): Promise<void> {
@@ -179,15 +189,14 @@ export function startProjector(deps: {
         for await (const batch of subscription) {
           const last = batch[batch.length - 1]!.position;
           const outcome = await pool.transaction(async (tx) => {
-            const current = await lockCheckpoint(tx, projection.name);
-            if (!current) throw new Error(`checkpoint of ${projection.name} disappeared`);
-            if (comparePositions(current.position, checkpoint.position) !== 0) {
+            const moved = { version: projection.version, position: last };
+            if (!(await advanceCheckpoint(tx, projection.name, checkpoint.position, last))) {
               // a rebuild swapped in new tables with their own checkpoint: continue from there
+              const current = await readCheckpoint(tx, projection.name);
+              if (!current) throw new Error(`checkpoint of ${projection.name} disappeared`);
               return { checkpoint: current, swapped: true };
             }
             await projection.apply(tx, projection.name, batch);
-            const moved = { version: projection.version, position: last };
-            await writeCheckpoint(tx, projection.name, moved);
             return { checkpoint: moved, swapped: false };
           });
           checkpoint = outcome.checkpoint;
@@ -274,7 +283,7 @@ export async function rebuildProjection(deps: {
       else {
         await pool.transaction(async (own) => {
           // nothing of a half-done rebuild survives a crash anyway
-          await own.query(sql.unsafe`SELECT set_config('synchronous_commit', 'off', true)`);
+          await own.query(sql.unsafe`SELECT ${SKIP_COMMIT_FLUSH}`);
           await projection.apply(own, fresh, batch);
         });
       }
