@@ -107,6 +107,8 @@ type PendingAppend = {
   readonly stream: string;
   readonly events: readonly NewEvent[];
   readonly expected: ExpectedRevision;
+  /** the expected revision as `es.append_batch` reads it */
+  readonly code: string;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
 };
@@ -197,7 +199,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   }
 
   async function runBatch(batch: PendingAppend[]): Promise<void> {
-    // One lock order for every batch: sorting by stream (stably) rules out deadlocks between lanes.
+    // One lock order for every group: sorting by stream (stably) rules out deadlocks between groups.
     const order = batch.map((_, index) => index).sort((a, b) => {
       const sa = batch[a]!.stream;
       const sb = batch[b]!.stream;
@@ -205,7 +207,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     });
     const items = order.map((index) => {
       const pending = batch[index]!;
-      return { s: pending.stream, e: expectedCode(pending.expected), ev: pending.events };
+      return { s: pending.stream, e: pending.code, ev: pending.events };
     });
     let rows: AppendRow[];
     try {
@@ -238,12 +240,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         position: { commit: tx, prepare: BigInt(row.last_position!) },
       });
     }
-    if (newestTx > 0n) announce(newestTx);
-  }
-
-  function announce(tx: bigint): void {
     // other processes hear of it from the NOTIFY that es.append_batch sent inside the append
-    seen(tx);
+    if (newestTx > 0n) seen(newestTx);
   }
 
   function seen(tx: bigint): void {
@@ -360,7 +358,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
       if (closed) return Promise.reject(new Error('event store is closed'));
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ stream, events, expected, resolve, reject });
+        queue.push({ stream, events, expected, code: expectedCode(expected), resolve, reject });
         pump();
       });
     },

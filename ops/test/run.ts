@@ -18,10 +18,21 @@ const postgres = await startEmbeddedPostgres({
 
 const tap = path.resolve('node_modules/.bin/tap');
 const child = spawn(tap, process.argv.slice(2), {
-  stdio: 'inherit',
+  stdio: ['inherit', 'pipe', 'inherit'],
   env: { ...process.env, TEST_DATABASE_URL: postgres.url },
 });
+// tap's own summary is a comment line; CI also reads the plain `N passed, N failed` form
+let tail = '';
+child.stdout.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  tail = (tail + chunk.toString()).slice(-4096);
+});
 const code = await new Promise<number>((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+const summary = [...tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?(?:, skip: (\d+))?/g)].at(-1);
+if (summary) {
+  const [, , pass = '0', fail = '0', skip = '0'] = summary;
+  process.stdout.write(`${pass} passed, ${fail} failed, ${skip} skipped\n`);
+}
 await postgres.stop();
 await rm(dataDir, { recursive: true, force: true });
 process.exit(code);
