@@ -21,6 +21,24 @@ export const configSchema = z.object({
   /** an EventStoreDB server (esdb://…); unset keeps the event log in PostgreSQL */
   EVENTSTORE_URL: z.string().regex(/^esdb(\+discover)?:\/\//, 'an esdb:// connection string').optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
+  GYM_PORT: port.default(3001),
+  SHOWS_PORT: port.default(3002),
+  CLUB_PORT: port.default(3003),
+  /** HMAC key of session tokens; unset: generated once and kept in DATA_DIR (with a warning) */
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** Secure cookies; turn off only for plain-HTTP local development */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  /** gym signup needs this code when set */
+  INVITE_CODE: z.string().min(1).max(200).optional(),
+  /** Postmark server token; unset: mail goes to the log */
+  MAIL_API_KEY: z.string().min(1).optional(),
+  /** Postmark's API base, for a local stand-in in tests */
+  MAIL_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.postmarkapp.com'),
+  /** sender of every mail: a display name and an address in angle brackets */
+  EMAIL_FROM: z
+    .string()
+    .regex(/^[^<>]+ <[^<>@\s]+@[^<>@\s]+>$/, 'a display name and an address in angle brackets, like "Gym <gym@example.org>"')
+    .default('Ledger <no-reply@localhost>'),
   FORMS_PORT: port.default(3004),
   /** the forms service's own origin: writes must carry it as their Origin header */
   FORMS_BASE_URL: origin.default('http://localhost:3004'),

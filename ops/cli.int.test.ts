@@ -17,7 +17,7 @@ function ops(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 const system = await startTestSystem(t);
 const forms = system.apps.forms!;
-const env = { DATABASE_URL: system.url, LOG_LEVEL: 'silent' };
+const env = { DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' };
 
 async function save(name: string, body: object): Promise<void> {
   const response = await forms.inject({

@@ -27,11 +27,20 @@ t.test('a bad variable stops start-up with one line naming it', async (t) => {
 t.test('SIGTERM lets in-flight requests finish, then the process exits 0', async (t) => {
   const db = await makeDatabase();
   t.teardown(() => db.drop());
-  const proc = run({ DATABASE_URL: db.url, FORMS_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test' });
+  const proc = run({
+    DATABASE_URL: db.url,
+    GYM_PORT: '0',
+    SHOWS_PORT: '0',
+    CLUB_PORT: '0',
+    FORMS_PORT: '0',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
+  });
   const deadline = Date.now() + 30_000;
   let url: string | undefined;
   while (!url && Date.now() < deadline) {
-    const line = proc.out().split('\n').find((l) => l.includes('"service listening"'));
+    const line = proc.out().split('\n').find((l) => l.includes('"service listening"') && l.includes('"service":"forms"'));
     if (line) url = (JSON.parse(line) as { url: string }).url;
     else await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -12,6 +12,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/pos
 import { migrate } from '../infra/postgres/migrations.ts';
 import { connectDatabase, type Database } from '../infra/postgres/pools.ts';
 import { formsProjection } from '../projections/forms/form-documents.ts';
+import { gymProjection } from '../projections/gym/index.ts';
+import { showsProjection } from '../projections/shows/index.ts';
 import {
   CHECKPOINTS_DDL,
   createProjectionProgress,
@@ -20,10 +22,19 @@ import {
   type ProjectorHandle,
   startProjector,
 } from '../projections/runtime.ts';
+import { createAccounts, type Accounts } from '../infra/accounts/accounts.ts';
+import { createRateLimiter, type RateLimiter } from '../infra/accounts/rate-limit.ts';
+import { accountsMigration } from '../infra/accounts/schema.ts';
+import { loadSessionSecret } from '../infra/accounts/secret.ts';
+import { createSessions, type Sessions } from '../infra/accounts/sessions.ts';
+import { createLogMailer, createPostmarkMailer, type Mailer } from '../infra/mail/mailer.ts';
+import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
+import { buildGymService } from './services/gym.ts';
+import { buildShowsService } from './services/shows.ts';
 
 /** Every projection, by name; `ops rebuild <name>` takes these names. */
-export const projections: readonly Projection[] = [formsProjection];
+export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);
@@ -35,11 +46,27 @@ export type Core = {
   readonly store: EventStore;
   readonly progress: ProjectionProgress;
   readonly commands: CommandHandler;
+  readonly accounts: Accounts;
+  readonly sessions: Sessions;
+  readonly rateLimiter: RateLimiter;
+  readonly mailer: Mailer;
+  /** the one clock of the process; tests pass their own */
+  readonly now: () => Date;
   close(): Promise<void>;
 };
 
+export type CoreOptions = {
+  readonly now?: () => Date;
+  readonly warn?: (message: string) => void;
+  readonly info?: (entry: object, message: string) => void;
+  readonly onPostgresLog?: (line: string) => void;
+};
+
 /** Database (embedded unless DATABASE_URL), migrations, event store: what every process needs. */
-export async function openCore(config: Config, log: (line: string) => void = () => undefined): Promise<Core> {
+export async function openCore(config: Config, options: CoreOptions = {}): Promise<Core> {
+  const now = options.now ?? (() => new Date());
+  const warn = options.warn ?? (() => undefined);
+  const log = options.onPostgresLog ?? (() => undefined);
   let embedded: EmbeddedPostgresHandle | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
@@ -53,6 +80,7 @@ export async function openCore(config: Config, log: (line: string) => void = () 
     await migrate(db.pg, [
       ...(config.EVENTSTORE_URL ? [] : [eventStoreMigration]),
       { component: 'projections', steps: [CHECKPOINTS_DDL] },
+      accountsMigration,
     ]);
   } catch (error) {
     await db.close();
@@ -64,12 +92,23 @@ export async function openCore(config: Config, log: (line: string) => void = () 
     ? (await import('../infra/eventstore/esdb.ts')).createEsdbEventStore(config.EVENTSTORE_URL)
     : createPostgresEventStore(db.pg);
   const progress = createProjectionProgress(db.slonik);
+  const secret = await loadSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
+  if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
+  if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
+  const mailer = config.MAIL_API_KEY
+    ? createPostmarkMailer({ apiKey: config.MAIL_API_KEY, apiUrl: config.MAIL_API_URL, from: config.EMAIL_FROM, timeoutSeconds: 10 })
+    : createLogMailer(options.info ?? (() => undefined));
   return {
     config,
     db,
     store,
     progress,
     commands: createCommandHandler(store),
+    accounts: createAccounts({ pool: db.slonik, now }),
+    sessions: createSessions({ pool: db.slonik, secret: secret.secret, now }),
+    rateLimiter: createRateLimiter({ pool: db.slonik, now }),
+    mailer,
+    now,
     async close() {
       await store.close();
       await db.close();
@@ -90,9 +129,10 @@ export type System = {
 
 export async function buildServices(core: Core, logger: FastifyBaseLogger | false): Promise<{ name: string; app: HttpApp; port: number }[]> {
   const { config } = core;
+  const child = (service: string): FastifyBaseLogger | false => (logger ? logger.child({ service }) : false);
   const formsLimiter = createAddressLimiter({ limit: 600, windowMs: 10 * 60_000, maxEntries: 5000 });
   const forms = await buildFormsService({
-    logger: logger ? logger.child({ service: 'forms' }) : false,
+    logger: child('forms'),
     pool: core.db.slonik,
     commands: core.commands,
     progress: core.progress,
@@ -103,11 +143,20 @@ export async function buildServices(core: Core, logger: FastifyBaseLogger | fals
   const sweep = setInterval(() => formsLimiter.sweep(), 60_000);
   sweep.unref();
   forms.addHook('onClose', async () => clearInterval(sweep));
-  return [{ name: 'forms', app: forms, port: config.FORMS_PORT }];
+  return [
+    { name: 'gym', app: await buildGymService(core, child('gym')), port: config.GYM_PORT },
+    { name: 'shows', app: await buildShowsService(core, child('shows')), port: config.SHOWS_PORT },
+    { name: 'club', app: await buildClubService(core, child('club')), port: config.CLUB_PORT },
+    { name: 'forms', app: forms, port: config.FORMS_PORT },
+  ];
 }
 
 export async function startSystem(config: Config, logger: FastifyBaseLogger): Promise<System> {
-  const core = await openCore(config, (line) => logger.debug({ postgres: line.trim() }, 'postgres'));
+  const core = await openCore(config, {
+    warn: (message) => logger.warn(message),
+    info: (entry, message) => logger.info(entry, message),
+    onPostgresLog: (line) => logger.debug({ postgres: line.trim() }, 'postgres'),
+  });
   const projectors = config.ROLES.includes('projector')
     ? projections.map((projection) =>
         startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: logger }),

@@ -4,7 +4,7 @@ import { openCore } from '../ops/system.ts';
 import { startProjector } from './runtime.ts';
 import { eventLogProjection } from './testing-projection.ts';
 
-const core = await openCore(loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATABASE_POOL_SIZE: '4' }));
+const core = await openCore(loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATABASE_POOL_SIZE: '4', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' }));
 const projection = eventLogProjection('crashtest', Number(process.env.PAUSE_MS ?? '0'), (size) => {
   process.stdout.write(`batch ${size}\n`);
 });

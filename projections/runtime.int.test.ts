@@ -16,7 +16,7 @@ const countRow = z.object({ total: z.number(), distinct_ids: z.number() });
 
 async function openTestCore(): Promise<{ core: Core; url: string }> {
   const db = await makeDatabase();
-  const core = await openCore(loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10' }));
+  const core = await openCore(loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' }));
   t.teardown(async () => {
     await core.close();
     await db.drop();

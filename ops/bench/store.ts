@@ -364,7 +364,7 @@ async function createDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 function openBenchCore(url: string): Promise<Core> {
-  return openCore(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, DATABASE_POOL_SIZE: '20' }));
+  return openCore(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, DATABASE_POOL_SIZE: '20', SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters' }));
 }
 
 const ROUNDS = 5;

@@ -4,7 +4,7 @@ import { loadConfig } from '../../infra/config.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { makeDatabase } from '../../infra/testing/database.ts';
 import { startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
-import { buildServices, type Core, openCore, projections } from '../system.ts';
+import { buildServices, type Core, type CoreOptions, openCore, projections } from '../system.ts';
 
 export type TestSystem = {
   readonly core: Core;
@@ -17,10 +17,19 @@ export type TestSystem = {
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Opens a core, starts every projector and builds every service; all of it closed at teardown. */
-export async function startTestSystem(t: Test, env: Record<string, string> = {}): Promise<TestSystem> {
+export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
+
+export async function startTestSystem(t: Test, env: Record<string, string> = {}, options: CoreOptions = {}): Promise<TestSystem> {
   const db = await makeDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, DATABASE_POOL_SIZE: '20', ...env });
-  const core = await openCore(config);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    DATABASE_POOL_SIZE: '20',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    ...env,
+  });
+  const core = await openCore(config, options);
   const projectors = projections.map((projection) =>
     startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog }),
   );

@@ -1,0 +1,33 @@
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+
+export type Allowance = { readonly limit: number; readonly windowMs: number };
+
+export type RateLimiter = {
+  /** counts one attempt under `key`; `retryAfterMs` > 0 when the allowance is used up */
+  hit(key: string, allowance: Allowance): Promise<{ allowed: boolean; retryAfterMs: number }>;
+};
+
+const hitRow = z.object({ hits: z.number(), window_started_at: z.string() });
+
+/**
+ * A fixed window per key in a plain table: one atomic upsert per attempt, so every process
+ * behind the proxy shares the count. Old windows are swept as they are met again.
+ */
+export function createRateLimiter(deps: { readonly pool: DatabasePool; readonly now: () => Date }): RateLimiter {
+  return {
+    async hit(key, allowance) {
+      const now = deps.now();
+      const windowStart = new Date(now.getTime() - allowance.windowMs).toISOString();
+      const row = await deps.pool.one(sql.type(hitRow)`
+        INSERT INTO auth.rate_limits AS r (key, window_started_at, hits) VALUES (${key}, ${now.toISOString()}, 1)
+        ON CONFLICT (key) DO UPDATE SET
+          hits = CASE WHEN r.window_started_at <= ${windowStart} THEN 1 ELSE r.hits + 1 END,
+          window_started_at = CASE WHEN r.window_started_at <= ${windowStart} THEN ${now.toISOString()}::timestamptz ELSE r.window_started_at END
+        RETURNING hits, window_started_at`);
+      const allowed = row.hits <= allowance.limit;
+      const retryAfterMs = allowed ? 0 : Date.parse(row.window_started_at) + allowance.windowMs - now.getTime();
+      return { allowed, retryAfterMs: Math.max(0, retryAfterMs) };
+    },
+  };
+}

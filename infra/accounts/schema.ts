@@ -1,0 +1,41 @@
+import type { Migration } from '../postgres/migrations.ts';
+
+/**
+ * Credentials and short-lived security state: plain tables, never events. A user row belongs to one
+ * service; deleting it removes its sessions and recovery code with it.
+ */
+export const accountsMigration: Migration = {
+  component: 'auth',
+  steps: [
+    `CREATE SCHEMA IF NOT EXISTS auth;
+     CREATE TABLE auth.users (
+       id text PRIMARY KEY,
+       service text NOT NULL,
+       login text NOT NULL,
+       password_hash text NOT NULL,
+       can_change_password boolean NOT NULL,
+       created_at timestamptz NOT NULL,
+       UNIQUE (service, login)
+     );
+     CREATE TABLE auth.sessions (
+       id text PRIMARY KEY,
+       user_id text NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+       created_at timestamptz NOT NULL,
+       expires_at timestamptz NOT NULL
+     );
+     CREATE INDEX sessions_user ON auth.sessions (user_id);
+     CREATE TABLE auth.recovery_codes (
+       user_id text PRIMARY KEY REFERENCES auth.users (id) ON DELETE CASCADE,
+       code_hash text,
+       expires_at timestamptz,
+       tries integer NOT NULL DEFAULT 0,
+       window_started_at timestamptz NOT NULL,
+       sent_in_window integer NOT NULL
+     );
+     CREATE TABLE auth.rate_limits (
+       key text PRIMARY KEY,
+       window_started_at timestamptz NOT NULL,
+       hits integer NOT NULL
+     );`,
+  ],
+};

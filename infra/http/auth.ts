@@ -1,0 +1,57 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Sessions } from '../accounts/sessions.ts';
+import type { HttpApp } from './app.ts';
+import { HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the session check on protected routes */
+    userId: string;
+    /** the cookie's token, when the request carried a live one */
+    sessionToken: string | null;
+  }
+}
+
+export type SessionCookies = {
+  /** the preHandler of every protected route: 401 without a live session */
+  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  set(reply: FastifyReply, token: string, expiresAt: Date): void;
+  clear(reply: FastifyReply): void;
+  /** the token the request carried, live or not */
+  tokenOf(request: FastifyRequest): string | null;
+};
+
+export const unauthenticated = (): HttpError => new HttpError(401, 'UNAUTHENTICATED', 'Sign in first');
+
+/**
+ * The session cookie of one service: HttpOnly, SameSite=Lax, Secure unless turned off for local
+ * plain-HTTP development. Renewal re-sets the cookie with the new expiry.
+ */
+export async function registerSessionCookies(
+  app: HttpApp,
+  options: { readonly name: string; readonly secure: boolean; readonly sessions: Sessions },
+): Promise<SessionCookies> {
+  await app.register(cookie);
+  app.decorateRequest('userId', '');
+  app.decorateRequest('sessionToken', null);
+  const set = (reply: FastifyReply, token: string, expiresAt: Date): void => {
+    reply.setCookie(options.name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, expires: expiresAt });
+  };
+  const tokenOf = (request: FastifyRequest): string | null => request.cookies[options.name] ?? null;
+  return {
+    set,
+    tokenOf,
+    clear(reply) {
+      reply.clearCookie(options.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
+    },
+    async requireUser(request, reply) {
+      const token = tokenOf(request);
+      const found = token ? await options.sessions.find(token) : null;
+      if (!found || !token) throw unauthenticated();
+      request.userId = found.session.userId;
+      request.sessionToken = token;
+      if (found.renewed) set(reply, token, found.session.expiresAt);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'slonik';
+import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
+import { registerSessionCookies } from '../../infra/http/auth.ts';
+import type { Core } from '../system.ts';
+
+export const CLUB_COOKIE = 'club_sid';
+
+/** The club service. Builds the app; the caller listens. */
+export async function buildClubService(core: Core, logger: FastifyBaseLogger | false): Promise<HttpApp> {
+  const app = await createHttpApp({
+    title: 'club',
+    logger,
+    health: async () => {
+      await core.db.slonik.query(sql.unsafe`SELECT 1`);
+      return {};
+    },
+  });
+  await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  return app;
+}
