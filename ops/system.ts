@@ -140,7 +140,11 @@ export async function buildServices(core: Core, logger: FastifyBaseLogger | fals
     origin: config.FORMS_BASE_URL,
     waitMs: config.PROJECTION_WAIT_MS,
   });
-  const sweep = setInterval(() => formsLimiter.sweep(), 60_000);
+  const sweep = setInterval(() => {
+    formsLimiter.sweep();
+    // the longest sign-in allowance lasts an hour
+    core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined);
+  }, 60_000);
   sweep.unref();
   forms.addHook('onClose', async () => clearInterval(sweep));
   return [

@@ -6,13 +6,16 @@ export type Allowance = { readonly limit: number; readonly windowMs: number };
 export type RateLimiter = {
   /** counts one attempt under `key`; `retryAfterMs` > 0 when the allowance is used up */
   hit(key: string, allowance: Allowance): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** drops counters whose window ended longer ago than any allowance lasts */
+  sweep(olderThanMs: number): Promise<void>;
 };
 
 const hitRow = z.object({ hits: z.number(), window_started_at: z.string() });
 
 /**
  * A fixed window per key in a plain table: one atomic upsert per attempt, so every process
- * behind the proxy shares the count. Old windows are swept as they are met again.
+ * behind the proxy shares the count. A window that ended restarts when its key is met again; the
+ * rest are swept on an interval.
  */
 export function createRateLimiter(deps: { readonly pool: DatabasePool; readonly now: () => Date }): RateLimiter {
   return {
@@ -28,6 +31,10 @@ export function createRateLimiter(deps: { readonly pool: DatabasePool; readonly 
       const allowed = row.hits <= allowance.limit;
       const retryAfterMs = allowed ? 0 : Date.parse(row.window_started_at) + allowance.windowMs - now.getTime();
       return { allowed, retryAfterMs: Math.max(0, retryAfterMs) };
+    },
+    async sweep(olderThanMs) {
+      const cutoff = new Date(deps.now().getTime() - olderThanMs).toISOString();
+      await deps.pool.query(sql.unsafe`DELETE FROM auth.rate_limits WHERE window_started_at < ${cutoff}`);
     },
   };
 }
