@@ -1,11 +1,25 @@
+import { CLUB_USER_STREAM_PREFIX, clubUserAggregate } from '../domain/club/user.ts';
 import { formAggregate, FORM_STREAM_PREFIX } from '../domain/forms/form.ts';
+import { userAggregate as gymUserAggregate, USER_STREAM_PREFIX as GYM_USER_STREAM_PREFIX } from '../domain/gym/user.ts';
+import {
+  userAggregate as showsUserAggregate,
+  USER_STREAM_PREFIX as SHOWS_USER_STREAM_PREFIX,
+  usernameAggregate,
+  USERNAME_STREAM_PREFIX,
+} from '../domain/shows/user.ts';
 import type { Aggregate } from '../domain/shared/aggregate.ts';
 import type { DomainEvent } from '../domain/shared/events.ts';
 
 type AnyAggregate = Aggregate<unknown, DomainEvent>;
 
 /** Which aggregate a stream holds, by its name's prefix: `ops audit --at` folds with it. */
-const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [[FORM_STREAM_PREFIX, formAggregate as AnyAggregate]];
+const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [
+  [FORM_STREAM_PREFIX, formAggregate as AnyAggregate],
+  [CLUB_USER_STREAM_PREFIX, clubUserAggregate as AnyAggregate],
+  [GYM_USER_STREAM_PREFIX, gymUserAggregate as AnyAggregate],
+  [SHOWS_USER_STREAM_PREFIX, showsUserAggregate as AnyAggregate],
+  [USERNAME_STREAM_PREFIX, usernameAggregate as AnyAggregate],
+];
 
 export function aggregateOfStream(stream: string): AnyAggregate | undefined {
   return byPrefix.find(([prefix]) => stream.startsWith(prefix))?.[1];

@@ -1,6 +1,11 @@
 // `npm run ops -- <command>`: the operators' and auditors' command line.
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { recordAccountCreated, recordPasswordChanged } from '../command-api/club/user.ts';
+import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.ts';
 import { fold } from '../domain/shared/aggregate.ts';
+import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
 import { formatPosition, type RecordedEvent } from '../infra/eventstore/port.ts';
 import { rebuildProjection } from '../projections/runtime.ts';
@@ -29,6 +34,78 @@ function eventLine(event: RecordedEvent): string {
     data: event.data,
     metadata: event.metadata,
   });
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) return line;
+  return '';
+}
+
+/** Reads one line from the terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  const input = process.stdin;
+  input.setRawMode(true);
+  process.stderr.write(prompt);
+  input.setEncoding('utf8');
+  input.resume();
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const done = (): void => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string): void => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          done();
+          resolve(typed);
+          return;
+        }
+        // raw mode turns Ctrl-C and Ctrl-D into plain characters
+        if (char === '\u0003' || (char === '\u0004' && typed === '')) {
+          done();
+          reject(new Error('cancelled'));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') typed = Array.from(typed).slice(0, -1).join('');
+        else if (char >= ' ') typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+/** The new password: the first line of stdin with --password-stdin, else asked twice on the terminal. */
+async function readNewPassword(values: Record<string, string | boolean | undefined>): Promise<string> {
+  let password: string;
+  if (values['password-stdin']) {
+    password = await firstLineOfStdin();
+  } else {
+    if (!process.stdin.isTTY) throw new UsageError('no terminal to ask for the password; pipe it in with --password-stdin');
+    password = await askHidden('New password: ');
+    if ((await askHidden('Repeat the password: ')) !== password) throw new UsageError('the two passwords differ');
+  }
+  const parsed = passwordSchema.safeParse(password);
+  if (!parsed.success) throw new UsageError(`password: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+function usernameArgument(command: string, positionals: string[]): string {
+  const [name, extra] = positionals;
+  if (name === undefined) throw new UsageError(`${command} needs a username`);
+  if (extra !== undefined) throw new UsageError(`${command}: unexpected argument ${extra}`);
+  const parsed = usernameSchema.safeParse(name);
+  if (!parsed.success) throw new UsageError(`username: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+async function existingClubUser(core: Core, username: string): Promise<Account> {
+  const account = await core.accounts.findByLogin('club', username);
+  if (!account) throw new Error(`no club user ${username}`);
+  return account;
 }
 
 const commands: Record<string, Command> = {
@@ -81,6 +158,51 @@ const commands: Record<string, Command> = {
       );
     },
   },
+  'club:user add': {
+    summary: 'create a club account (it may not change its own password until allowed)',
+    usage: 'club:user add <username> [--password-stdin]    the password is asked twice, or read from the first line of stdin',
+    options: { 'password-stdin': { type: 'boolean' } },
+    async run(core, positionals, values) {
+      const username = usernameArgument('club:user add', positionals);
+      // before asking for a password that could not be used
+      if (await core.accounts.findByLogin('club', username)) throw new Error(`club user ${username} already exists`);
+      const password = await readNewPassword(values);
+      let account: Account;
+      try {
+        account = await core.accounts.create('club', username, password, { canChangePassword: false });
+      } catch (error) {
+        if (error instanceof LoginTakenError) throw new Error(`club user ${username} already exists`);
+        throw error;
+      }
+      await recordAccountCreated(core.commands, account, randomUUID());
+      out(`created club user ${account.login} (id ${account.id})`);
+    },
+  },
+  'club:user passwd': {
+    summary: "set a club account's password and end all its sessions",
+    usage: 'club:user passwd <username> [--password-stdin]    the password is asked twice, or read from the first line of stdin',
+    options: { 'password-stdin': { type: 'boolean' } },
+    async run(core, positionals, values) {
+      const account = await existingClubUser(core, usernameArgument('club:user passwd', positionals));
+      const password = await readNewPassword(values);
+      await core.accounts.setPassword(account.id, password);
+      // an operator sets a password when the old one is lost or leaked: no device keeps using it
+      await core.sessions.endAllOf(account.id);
+      await recordPasswordChanged(core.commands, account.id, core.now(), { userId: null, correlationId: randomUUID() });
+      out(`password of club user ${account.login} changed; its sessions ended`);
+    },
+  },
+  'club:user allow-password-change': {
+    summary: 'let a club account change its own password (--off takes the permission away)',
+    usage: 'club:user allow-password-change <username> [--off]',
+    options: { off: { type: 'boolean' } },
+    async run(core, positionals, values) {
+      const account = await existingClubUser(core, usernameArgument('club:user allow-password-change', positionals));
+      const allowed = !values.off;
+      await core.accounts.setCanChangePassword(account.id, allowed);
+      out(`club user ${account.login} ${allowed ? 'may now' : 'may no longer'} change its own password`);
+    },
+  },
 };
 
 function help(): string {
@@ -95,16 +217,38 @@ function help(): string {
   ].join('\n');
 }
 
+/** A name like `club:user` groups the commands named `club:user <sub>`; the group's --help lists them. */
+function resolveCommand(name: string, rest: string[]): { command: Command; args: string[] } | { help: string } {
+  const command = commands[name];
+  if (command) return { command, args: rest };
+  const group = Object.keys(commands).filter((key) => key.startsWith(`${name} `));
+  if (group.length === 0) throw new UsageError(`unknown command ${name}; run with --help for the list`);
+  const subcommands = group.map((key) => key.slice(name.length + 1));
+  const [sub, ...args] = rest;
+  if (sub === '--help' || sub === '-h') {
+    return { help: group.map((key) => `usage: npm run ops -- ${commands[key]!.usage}\n  ${commands[key]!.summary}`).join('\n') };
+  }
+  const subcommand = sub === undefined ? undefined : commands[`${name} ${sub}`];
+  if (!subcommand) {
+    throw new UsageError(`${name} needs one of: ${subcommands.join(', ')}${sub === undefined ? '' : ` (not ${sub})`}`);
+  }
+  return { command: subcommand, args };
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     out(help());
     return name ? 0 : 1;
   }
-  const command = commands[name];
-  if (!command) throw new UsageError(`unknown command ${name}; run with --help for the list`);
+  const resolved = resolveCommand(name, rest);
+  if ('help' in resolved) {
+    out(resolved.help);
+    return 0;
+  }
+  const { command, args } = resolved;
   const { positionals, values } = parseArgs({
-    args: rest,
+    args,
     allowPositionals: true,
     strict: true,
     options: { help: { type: 'boolean', short: 'h' }, ...command.options },

@@ -7,7 +7,7 @@ import { startTestSystem } from '../../ops/test/harness.ts';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 t.test('a command waits for its projections; past the deadline it answers 503 with Retry-After', async (t) => {
-  const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '200' });
+  const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '1500' });
   const forms = system.apps.forms!;
   const post = (answers: Record<string, string>) =>
     forms.inject({ method: 'POST', url: '/api/forms/ryw', headers: { origin: 'http://localhost:3004' }, payload: { answers } });
@@ -32,6 +32,7 @@ t.test('a command waits for its projections; past the deadline it answers 503 wi
     startProjector({ pool: system.core.db.slonik, store: system.core.store, projection, progress: system.core.progress, log: silent }),
   );
   t.teardown(() => Promise.all(restarted.map((projector) => projector.stop())));
+  await Promise.all(restarted.map((projector) => projector.ready));
   const third = await post({ q3: 'c' });
   t.equal(third.statusCode, 200);
   t.match(third.json(), { answers: { q1: 'a', q2: 'b', q3: 'c' }, version: 3 });

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'slonik';
+import { clubAuthRoutes } from '../../command-api/club/auth.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
+import { clubMeRoutes } from '../../query-api/club/me.ts';
 import type { Core } from '../system.ts';
 
 export const CLUB_COOKIE = 'club_sid';
@@ -16,6 +18,8 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
       return {};
     },
   });
-  await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  clubAuthRoutes(app, { ...core, cookies });
+  clubMeRoutes(app, { accounts: core.accounts, cookies });
   return app;
 }

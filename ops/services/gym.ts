@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'slonik';
+import { gymAuthRoutes } from '../../command-api/gym/auth.ts';
+import { gymErasureRoutes } from '../../command-api/gym/erasure.ts';
+import { gymRecoveryRoutes } from '../../command-api/gym/recovery.ts';
+import { gymSettingsRoutes } from '../../command-api/gym/settings.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
+import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
 import type { Core } from '../system.ts';
 
 export const GYM_COOKIE = 'gym_sid';
@@ -16,6 +21,11 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
       return {};
     },
   });
-  await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  gymQueryRoutes(app, { pool: core.db.slonik, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
+  gymAuthRoutes(app, { core, cookies });
+  gymSettingsRoutes(app, { core, cookies });
+  gymErasureRoutes(app, { core, cookies });
+  gymRecoveryRoutes(app, { core, cookies });
   return app;
 }

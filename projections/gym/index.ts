@@ -1,9 +1,104 @@
+import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { assertNever } from '../../domain/shared/events.ts';
+import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, type SettingsPatch, USER_STREAM_PREFIX } from '../../domain/gym/user.ts';
+import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
 
-/** The gym context's read tables, all in schema `gym`. */
+type UserChange = { created: { email: string; createdAt: string } | null; settings: SettingsPatch };
+
+/** A batch folds into one change per user, so it costs a few statements however long it is. */
+function collect(events: readonly RecordedEvent[]) {
+  const users = new Map<string, UserChange>();
+  const owned = new Map<string, readonly [string, string]>();
+  for (const recorded of events) {
+    if (!recorded.stream.startsWith(GYM_STREAM_PREFIX)) continue;
+    const owner = recorded.metadata.userId;
+    if (owner) owned.set(`${owner} ${recorded.stream}`, [owner, recorded.stream]);
+    if (!recorded.stream.startsWith(USER_STREAM_PREFIX)) continue;
+    const id = recorded.stream.slice(USER_STREAM_PREFIX.length);
+    const change = users.get(id) ?? { created: null, settings: {} };
+    const event = parseUserEvent(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+    switch (event.type) {
+      case 'account-created':
+        change.created = event.data;
+        break;
+      case 'settings-changed':
+        change.settings = { ...change.settings, ...event.data };
+        break;
+      case 'password-changed':
+        break;
+      default:
+        assertNever(event);
+    }
+    users.set(id, change);
+  }
+  return { users, owned: [...owned.values()] };
+}
+
+async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+  const { users, owned } = collect(events);
+  const table = sql.identifier([schema, 'users']);
+  const created = [...users].flatMap(([id, change]) => {
+    if (!change.created) return [];
+    const s: Settings = { ...DEFAULT_SETTINGS, ...change.settings };
+    return [[id, change.created.email, s.restTimerSec, s.weeklyGoal, s.weekStart, s.accent, s.unit, s.appearance, change.created.createdAt]];
+  });
+  if (created.length > 0) {
+    await tx.query(sql.unsafe`
+      INSERT INTO ${table} (id, email, rest_timer_sec, weekly_goal, week_start, accent, unit, appearance, created_at)
+      SELECT * FROM ${sql.unnest(created, ['text', 'text', 'int4', 'int4', 'int4', 'text', 'text', 'text', 'timestamptz'])}`);
+  }
+  const changed = [...users].flatMap(([id, change]) => {
+    if (change.created || Object.keys(change.settings).length === 0) return [];
+    const s = change.settings;
+    return [[id, s.restTimerSec ?? null, s.weeklyGoal ?? null, s.weekStart ?? null, s.accent ?? null, s.unit ?? null, s.appearance ?? null]];
+  });
+  if (changed.length > 0) {
+    await tx.query(sql.unsafe`
+      UPDATE ${table} AS u SET
+        rest_timer_sec = coalesce(c.rest_timer_sec, u.rest_timer_sec),
+        weekly_goal = coalesce(c.weekly_goal, u.weekly_goal),
+        week_start = coalesce(c.week_start, u.week_start),
+        accent = coalesce(c.accent, u.accent),
+        unit = coalesce(c.unit, u.unit),
+        appearance = coalesce(c.appearance, u.appearance)
+      FROM ${sql.unnest(changed, ['text', 'int4', 'int4', 'int4', 'text', 'text', 'text'])}
+        AS c(id, rest_timer_sec, weekly_goal, week_start, accent, unit, appearance)
+      WHERE u.id = c.id`);
+  }
+  if (owned.length > 0) {
+    await tx.query(sql.unsafe`
+      INSERT INTO ${sql.identifier([schema, 'user_streams'])} (user_id, stream)
+      SELECT * FROM ${sql.unnest(owned, ['text', 'text'])} ON CONFLICT DO NOTHING`);
+  }
+}
+
+/**
+ * The gym context's read tables, all in schema `gym`. `user_streams` says which streams hold a
+ * user's data, from the acting user of every gym event: erasure deletes exactly those.
+ */
 export const gymProjection: Projection = {
   name: 'gym',
   version: 1,
-  async migrate() {},
-  async apply() {},
+  async migrate(tx, schema) {
+    await tx.query(sql.unsafe`
+      CREATE TABLE ${sql.identifier([schema, 'users'])} (
+        id text PRIMARY KEY,
+        email text NOT NULL,
+        rest_timer_sec integer NOT NULL,
+        weekly_goal integer NOT NULL,
+        week_start integer NOT NULL,
+        accent text NOT NULL,
+        unit text NOT NULL,
+        appearance text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`);
+    await tx.query(sql.unsafe`
+      CREATE TABLE ${sql.identifier([schema, 'user_streams'])} (
+        user_id text NOT NULL,
+        stream text NOT NULL,
+        PRIMARY KEY (user_id, stream)
+      )`);
+  },
+  apply,
 };

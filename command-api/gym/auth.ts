@@ -1,0 +1,120 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '../../domain/accounts/credentials.ts';
+import { gymUserSchema } from '../../domain/gym/user.ts';
+import { LoginTakenError } from '../../infra/accounts/accounts.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { conflict, forbidden, HttpError } from '../../infra/http/errors.ts';
+import type { Core } from '../../ops/system.ts';
+import { readGymUser } from '../../query-api/gym/routes.ts';
+import { limitByAddress } from '../accounts/limits.ts';
+import { appendUserCommand, awaitGymProjection, runUserCommand } from './user-command.ts';
+
+export type GymAuthDeps = { readonly core: Core; readonly cookies: SessionCookies };
+
+/** One answer for an unknown email and a wrong password, so neither tells which accounts exist. */
+export const invalidCredentials = (): HttpError => new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
+
+/** Compares digests, so neither the content nor the length of the code leaks through timing. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** Signup, login, logout and the password change of the gym service. */
+export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): void {
+  const inviteCode = core.config.INVITE_CODE;
+
+  app.post(
+    '/api/auth/signup',
+    {
+      onRequest: limitByAddress(core.rateLimiter, 'gym', 'signup'),
+      schema: {
+        summary: 'Create an account and start a session',
+        body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }),
+        response: { 201: gymUserSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      if (inviteCode !== undefined && !sameSecret(request.body.inviteCode ?? '', inviteCode)) {
+        throw forbidden('INVITE_REQUIRED', 'Signup needs a valid invite code');
+      }
+      let account;
+      try {
+        account = await core.accounts.create('gym', email, password, { canChangePassword: true });
+      } catch (error) {
+        if (error instanceof LoginTakenError) throw conflict('EMAIL_TAKEN', 'An account with that email exists');
+        throw error;
+      }
+      let created;
+      try {
+        created = await appendUserCommand(core, request, account.id, { type: 'create-account', email, now: core.now().toISOString() });
+      } catch (error) {
+        // without its event the account would be a login with no user: take it back so signup can be retried
+        await core.accounts.remove(account.id).catch(() => undefined);
+        throw error;
+      }
+      // past here the account exists: a 503 only means that logging in works a moment later
+      await awaitGymProjection(core, created.position);
+      const session = await core.sessions.start(account.id);
+      cookies.set(reply, session.token, session.expiresAt);
+      return reply.code(201).send(await readGymUser(core.db.slonik, account.id));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      onRequest: limitByAddress(core.rateLimiter, 'gym', 'login'),
+      schema: {
+        summary: 'Check the password and start a session; answers what GET /me answers',
+        body: z.object({ email: emailSchema, password: z.string().max(200) }),
+        response: { 200: gymUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const account = await core.accounts.verify('gym', request.body.email, request.body.password);
+      if (!account) throw invalidCredentials();
+      const user = await readGymUser(core.db.slonik, account.id);
+      const session = await core.sessions.start(account.id);
+      cookies.set(reply, session.token, session.expiresAt);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { summary: 'End this session and clear its cookie', response: { 200: ok } } },
+    async (request, reply) => {
+      const token = cookies.tokenOf(request);
+      if (token) await core.sessions.end(token);
+      cookies.clear(reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      onRequest: limitByAddress(core.rateLimiter, 'gym', 'passwordChange'),
+      preHandler: cookies.requireUser,
+      schema: {
+        summary: 'Change the password; every other session of the user ends',
+        body: z.object({ currentPassword: z.string().max(200), newPassword: passwordSchema }),
+        response: { 200: ok, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { userId } = request;
+      if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
+      await core.accounts.setPassword(userId, request.body.newPassword);
+      await core.sessions.endAllOf(userId, request.sessionToken ?? undefined);
+      await runUserCommand(core, request, userId, { type: 'record-password-change', now: core.now().toISOString() });
+      return { ok: true as const };
+    },
+  );
+}

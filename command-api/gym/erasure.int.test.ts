@@ -1,0 +1,109 @@
+import pgDriver from 'pg';
+import t from 'tap';
+import { userStream } from '../../domain/gym/user.ts';
+import { startTestSystem } from '../../ops/test/harness.ts';
+import { DEFAULTS, gymClient, PASSWORD } from './test-client.ts';
+
+const system = await startTestSystem(t);
+const gym = gymClient(system.apps.gym!);
+const pg = system.core.db.pg;
+
+const erase = (sid: string | null, payload?: object) => gym.call('DELETE', '/api/me', { sid, ...(payload ? { payload } : {}) });
+const unauthenticated = { statusCode: 401, code: 'UNAUTHENTICATED', error: 'Unauthorized', message: 'Sign in first' };
+
+/** Every `schema.table.column` of every table, in any schema, whose text holds `needle`. */
+async function whereFound(needle: string): Promise<string[]> {
+  const { rows: columns } = await pg.query<{ table_schema: string; table_name: string; column_name: string }>(`
+    SELECT c.table_schema, c.table_name, c.column_name
+    FROM information_schema.columns c
+    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+    WHERE tb.table_type = 'BASE TABLE'
+      AND c.table_schema NOT IN ('pg_catalog', 'information_schema') AND c.table_schema NOT LIKE 'pg_toast%'
+      AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json', 'uuid')`);
+  if (columns.length < 10) throw new Error(`only ${columns.length} columns to search`);
+  const found: string[] = [];
+  for (const { table_schema, table_name, column_name } of columns) {
+    const column = pgDriver.escapeIdentifier(column_name);
+    const { rows } = await pg.query(
+      `SELECT 1 FROM ${pgDriver.escapeIdentifier(table_schema)}.${pgDriver.escapeIdentifier(table_name)}
+       WHERE ${column}::text ILIKE '%' || $1 || '%' LIMIT 1`,
+      [needle],
+    );
+    if (rows.length > 0) found.push(`${table_schema}.${table_name}.${column_name}`);
+  }
+  return found.sort();
+}
+
+t.test('DELETE /api/me erases the user everywhere and leaves everyone else alone', async (t) => {
+  const gone = await gym.signup('Erase-Me@Example.org');
+  const kept = await gym.signup('keep@example.org');
+  const other = (await gym.login('erase-me@example.org')).sid!;
+  t.equal((await gym.call('PATCH', '/api/settings', { sid: gone.sid, payload: { weeklyGoal: 5, accent: 'teal' } })).statusCode, 200);
+  t.equal((await gym.call('PATCH', '/api/settings', { sid: gone.sid, payload: { unit: 'lb' } })).statusCode, 200);
+  const changed = await gym.call('POST', '/api/auth/password', {
+    sid: gone.sid,
+    payload: { currentPassword: PASSWORD, newPassword: 'the second password' },
+  });
+  t.equal(changed.statusCode, 200);
+  const sid = gone.sid;
+  const keptBefore = (await gym.me(kept.sid)).json();
+
+  // the search finds what is there, so finding nothing afterwards means something
+  const before = [...(await whereFound('erase-me@example.org')), ...(await whereFound(gone.user.id))];
+  for (const column of ['auth.users.login', 'auth.users.id', 'auth.sessions.user_id', 'gym.users.email', 'gym.users.id', 'gym.user_streams.user_id', 'es.events.data', 'es.events.metadata', 'es.events.stream_name', 'es.streams.stream_name']) {
+    t.ok(before.includes(column), `before: found in ${column}`);
+  }
+
+  const wrong = await erase(sid, { password: PASSWORD });
+  t.equal(wrong.statusCode, 401, 'the old password does not delete');
+  t.same(wrong.json(), { statusCode: 401, code: 'INVALID_CREDENTIALS', error: 'Unauthorized', message: 'Wrong email or password' });
+  const noBody = await erase(sid);
+  t.equal(noBody.statusCode, 400);
+  t.match(noBody.json(), { statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message: /^body/ });
+  t.equal((await gym.me(sid)).statusCode, 200, 'still there');
+
+  const res = await erase(sid, { password: 'the second password' });
+  t.equal(res.statusCode, 200);
+  t.same(res.json(), { ok: true });
+  t.match(res.headers['set-cookie'], /^gym_sid=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$/);
+
+  t.same(await whereFound('erase-me@example.org'), [], 'the email is in no column of any table');
+  t.same(await whereFound(gone.user.id), [], 'the id is in no column of any table');
+  t.same(await system.core.store.readStream(userStream(gone.user.id)), [], 'the stream is gone');
+
+  for (const session of [sid, other]) {
+    const me = await gym.me(session);
+    t.equal(me.statusCode, 401, 'every session ended');
+    t.same(me.json(), unauthenticated);
+  }
+  t.equal((await gym.login('erase-me@example.org', 'the second password')).res.statusCode, 401, 'nobody logs in as the erased user');
+
+  t.same((await gym.me(kept.sid)).json(), keptBefore, 'the other user is untouched');
+  const login = await gym.login('keep@example.org');
+  t.equal(login.res.statusCode, 200, 'and can still log in');
+  t.same(login.res.json(), { ...kept.user, settings: DEFAULTS });
+  t.equal((await system.core.store.readStream(userStream(kept.user.id))).length, 1, "the other user's stream is intact");
+
+  const again = await gym.signup('erase-me@example.org');
+  t.not(again.user.id, gone.user.id, 'the email can sign up again, as a new user');
+  t.same(again.user.settings, DEFAULTS);
+});
+
+t.test('DELETE /api/me needs a session', async (t) => {
+  const res = await erase(null, { password: PASSWORD });
+  t.equal(res.statusCode, 401);
+  t.same(res.json(), unauthenticated);
+});
+
+t.test('DELETE /api/me is rate limited per address', async (t) => {
+  const { sid } = await gym.signup('limit-delete@example.org');
+  const ip = '198.18.7.7';
+  for (let i = 0; i < 10; i++) {
+    t.equal((await gym.call('DELETE', '/api/me', { ip, sid, payload: { password: 'guess' } })).statusCode, 401);
+  }
+  const res = await gym.call('DELETE', '/api/me', { ip, sid, payload: { password: PASSWORD } });
+  t.equal(res.statusCode, 429);
+  t.match(res.json(), { statusCode: 429, code: 'RATE_LIMITED', error: 'Too Many Requests' });
+  t.ok(Number(res.headers['retry-after']) > 0);
+  t.equal((await gym.me(sid)).statusCode, 200, 'the account is still there');
+});

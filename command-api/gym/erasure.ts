@@ -1,0 +1,56 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { userStream } from '../../domain/gym/user.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { serviceUnavailable } from '../../infra/http/errors.ts';
+import type { Core } from '../../ops/system.ts';
+import { limitByAddress } from '../accounts/limits.ts';
+import { invalidCredentials } from './auth.ts';
+
+/**
+ * Every event of the user, their read rows, credentials and sessions. The projector must have
+ * seen every earlier event first: `user_streams` is how we know the streams, and a batch still in
+ * flight would otherwise write rows back after we deleted them.
+ */
+export async function eraseGymUser(core: Core, userId: string): Promise<void> {
+  const caughtUp = async (): Promise<void> => {
+    const head = await core.store.headPosition();
+    if (!(await core.progress.waitFor(['gym'], head, core.config.PROJECTION_WAIT_MS))) {
+      throw serviceUnavailable(1, 'The account could not be deleted yet; try again shortly');
+    }
+  };
+  await caughtUp();
+  // no new request of the user gets in from here on
+  await core.sessions.endAllOf(userId);
+  const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
+    SELECT stream FROM gym.user_streams WHERE user_id = ${userId}`);
+  for (const stream of new Set([userStream(userId), ...listed])) await core.store.deleteStream(stream);
+  await caughtUp();
+  await core.db.slonik.transaction(async (tx) => {
+    await tx.query(sql.unsafe`DELETE FROM gym.user_streams WHERE user_id = ${userId}`);
+    await tx.query(sql.unsafe`DELETE FROM gym.users WHERE id = ${userId}`);
+    await core.accounts.remove(userId, tx);
+  });
+}
+
+export function gymErasureRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+  app.delete(
+    '/api/me',
+    {
+      onRequest: limitByAddress(core.rateLimiter, 'gym', 'accountDeletion'),
+      preHandler: cookies.requireUser,
+      schema: {
+        summary: 'Delete the account and everything in it; needs the password',
+        body: z.object({ password: z.string().max(200) }),
+        response: { 200: z.object({ ok: z.literal(true) }), 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await core.accounts.checkPassword(request.userId, request.body.password))) throw invalidCredentials();
+      await eraseGymUser(core, request.userId);
+      cookies.clear(reply);
+      return { ok: true as const };
+    },
+  );
+}

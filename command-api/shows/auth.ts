@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema, usernameSchema } from '../../domain/accounts/credentials.ts';
+import { decideUser, type UserCommand } from '../../domain/shows/decide.ts';
+import { type User, userAggregate, userSchema, type UserState, userStream, userView } from '../../domain/shows/user.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { DomainError } from '../../domain/shared/events.ts';
+import { LoginTakenError } from '../../infra/accounts/accounts.ts';
+import { comparePositions, type Position } from '../../infra/eventstore/port.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
+import { badRequest, conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
+import type { Core } from '../../ops/system.ts';
+import { readUser } from '../../query-api/shows/users.ts';
+import { limitByAddress } from '../accounts/limits.ts';
+import type { CommandContext, CommandResult } from '../shared/handle-command.ts';
+import { claimUsername, releaseUsername } from './usernames.ts';
+
+const SERVICE = 'shows';
+
+const invalidCredentials = (): HttpError => new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
+
+const credentialsBody = z.object({ email: emailSchema, password: passwordSchema });
+// no length rule beyond the hashing bound on sign-in: a rule there would only tell a guesser what to skip
+const loginBody = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
+const changePasswordBody = z.object({ currentPassword: z.string().max(200), newPassword: passwordSchema });
+const preferencesBody = z
+  .strictObject({
+    username: usernameSchema.nullable().optional(),
+    publicProfile: z.boolean().optional(),
+    emailNotifications: z.boolean().optional(),
+    pushNotifications: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'at least one of username, publicProfile, emailNotifications, pushNotifications',
+  });
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+function later(a: Position | null, b: Position | null): Position | null {
+  if (!a) return b;
+  if (!b) return a;
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+/** The shows accounts: sign-up, sign-in, sign-out, password change, preferences (spec 001). */
+export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; readonly cookies: SessionCookies }): void {
+  const { core, cookies } = deps;
+
+  const runUserCommand = (userId: string, command: UserCommand, context: CommandContext, observe?: (state: UserState) => void) =>
+    core.commands({
+      stream: userStream(userId),
+      aggregate: userAggregate,
+      decide: (state) => {
+        observe?.(state);
+        return decideUser(command, state);
+      },
+      context,
+    });
+
+  /** read-your-writes: the caller's next GET sees what it just wrote */
+  const caughtUp = async (position: Position | null): Promise<void> => {
+    if (position && !(await core.progress.waitFor([SERVICE], position, core.config.PROJECTION_WAIT_MS))) {
+      throw serviceUnavailable(1, 'Saved, but the read side is behind; read again shortly');
+    }
+  };
+
+  const viewOf = (userId: string, state: UserState): User => {
+    const user = userView(userId, state);
+    if (!user) throw unauthenticated();
+    return user;
+  };
+
+  app.post(
+    '/api/auth/signup',
+    {
+      preHandler: limitByAddress(core.rateLimiter, SERVICE, 'signup'),
+      schema: {
+        summary: 'Create an account and sign in',
+        body: credentialsBody,
+        response: { 201: userSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      let account;
+      try {
+        account = await core.accounts.create(SERVICE, email, password, { canChangePassword: true });
+      } catch (error) {
+        if (error instanceof LoginTakenError) throw conflict('EMAIL_TAKEN', 'An account with that email exists');
+        throw error;
+      }
+      let result: CommandResult<UserState>;
+      try {
+        result = await runUserCommand(
+          account.id,
+          { type: 'create-account', email, now: core.now().toISOString() },
+          { userId: account.id, correlationId: request.id },
+        );
+      } catch (error) {
+        // credentials without the account's events would block the email for good
+        await core.accounts.remove(account.id);
+        throw error;
+      }
+      const session = await core.sessions.start(account.id);
+      cookies.set(reply, session.token, session.expiresAt);
+      await caughtUp(result.position);
+      reply.code(201);
+      return viewOf(account.id, result.state);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      preHandler: limitByAddress(core.rateLimiter, SERVICE, 'login'),
+      schema: {
+        summary: 'Sign in: sets the sid cookie',
+        body: loginBody,
+        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const account = await core.accounts.verify(SERVICE, request.body.email, request.body.password);
+      if (!account) throw invalidCredentials();
+      const user = await readUser(core.db.slonik, account.id);
+      if (!user) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
+      const session = await core.sessions.start(account.id);
+      cookies.set(reply, session.token, session.expiresAt);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: { summary: 'Sign out: ends this session and clears the cookie', response: { 200: okSchema } },
+    },
+    async (request, reply) => {
+      const token = cookies.tokenOf(request);
+      if (token) await core.sessions.end(token);
+      cookies.clear(reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: [cookies.requireUser, limitByAddress(core.rateLimiter, SERVICE, 'passwordChange')],
+      schema: {
+        summary: 'Change the password; every other session of the user ends',
+        body: changePasswordBody,
+        response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { userId } = request;
+      if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
+      await core.accounts.setPassword(userId, request.body.newPassword);
+      await core.sessions.endAllOf(userId, request.sessionToken ?? undefined);
+      let result: CommandResult<UserState>;
+      try {
+        result = await runUserCommand(userId, { type: 'change-password', now: core.now().toISOString() }, { userId, correlationId: request.id });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'NO_ACCOUNT') throw unauthenticated();
+        throw error;
+      }
+      await caughtUp(result.position);
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/auth/preferences',
+    {
+      preHandler: cookies.requireUser,
+      schema: {
+        summary: 'Change the username, the public-profile toggle, the email and push switches',
+        description: 'Usernames are unique without regard to case; null clears it. A public profile needs a username.',
+        body: preferencesBody,
+        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { userId } = request;
+      const body = request.body;
+      const command: UserCommand = { type: 'change-preferences', ...body };
+      const context: CommandContext = { userId, correlationId: request.id };
+      const now = core.now().toISOString();
+
+      // decided once up front so that a refused change never claims a name
+      const before = fold(userAggregate, await core.store.readStream(userStream(userId)));
+      refuseDomainErrors(() => decideUser(command, before));
+      const wanted = body.username;
+      const claims = typeof wanted === 'string' && before.status === 'active' && before.username !== wanted;
+      const claimed = claims ? await claimUsername(core.commands, { name: wanted, userId, now, context }) : null;
+
+      const seen: { previous: string | null } = { previous: null };
+      let result: CommandResult<UserState>;
+      try {
+        // the name to let go is the one the appended decision replaced, which a concurrent change may have moved
+        result = await refuseDomainErrorsAsync(() =>
+          runUserCommand(userId, command, context, (state) => {
+            seen.previous = state.status === 'active' ? state.username : null;
+          }),
+        );
+      } catch (error) {
+        if (claimed && typeof wanted === 'string') await releaseUsername(core.commands, { name: wanted, userId, now, context });
+        throw error;
+      }
+      const after = result.state.status === 'active' ? result.state.username : null;
+      let released: Position | null = null;
+      if (result.position && seen.previous !== null && seen.previous !== after) {
+        released = await releaseUsername(core.commands, { name: seen.previous, userId, now, context });
+      }
+      await caughtUp(later(later(claimed, result.position), released));
+      return viewOf(userId, result.state);
+    },
+  );
+}
+
+function toHttpError(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  switch (error.code) {
+    case 'PROFILE_NEEDS_USERNAME':
+      return badRequest('body.publicProfile', error.message);
+    case 'USERNAME_NEEDED_BY_PROFILE':
+      return badRequest('body.username', error.message);
+    case 'NO_ACCOUNT':
+      return unauthenticated();
+    default:
+      return new HttpError(400, error.code, error.message);
+  }
+}
+
+function refuseDomainErrors<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+async function refuseDomainErrorsAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}

@@ -1,0 +1,152 @@
+// `ops club:user …` as operators run it: separate processes on the service's database, checked over HTTP.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import t from 'tap';
+import { clubUserStream } from '../domain/club/user.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
+
+const cli = path.join(import.meta.dirname, 'cli.ts');
+
+type Run = { code: number | null; out: string; err: string };
+
+/** Runs the CLI; `input` (when given) is its whole standard input, otherwise stdin is closed at once. */
+function ops(args: string[], input?: string): Promise<Run> {
+  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin.end(input ?? '');
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
+}
+
+// every spawned CLI loads the whole codebase: seconds of CPU each, many more on a busy machine
+t.setTimeout(600_000);
+
+const system = await startTestSystem(t);
+const club = system.apps.club!;
+const env = { DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SESSION_SECRET };
+
+let lastAddress = 0;
+const login = (username: string, password: string) =>
+  club.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': `203.0.113.${++lastAddress}` }, payload: { username, password } });
+const cookieOf = (response: { cookies: Array<{ name: string; value: string }> }): string =>
+  `club_sid=${response.cookies.find((cookie) => cookie.name === 'club_sid')?.value ?? ''}`;
+
+t.test('--help lists the club:user commands, and each has its own', async (t) => {
+  const subs = ['add', 'passwd', 'allow-password-change'];
+  const [top, unknown, ...own] = await Promise.all([
+    ops(['--help']),
+    ops(['club:user', 'remove', 'x']),
+    ...subs.map((sub) => ops(['club:user', sub, '--help'])),
+  ]);
+  t.equal(top.code, 0);
+  for (const sub of subs) t.match(top.out, new RegExp(`^  club:user ${sub} +\\S`, 'm'));
+  own.forEach((help, i) => {
+    t.equal(help.code, 0, `club:user ${subs[i]} --help`);
+    t.match(help.out, new RegExp(`^usage: npm run ops -- club:user ${subs[i]} <username>`));
+  });
+  t.equal(unknown.code, 2);
+  t.equal(unknown.err, 'club:user needs one of: add, passwd, allow-password-change (not remove)\n');
+});
+
+t.test('add with --password-stdin creates an account that logs in over HTTP; adding it again fails', async (t) => {
+  const added = await ops(['club:user', 'add', 'Alice', '--password-stdin'], 'correct horse battery\nignored second line\n');
+  t.equal(added.code, 0, added.err);
+  t.equal(added.err, '');
+  const account = await system.core.accounts.findByLogin('club', 'alice');
+  if (!account) throw new Error('no account');
+  t.equal(added.out, `created club user alice (id ${account.id})\n`);
+
+  const response = await login('alice', 'correct horse battery');
+  t.equal(response.statusCode, 200);
+  t.same(response.json(), { id: account.id, username: 'alice', canChangePassword: false }, 'canChangePassword is off by default');
+
+  const events = await system.core.store.readStream(clubUserStream(account.id));
+  t.same(
+    events.map((event) => ({ type: event.type, data: event.data, userId: event.metadata.userId })),
+    [{ type: 'account-created', data: { username: 'alice', createdAt: account.createdAt }, userId: account.id }],
+    'account-created is recorded, without the password or its hash',
+  );
+
+  const again = await ops(['club:user', 'add', 'ALICE', '--password-stdin'], 'another-password\n');
+  t.equal(again.code, 1);
+  t.equal(again.err, 'error: club user alice already exists\n');
+  t.equal(again.out, '');
+  t.equal((await login('alice', 'correct horse battery')).statusCode, 200, 'the first password still holds');
+});
+
+t.test('wrong input is one line and exit 2', async (t) => {
+  const [short, name, noTerminal] = await Promise.all([
+    ops(['club:user', 'add', 'carol', '--password-stdin'], 'short\n'),
+    ops(['club:user', 'add', 'no spaces', '--password-stdin'], 'long-enough\n'),
+    ops(['club:user', 'add', 'carol'], 'long-enough\n'),
+  ]);
+  t.equal(short.code, 2);
+  t.equal(short.err, 'password: at least 8 characters\n');
+  t.equal(name.code, 2);
+  t.equal(name.err, 'username: 3 to 32 letters, digits, - or _, starting and ending with a letter or digit\n');
+  t.equal(noTerminal.code, 2, 'without --password-stdin the password is asked on a terminal only');
+  t.equal(noTerminal.err, 'no terminal to ask for the password; pipe it in with --password-stdin\n');
+  t.equal(await system.core.accounts.findByLogin('club', 'carol'), null, 'nothing was created');
+});
+
+t.test('passwd sets a new password and ends the sessions', async (t) => {
+  const account = await system.core.accounts.create('club', 'dave', 'daves-old-password', { canChangePassword: false });
+  const session = cookieOf(await login('dave', 'daves-old-password'));
+  const changed = await ops(['club:user', 'passwd', 'dave', '--password-stdin'], 'daves-new-password\n');
+  t.equal(changed.code, 0, changed.err);
+  t.equal(changed.out, 'password of club user dave changed; its sessions ended\n');
+  t.equal((await login('dave', 'daves-old-password')).statusCode, 401, 'the old password fails');
+  t.equal((await login('dave', 'daves-new-password')).statusCode, 200, 'the new one works');
+  t.equal((await club.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session } })).statusCode, 401, 'the old session ended');
+
+  const events = await system.core.store.readStream(clubUserStream(account.id));
+  t.same(
+    events.map((event) => ({ type: event.type, data: event.data, userId: event.metadata.userId })),
+    [{ type: 'password-changed', data: { at: events[0]?.data.at }, userId: null }],
+    'password-changed says when, never what; an operator is no user',
+  );
+  t.match(events[0]?.data.at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+});
+
+t.test('allow-password-change turns the HTTP password change on, and --off off again', async (t) => {
+  await system.core.accounts.create('club', 'erin', 'erins-password', { canChangePassword: false });
+  const cookie = cookieOf(await login('erin', 'erins-password'));
+  const change = (currentPassword: string, newPassword: string) =>
+    club.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie, 'x-real-ip': '203.0.113.250' }, payload: { currentPassword, newPassword } });
+
+  const before = await change('erins-password', 'erins-second-password');
+  t.equal(before.statusCode, 403);
+  t.same(before.json(), {
+    statusCode: 403,
+    code: 'PASSWORD_CHANGE_NOT_ALLOWED',
+    error: 'Forbidden',
+    message: 'This account may not change its own password; ask a club admin',
+  });
+
+  const allow = await ops(['club:user', 'allow-password-change', 'erin']);
+  t.equal(allow.code, 0, allow.err);
+  t.equal(allow.out, 'club user erin may now change its own password\n');
+  const after = await change('erins-password', 'erins-second-password');
+  t.equal(after.statusCode, 200);
+  t.same(after.json(), { ok: true });
+  t.equal((await login('erin', 'erins-second-password')).statusCode, 200);
+
+  const off = await ops(['club:user', 'allow-password-change', 'erin', '--off']);
+  t.equal(off.code, 0, off.err);
+  t.equal(off.out, 'club user erin may no longer change its own password\n');
+  t.equal((await change('erins-second-password', 'erins-third-password')).statusCode, 403);
+});
+
+t.test('an unknown user: one line, exit 1', async (t) => {
+  const runs = await Promise.all([
+    ops(['club:user', 'passwd', 'nobody', '--password-stdin'], 'long-enough-password\n'),
+    ops(['club:user', 'allow-password-change', 'nobody']),
+  ]);
+  for (const run of runs) {
+    t.equal(run.code, 1);
+    t.equal(run.err, 'error: no club user nobody\n');
+    t.equal(run.out, '');
+  }
+});
