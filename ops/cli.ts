@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { replacePassword } from '../command-api/accounts/password.ts';
 import { recordAccountCreated, recordPasswordChanged } from '../command-api/club/user.ts';
 import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.ts';
 import { fold } from '../domain/shared/aggregate.ts';
@@ -185,9 +186,8 @@ const commands: Record<string, Command> = {
     async run(core, positionals, values) {
       const account = await existingClubUser(core, usernameArgument('club:user passwd', positionals));
       const password = await readNewPassword(values);
-      await core.accounts.setPassword(account.id, password);
       // an operator sets a password when the old one is lost or leaked: no device keeps using it
-      await core.sessions.endAllOf(account.id);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, account.id, password);
       await recordPasswordChanged(core.commands, account.id, core.now(), { userId: null, correlationId: randomUUID() });
       out(`password of club user ${account.login} changed; its sessions ended`);
     },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { logoutRoute } from '../accounts/logout.ts';
+import { replacePassword } from '../accounts/password.ts';
 import { passwordSchema } from '../../domain/accounts/credentials.ts';
 import type { Accounts } from '../../infra/accounts/accounts.ts';
 import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
@@ -6,12 +8,14 @@ import type { Sessions } from '../../infra/accounts/sessions.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { forbidden, HttpError } from '../../infra/http/errors.ts';
+import type { DatabasePool } from 'slonik';
 import { limitByAddress } from '../accounts/limits.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
 import { clubUserOf, clubUserSchema } from '../../domain/club/user.ts';
 import { recordPasswordChanged } from './user.ts';
 
 export type ClubAuthDeps = {
+  readonly pool: DatabasePool;
   readonly accounts: Accounts;
   readonly sessions: Sessions;
   readonly rateLimiter: RateLimiter;
@@ -53,18 +57,7 @@ export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
     },
   );
 
-  app.post(
-    '/api/auth/logout',
-    {
-      schema: { summary: 'Log out this device: ends its session and clears the cookie', response: { 200: okSchema } },
-    },
-    async (request, reply) => {
-      const token = cookies.tokenOf(request);
-      if (token) await sessions.end(token);
-      cookies.clear(reply);
-      return { ok: true as const };
-    },
-  );
+  logoutRoute(app, { cookies, sessions });
 
   app.post(
     '/api/auth/password',
@@ -89,8 +82,7 @@ export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
     async (request) => {
       const { userId } = request;
       if (!(await accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await accounts.setPassword(userId, request.body.newPassword);
-      await sessions.endAllOf(userId, request.sessionToken ?? undefined);
+      await replacePassword({ pool: deps.pool, accounts, sessions }, userId, request.body.newPassword, request.sessionToken);
       await recordPasswordChanged(deps.commands, userId, deps.now(), { userId, correlationId: request.id });
       return { ok: true as const };
     },

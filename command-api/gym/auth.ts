@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { logoutRoute } from '../accounts/logout.ts';
+import { replacePassword } from '../accounts/password.ts';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../../domain/accounts/credentials.ts';
 import { gymUserSchema } from '../../domain/gym/user.ts';
@@ -86,16 +88,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     },
   );
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { summary: 'End this session and clear its cookie', response: { 200: ok } } },
-    async (request, reply) => {
-      const token = cookies.tokenOf(request);
-      if (token) await core.sessions.end(token);
-      cookies.clear(reply);
-      return { ok: true as const };
-    },
-  );
+  logoutRoute(app, { cookies, sessions: core.sessions });
 
   app.post(
     '/api/auth/password',
@@ -111,8 +104,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     async (request) => {
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await core.accounts.setPassword(userId, request.body.newPassword);
-      await core.sessions.endAllOf(userId, request.sessionToken ?? undefined);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, userId, request.body.newPassword, request.sessionToken);
       await runUserCommand(core, request, userId, { type: 'record-password-change', now: core.now().toISOString() });
       return { ok: true as const };
     },

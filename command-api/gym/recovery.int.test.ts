@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
@@ -10,43 +9,9 @@ import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
 import type { Core } from '../../ops/system.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { postmarkStandIn, type ReceivedMail } from '../../infra/testing/postmark.ts';
 import { gymRecoveryRoutes } from './recovery.ts';
 
-// ---- a local server speaking Postmark's wire format ----
-
-type Received = { readonly url: string; readonly headers: http.IncomingHttpHeaders; readonly body: Record<string, unknown> };
-type Mode = 'ok' | 'fail' | 'hang';
-
-async function postmarkStandIn(t: Test): Promise<{ url: string; received: Received[]; setMode(mode: Mode): void }> {
-  const received: Received[] = [];
-  let mode: Mode = 'ok';
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      received.push({ url: request.url ?? '', headers: request.headers, body });
-      if (mode === 'hang') return;
-      const [status, answer] =
-        mode === 'ok'
-          ? [200, { To: body.To, SubmittedAt: new Date().toISOString(), MessageID: `m-${received.length}`, ErrorCode: 0, Message: 'OK' }]
-          : [500, { ErrorCode: 0, Message: 'Internal server error' }];
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
-  return { url: `http://127.0.0.1:${address.port}`, received, setMode: (next) => (mode = next) };
-}
 
 // ---- the system under test: the real core, a controlled clock, the recovery routes on a gym-like app ----
 
@@ -135,7 +100,7 @@ function rowOf(userId: string, on: Core = core) {
     SELECT code_hash, expires_at, tries, window_started_at, sent_in_window FROM auth.recovery_codes WHERE user_id = ${userId}`);
 }
 
-const mailsTo = (email: string): Received[] => mail.received.filter((request) => request.body.To === email);
+const mailsTo = (email: string): ReceivedMail[] => mail.received.filter((request) => request.body.To === email);
 
 async function until(check: () => boolean, ms = 5000): Promise<boolean> {
   const deadline = Date.now() + ms;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { logoutRoute } from '../accounts/logout.ts';
+import { replacePassword } from '../accounts/password.ts';
 import { emailSchema, passwordSchema, usernameSchema } from '../../domain/accounts/credentials.ts';
 import { decideUser, type UserCommand } from '../../domain/shows/decide.ts';
 import { type User, userAggregate, userSchema, type UserState, userStream, userView } from '../../domain/shows/user.ts';
@@ -130,18 +132,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     },
   );
 
-  app.post(
-    '/api/auth/logout',
-    {
-      schema: { summary: 'Sign out: ends this session and clears the cookie', response: { 200: okSchema } },
-    },
-    async (request, reply) => {
-      const token = cookies.tokenOf(request);
-      if (token) await core.sessions.end(token);
-      cookies.clear(reply);
-      return { ok: true as const };
-    },
-  );
+  logoutRoute(app, { cookies, sessions: core.sessions });
 
   app.post(
     '/api/auth/change-password',
@@ -156,8 +147,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     async (request) => {
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await core.accounts.setPassword(userId, request.body.newPassword);
-      await core.sessions.endAllOf(userId, request.sessionToken ?? undefined);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, userId, request.body.newPassword, request.sessionToken);
       let result: CommandResult<UserState>;
       try {
         result = await runUserCommand(userId, { type: 'change-password', now: core.now().toISOString() }, { userId, correlationId: request.id });

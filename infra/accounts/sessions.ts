@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 
 export const SESSION_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
@@ -13,7 +13,8 @@ export type Sessions = {
   /** the live session of a token, renewed for a full lifetime once past half of it */
   find(token: string): Promise<SessionLookup | null>;
   end(token: string): Promise<void>;
-  endAllOf(userId: string, except?: string): Promise<void>;
+  /** inside `tx` when given, so a password change and the sign-outs commit together */
+  endAllOf(userId: string, except?: string, tx?: DatabaseTransactionConnection): Promise<void>;
   idOf(token: string): string;
 };
 
@@ -49,8 +50,8 @@ export function createSessions(deps: { readonly pool: DatabasePool; readonly sec
     async end(token) {
       await deps.pool.query(sql.unsafe`DELETE FROM auth.sessions WHERE id = ${idOf(token)}`);
     },
-    async endAllOf(userId, except) {
-      await deps.pool.query(sql.unsafe`
+    async endAllOf(userId, except, tx) {
+      await (tx ?? deps.pool).query(sql.unsafe`
         DELETE FROM auth.sessions WHERE user_id = ${userId} ${except ? sql.fragment`AND id <> ${idOf(except)}` : sql.fragment``}`);
     },
   };

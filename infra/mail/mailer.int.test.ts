@@ -1,44 +1,7 @@
-import http from 'node:http';
-import t, { type Test } from 'tap';
+import t from 'tap';
+import { postmarkStandIn } from '../testing/postmark.ts';
 import { createLogMailer, createPostmarkMailer } from './mailer.ts';
 
-type Received = { readonly method: string; readonly url: string; readonly headers: http.IncomingHttpHeaders; readonly body: unknown };
-type Mode = 'ok' | 'fail' | 'reject' | 'hang';
-
-/** A local server speaking Postmark's wire format: records each request and answers as `mode` says. */
-async function postmarkStandIn(t: Test): Promise<{ url: string; received: Received[]; setMode(mode: Mode): void }> {
-  const received: Received[] = [];
-  let mode: Mode = 'ok';
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      if (mode === 'hang') return;
-      const to = body && typeof body === 'object' && 'To' in body ? body.To : '';
-      const [status, answer] =
-        mode === 'ok'
-          ? [200, { To: to, SubmittedAt: new Date().toISOString(), MessageID: `m-${received.length}`, ErrorCode: 0, Message: 'OK' }]
-          : mode === 'reject'
-            ? [422, { ErrorCode: 300, Message: 'Invalid email request' }]
-            : [500, { ErrorCode: 0, Message: 'Internal server error' }];
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
-  return { url: `http://127.0.0.1:${address.port}`, received, setMode: (next) => (mode = next) };
-}
 
 const message = { to: 'ada@example.org', subject: 'Your password reset code: 012345', text: 'Enter 012 345\n' };
 

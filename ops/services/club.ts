@@ -19,7 +19,7 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
     },
   });
   const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
-  clubAuthRoutes(app, { ...core, cookies });
+  clubAuthRoutes(app, { ...core, pool: core.db.slonik, cookies });
   clubMeRoutes(app, { accounts: core.accounts, cookies });
   return app;
 }

@@ -3,17 +3,14 @@ import { assertNever } from '../../domain/shared/events.ts';
 import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, type SettingsPatch, USER_STREAM_PREFIX } from '../../domain/gym/user.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
+import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
 
 type UserChange = { created: { email: string; createdAt: string } | null; settings: SettingsPatch };
 
 /** A batch folds into one change per user, so it costs a few statements however long it is. */
 function collect(events: readonly RecordedEvent[]) {
   const users = new Map<string, UserChange>();
-  const owned = new Map<string, readonly [string, string]>();
   for (const recorded of events) {
-    if (!recorded.stream.startsWith(GYM_STREAM_PREFIX)) continue;
-    const owner = recorded.metadata.userId;
-    if (owner) owned.set(`${owner} ${recorded.stream}`, [owner, recorded.stream]);
     if (!recorded.stream.startsWith(USER_STREAM_PREFIX)) continue;
     const id = recorded.stream.slice(USER_STREAM_PREFIX.length);
     const change = users.get(id) ?? { created: null, settings: {} };
@@ -32,11 +29,11 @@ function collect(events: readonly RecordedEvent[]) {
     }
     users.set(id, change);
   }
-  return { users, owned: [...owned.values()] };
+  return users;
 }
 
 async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
-  const { users, owned } = collect(events);
+  const users = collect(events);
   const table = sql.identifier([schema, 'users']);
   const created = [...users].flatMap(([id, change]) => {
     if (!change.created) return [];
@@ -66,11 +63,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
         AS c(id, rest_timer_sec, weekly_goal, week_start, accent, unit, appearance)
       WHERE u.id = c.id`);
   }
-  if (owned.length > 0) {
-    await tx.query(sql.unsafe`
-      INSERT INTO ${sql.identifier([schema, 'user_streams'])} (user_id, stream)
-      SELECT * FROM ${sql.unnest(owned, ['text', 'text'])} ON CONFLICT DO NOTHING`);
-  }
+  await recordUserStreams(tx, schema, GYM_STREAM_PREFIX, events);
 }
 
 /**
@@ -93,12 +86,7 @@ export const gymProjection: Projection = {
         appearance text NOT NULL,
         created_at timestamptz NOT NULL
       )`);
-    await tx.query(sql.unsafe`
-      CREATE TABLE ${sql.identifier([schema, 'user_streams'])} (
-        user_id text NOT NULL,
-        stream text NOT NULL,
-        PRIMARY KEY (user_id, stream)
-      )`);
+    await createUserStreamsTable(tx, schema);
   },
   apply,
 };

@@ -3,6 +3,7 @@ import { assertNever } from '../../domain/shared/events.ts';
 import { parseUserEvent, USER_STREAM_PREFIX } from '../../domain/shows/user.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
+import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
 
 async function migrate(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   await tx.query(sql.unsafe`
@@ -15,13 +16,7 @@ async function migrate(tx: DatabaseTransactionConnection, schema: string): Promi
       push_notifications boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL
     )`);
-  // which streams hold a user's events, so that erasing the user can delete them all
-  await tx.query(sql.unsafe`
-    CREATE TABLE ${sql.identifier([schema, 'user_streams'])} (
-      user_id text NOT NULL,
-      stream text NOT NULL,
-      PRIMARY KEY (user_id, stream)
-    )`);
+  await createUserStreamsTable(tx, schema);
 }
 
 async function applyUserEvent(tx: DatabaseTransactionConnection, schema: string, recorded: RecordedEvent): Promise<void> {
@@ -58,19 +53,10 @@ async function applyUserEvent(tx: DatabaseTransactionConnection, schema: string,
  * the same batch must leave the first row before it enters the second (the column is UNIQUE).
  */
 async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
-  const owned = new Map<string, [string, string]>();
   for (const recorded of events) {
-    if (!recorded.stream.startsWith('shows.')) continue;
-    const userId = recorded.metadata.userId;
-    if (userId) owned.set(`${userId}\u0000${recorded.stream}`, [userId, recorded.stream]);
     if (recorded.stream.startsWith(USER_STREAM_PREFIX)) await applyUserEvent(tx, schema, recorded);
   }
-  if (owned.size === 0) return;
-  const rows = [...owned.values()];
-  await tx.query(sql.unsafe`
-    INSERT INTO ${sql.identifier([schema, 'user_streams'])} (user_id, stream)
-    SELECT * FROM ${sql.unnest(rows, ['text', 'text'])}
-    ON CONFLICT DO NOTHING`);
+  await recordUserStreams(tx, schema, 'shows.', events);
 }
 
 /** The shows context's read tables, all in schema `shows`. */
