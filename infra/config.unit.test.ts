@@ -8,6 +8,13 @@ t.test('no variables at all give a working configuration', async (t) => {
   t.equal(config.FORMS_PORT, 3004);
   t.equal(config.FORMS_BASE_URL, 'http://localhost:3004');
   t.same(config.ROLES, ['api', 'projector', 'scheduler']);
+  t.equal(config.COOKIE_SECURE, true, 'cookies are Secure unless turned off');
+  t.equal(config.EMAIL_FROM, 'Ledger <no-reply@localhost>');
+});
+
+t.test('the sender is a display name and an address in angle brackets', async (t) => {
+  t.equal(loadConfig({ EMAIL_FROM: 'Gym Log <gym@example.org>' }).EMAIL_FROM, 'Gym Log <gym@example.org>');
+  t.equal(loadConfig({ COOKIE_SECURE: 'false' }).COOKIE_SECURE, false);
 });
 
 t.test('values are parsed and normalised', async (t) => {
@@ -32,6 +39,11 @@ t.test('a bad value stops with one line that names the variable', async (t) => {
     [{ FORMS_BASE_URL: 'not a url' }, 'FORMS_BASE_URL'],
     [{ ROLES: 'api,cook' }, 'ROLES'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ EMAIL_FROM: 'gym@example.org' }, 'EMAIL_FROM'],
+    [{ EMAIL_FROM: 'Gym <not an address>' }, 'EMAIL_FROM'],
+    [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
+    [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE'],
+    [{ MAIL_API_URL: 'ftp://mail' }, 'MAIL_API_URL'],
   ];
   for (const [env, variable] of cases) {
     const error = t.throws(() => loadConfig(env)) as unknown;
