@@ -2,15 +2,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createCommandHandler, type CommandHandler } from '../command-api/shared/handle-command.ts';
+import type { Core } from '../command-api/shared/core.ts';
+import { createCommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
-import type { EventStore } from '../infra/eventstore/port.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
 import { createAddressLimiter } from '../infra/http/address-limiter.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
 import { migrate } from '../infra/postgres/migrations.ts';
-import { connectDatabase, type Database } from '../infra/postgres/pools.ts';
+import { connectDatabase } from '../infra/postgres/pools.ts';
 import { formsProjection } from '../projections/forms/form-documents.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { showsProjection } from '../projections/shows/index.ts';
@@ -18,16 +18,15 @@ import {
   CHECKPOINTS_DDL,
   createProjectionProgress,
   type Projection,
-  type ProjectionProgress,
   type ProjectorHandle,
   startProjector,
 } from '../projections/runtime.ts';
-import { createAccounts, type Accounts } from '../infra/accounts/accounts.ts';
-import { createRateLimiter, type RateLimiter } from '../infra/accounts/rate-limit.ts';
+import { createAccounts } from '../infra/accounts/accounts.ts';
+import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
 import { accountsMigration } from '../infra/accounts/schema.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
-import { createSessions, type Sessions } from '../infra/accounts/sessions.ts';
-import { createLogMailer, createPostmarkMailer, type Mailer } from '../infra/mail/mailer.ts';
+import { createSessions } from '../infra/accounts/sessions.ts';
+import { createLogMailer, createPostmarkMailer } from '../infra/mail/mailer.ts';
 import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
 import { buildGymService } from './services/gym.ts';
@@ -40,20 +39,7 @@ export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);
 }
 
-export type Core = {
-  readonly config: Config;
-  readonly db: Database;
-  readonly store: EventStore;
-  readonly progress: ProjectionProgress;
-  readonly commands: CommandHandler;
-  readonly accounts: Accounts;
-  readonly sessions: Sessions;
-  readonly rateLimiter: RateLimiter;
-  readonly mailer: Mailer;
-  /** the one clock of the process; tests pass their own */
-  readonly now: () => Date;
-  close(): Promise<void>;
-};
+export type { Core };
 
 export type CoreOptions = {
   readonly now?: () => Date;

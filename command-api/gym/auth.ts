@@ -8,7 +8,7 @@ import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { conflict, forbidden, HttpError } from '../../infra/http/errors.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 import { readGymUser } from '../../query-api/gym/routes.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 import { appendUserCommand, awaitGymProjection, runUserCommand } from './user-command.ts';

@@ -4,7 +4,7 @@ import { userStream } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { serviceUnavailable } from '../../infra/http/errors.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 import { invalidCredentials } from './auth.ts';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { recoveryMail } from '../../domain/accounts/recovery.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { postmarkStandIn, type ReceivedMail } from '../../infra/testing/postmark.ts';
 import { gymRecoveryRoutes } from './recovery.ts';

@@ -15,7 +15,7 @@ import { dummyHash, hashSecret, verifySecret } from '../../infra/accounts/passwo
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 
 const forgotBody = z.object({ email: emailSchema });

@@ -1,7 +1,7 @@
 import { gymUserSchema, settingsPatchSchema } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 import { readGymUser } from '../../query-api/gym/routes.ts';
 import { runUserCommand } from './user-command.ts';
 

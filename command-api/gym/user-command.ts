@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/shared/events.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { unauthenticated } from '../../infra/http/auth.ts';
 import { serviceUnavailable } from '../../infra/http/errors.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 
 /** Decides a command on a user's stream, acting as that user. */
 export async function appendUserCommand(

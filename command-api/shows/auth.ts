@@ -11,7 +11,7 @@ import { comparePositions, type Position } from '../../infra/eventstore/port.ts'
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
-import type { Core } from '../../ops/system.ts';
+import type { Core } from '../shared/core.ts';
 import { readUser } from '../../query-api/shows/users.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 import type { CommandContext, CommandResult } from '../shared/handle-command.ts';

@@ -1,0 +1,25 @@
+import type { Accounts } from '../../infra/accounts/accounts.ts';
+import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
+import type { Sessions } from '../../infra/accounts/sessions.ts';
+import type { Config } from '../../infra/config.ts';
+import type { EventStore } from '../../infra/eventstore/port.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { Database } from '../../infra/postgres/pools.ts';
+import type { ProjectionProgress } from '../../projections/runtime.ts';
+import type { CommandHandler } from './handle-command.ts';
+
+/** What every process has once started: the composition root (ops/system.ts) builds it. */
+export type Core = {
+  readonly config: Config;
+  readonly db: Database;
+  readonly store: EventStore;
+  readonly progress: ProjectionProgress;
+  readonly commands: CommandHandler;
+  readonly accounts: Accounts;
+  readonly sessions: Sessions;
+  readonly rateLimiter: RateLimiter;
+  readonly mailer: Mailer;
+  /** the one clock of the process; tests pass their own */
+  readonly now: () => Date;
+  close(): Promise<void>;
+};
