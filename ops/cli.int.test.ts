@@ -47,7 +47,7 @@ t.test('errors are one clear line and a non-zero exit', async (t) => {
   t.equal(unknown.err, 'unknown command explode; run with --help for the list\n');
   const projection = await ops(['rebuild', 'nothing'], env);
   t.equal(projection.code, 2);
-  t.equal(projection.err, 'unknown projection nothing; known: gym, shows, forms\n');
+  t.equal(projection.err, 'unknown projection nothing; known: gym, shows, forms, club\n');
   const missing = await ops(['audit', 'forms.form-never'], env);
   t.equal(missing.code, 1);
   t.equal(missing.err, 'error: stream forms.form-never has no events\n');

@@ -11,6 +11,7 @@ import type { HttpApp } from '../infra/http/app.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
 import { migrate } from '../infra/postgres/migrations.ts';
 import { connectDatabase } from '../infra/postgres/pools.ts';
+import { clubProjection } from '../projections/club/index.ts';
 import { formsProjection } from '../projections/forms/form-documents.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { showsProjection } from '../projections/shows/index.ts';
@@ -33,7 +34,7 @@ import { buildGymService } from './services/gym.ts';
 import { buildShowsService } from './services/shows.ts';
 
 /** Every projection, by name; `ops rebuild <name>` takes these names. */
-export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection];
+export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection, clubProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);
