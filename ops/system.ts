@@ -127,11 +127,7 @@ export async function buildServices(core: Core, logger: FastifyBaseLogger | fals
     origin: config.FORMS_BASE_URL,
     waitMs: config.PROJECTION_WAIT_MS,
   });
-  const sweep = setInterval(() => {
-    formsLimiter.sweep();
-    // the longest sign-in allowance lasts an hour
-    core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined);
-  }, 60_000);
+  const sweep = setInterval(() => formsLimiter.sweep(), 60_000);
   sweep.unref();
   forms.addHook('onClose', async () => clearInterval(sweep));
   return [
@@ -156,6 +152,11 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
   // reads need the read tables; a rebuild at start still serves from the old ones meanwhile
   await Promise.all(projectors.map((projector) => projector.ready));
   const services: RunningService[] = [];
+  // the sign-in counters are shared by every service; the longest allowance lasts an hour
+  const sweepCounters = config.ROLES.includes('api')
+    ? setInterval(() => void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined), 60_000)
+    : undefined;
+  sweepCounters?.unref();
   if (config.ROLES.includes('api')) {
     for (const service of await buildServices(core, logger)) {
       await service.app.listen({ host: config.HOST, port: service.port });
@@ -170,6 +171,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     services,
     projectors,
     async stop() {
+      clearInterval(sweepCounters);
       await Promise.all(services.map((service) => service.app.close()));
       await Promise.all(projectors.map((projector) => projector.stop()));
       await core.close();

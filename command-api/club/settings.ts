@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { awaitProjections } from '../shared/read-your-writes.ts';
 import type { FastifyRequest } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ import {
 import { DomainError } from '../../domain/shared/events.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
+import { HttpError } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import { readClubSettings } from '../../query-api/club/settings.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
@@ -60,9 +61,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubSettingsDeps):
       if (error instanceof DomainError) throw new HttpError(CLUB_SETTINGS_ERROR_STATUS[error.code] ?? 400, error.code, error.message);
       throw error;
     }
-    if (result.position && !(await deps.progress.waitFor(['club'], result.position, deps.waitMs))) {
-      throw serviceUnavailable(1, 'Saved, but the read side is behind; read again shortly');
-    }
+    await awaitProjections(deps.progress, ['club'], result.position, deps.waitMs);
     return readClubSettings(deps.pool);
   };
   const onRequest = deps.cookies.requireUser;

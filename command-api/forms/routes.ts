@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { awaitProjections } from '../shared/read-your-writes.ts';
 import { decideForm } from '../../domain/forms/decide.ts';
 import {
   answersSchema,
@@ -13,7 +14,7 @@ import {
 import { DomainError } from '../../domain/shared/events.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import { forbidden, HttpError, serviceUnavailable, tooManyRequests } from '../../infra/http/errors.ts';
+import { forbidden, HttpError, tooManyRequests } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
 
@@ -102,9 +103,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
         if (error instanceof DomainError) throw new HttpError(400, error.code, `answers: ${error.message}`);
         throw error;
       }
-      if (result.position && !(await deps.progress.waitFor(['forms'], result.position, deps.waitMs))) {
-        throw serviceUnavailable(1, 'Saved, but the read side is behind; read again shortly');
-      }
+      await awaitProjections(deps.progress, ['forms'], result.position, deps.waitMs);
       return formDocument(name, result.state);
     },
   );

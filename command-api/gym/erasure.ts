@@ -1,9 +1,9 @@
 import { sql } from 'slonik';
+import { awaitProjections } from '../shared/read-your-writes.ts';
 import { z } from 'zod';
 import { userStream } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { serviceUnavailable } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 import { invalidCredentials } from './auth.ts';
@@ -16,9 +16,7 @@ import { invalidCredentials } from './auth.ts';
 export async function eraseGymUser(core: Core, userId: string): Promise<void> {
   const caughtUp = async (): Promise<void> => {
     const head = await core.store.headPosition();
-    if (!(await core.progress.waitFor(['gym'], head, core.config.PROJECTION_WAIT_MS))) {
-      throw serviceUnavailable(1, 'The account could not be deleted yet; try again shortly');
-    }
+    await awaitProjections(core.progress, ['gym'], head, core.config.PROJECTION_WAIT_MS, 'The account could not be deleted yet; try again shortly');
   };
   await caughtUp();
   // no new request of the user gets in from here on

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { awaitProjections } from '../shared/read-your-writes.ts';
 import { decideUser, type UserCommand } from '../../domain/gym/decide.ts';
 import { userAggregate, userStream, type UserState } from '../../domain/gym/user.ts';
 import { DomainError } from '../../domain/shared/events.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { unauthenticated } from '../../infra/http/auth.ts';
-import { serviceUnavailable } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 
 /** Decides a command on a user's stream, acting as that user. */
@@ -30,9 +30,7 @@ export async function appendUserCommand(
 
 /** So the caller's next read sees its own write. */
 export async function awaitGymProjection(core: Core, position: Position | null): Promise<void> {
-  if (position && !(await core.progress.waitFor(['gym'], position, core.config.PROJECTION_WAIT_MS))) {
-    throw serviceUnavailable(1, 'Saved, but the read side is behind; read again shortly');
-  }
+  await awaitProjections(core.progress, ['gym'], position, core.config.PROJECTION_WAIT_MS);
 }
 
 export async function runUserCommand(core: Core, request: FastifyRequest, userId: string, command: UserCommand): Promise<UserState> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { awaitProjections } from '../shared/read-your-writes.ts';
 import { logoutRoute } from '../accounts/logout.ts';
 import { replacePassword } from '../accounts/password.ts';
 import { emailSchema, passwordSchema, usernameSchema } from '../../domain/accounts/credentials.ts';
@@ -61,9 +62,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
 
   /** read-your-writes: the caller's next GET sees what it just wrote */
   const caughtUp = async (position: Position | null): Promise<void> => {
-    if (position && !(await core.progress.waitFor([SERVICE], position, core.config.PROJECTION_WAIT_MS))) {
-      throw serviceUnavailable(1, 'Saved, but the read side is behind; read again shortly');
-    }
+    await awaitProjections(core.progress, [SERVICE], position, core.config.PROJECTION_WAIT_MS);
   };
 
   const viewOf = (userId: string, state: UserState): User => {

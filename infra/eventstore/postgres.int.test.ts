@@ -1,3 +1,4 @@
+import pg from 'pg';
 import t from 'tap';
 import { createTestDatabase } from '../testing/database.ts';
 import { migrate } from '../postgres/migrations.ts';
@@ -60,4 +61,34 @@ t.test('grouped appends keep each expected revision: one of two racing creators 
   t.equal((await store.readStream('race.one')).length, 1);
   const all = await readAllOf(store, 'race.', START);
   t.equal(all.length, 1);
+});
+
+t.test('a live event reaches subscribers by notification, not by polling, in and across processes', async (t) => {
+  // idle subscribers would look only after 10 minutes, and this test gives up after 30 s
+  t.setTimeout(30_000);
+  const noPolling = { idlePollMs: 600_000 };
+  const writer = createPostgresEventStore(db.pool, noPolling);
+  const otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
+  t.teardown(() => otherPool.end());
+  // a second adapter on its own pool stands for another process: it hears appends only by NOTIFY
+  const elsewhere = createPostgresEventStore(otherPool, noPolling);
+  const from = await writer.headPosition();
+  const firstOf = async (store: typeof writer): Promise<string> => {
+    const subscription = store.subscribeToAll(from);
+    try {
+      for await (const batch of subscription) {
+        const mine = batch.find((event) => event.stream === 'wake.up');
+        if (mine) return mine.type;
+      }
+      return 'closed';
+    } finally {
+      await subscription.close();
+    }
+  };
+  const local = firstOf(writer);
+  const remote = firstOf(elsewhere);
+  // both subscribers are idle and waiting before the append
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await writer.append('wake.up', [newEvent('woken')], 'no_stream');
+  t.same(await Promise.all([local, remote]), ['woken', 'woken']);
 });

@@ -172,6 +172,8 @@ export type PostgresEventStoreOptions = {
    * rate with 1 lane and about 0.75 of it with 2 (docs/benchmarks.md).
    */
   readonly appendLanes?: number;
+  /** how long an idle subscriber waits for a notification before looking anyway (a lost NOTIFY) */
+  readonly idlePollMs?: number;
 };
 
 /**
@@ -180,6 +182,7 @@ export type PostgresEventStoreOptions = {
  */
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
   const lanes = options.appendLanes ?? 1;
+  const idlePollMs = options.idlePollMs ?? 1000;
   const queue: PendingAppend[] = [];
   let busyLanes = 0;
   const appended = new EventEmitter();
@@ -335,7 +338,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
           }
           backoff = 1;
           // the timeout only covers a NOTIFY lost with a dropped connection
-          await wait(1000);
+          await wait(idlePollMs);
         }
       } finally {
         appended.off('tx', onTx);
