@@ -1,3 +1,6 @@
+import { PLAYER_STREAM_PREFIX, playerAggregate } from '../domain/club/player.ts';
+import { NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate, SESSION_STREAM_PREFIX, sessionAggregate } from '../domain/club/session.ts';
+import { CLUB_SETTINGS_STREAM, clubSettingsAggregate } from '../domain/club/settings.ts';
 import { CLUB_USER_STREAM_PREFIX, clubUserAggregate } from '../domain/club/user.ts';
 import { formAggregate, FORM_STREAM_PREFIX } from '../domain/forms/form.ts';
 import { userAggregate as gymUserAggregate, USER_STREAM_PREFIX as GYM_USER_STREAM_PREFIX } from '../domain/gym/user.ts';
@@ -16,6 +19,10 @@ type AnyAggregate = Aggregate<unknown, DomainEvent>;
 const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [
   [FORM_STREAM_PREFIX, formAggregate as AnyAggregate],
   [CLUB_USER_STREAM_PREFIX, clubUserAggregate as AnyAggregate],
+  [CLUB_SETTINGS_STREAM, clubSettingsAggregate as AnyAggregate],
+  [PLAYER_STREAM_PREFIX, playerAggregate as AnyAggregate],
+  [SESSION_STREAM_PREFIX, sessionAggregate as AnyAggregate],
+  [NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate as AnyAggregate],
   [GYM_USER_STREAM_PREFIX, gymUserAggregate as AnyAggregate],
   [SHOWS_USER_STREAM_PREFIX, showsUserAggregate as AnyAggregate],
   [USERNAME_STREAM_PREFIX, usernameAggregate as AnyAggregate],

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { awaitProjections } from '../shared/read-your-writes.ts';
 import type { FastifyRequest } from 'fastify';
-import type { DatabasePool } from 'slonik';
 import { z } from 'zod';
 import {
   CLUB_SETTINGS_ERROR_STATUS,
   CLUB_SETTINGS_STREAM,
   type ClubSettingsCommand,
+  type ClubSettingsState,
   clubSettingsAggregate,
   decideClubSettings,
   defaultCourtsSchema,
@@ -19,21 +18,11 @@ import {
   venueNameSchema,
   weekdaySchema,
 } from '../../domain/club/settings.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
-import { HttpError } from '../../infra/http/errors.ts';
-import type { ProjectionProgress } from '../../projections/runtime.ts';
+import { conflict } from '../../infra/http/errors.ts';
+import { playersHoldingLevel } from '../../query-api/club/players.ts';
 import { readClubSettings } from '../../query-api/club/settings.ts';
-import type { CommandHandler } from '../shared/handle-command.ts';
-
-export type ClubSettingsDeps = {
-  readonly pool: DatabasePool;
-  readonly commands: CommandHandler;
-  readonly progress: ProjectionProgress;
-  readonly cookies: SessionCookies;
-  readonly waitMs: number;
-};
+import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const responses = {
@@ -47,21 +36,14 @@ const responses = {
 const createdResponses = { ...responses, 201: settingsDocumentSchema };
 
 /** Settings, levels, venues and weekly slots: every write goes through the one `club.settings` stream. */
-export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubSettingsDeps): void {
+export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
   const run = async (request: FastifyRequest, command: ClubSettingsCommand): Promise<SettingsDocument> => {
-    let result;
-    try {
-      result = await deps.commands({
-        stream: CLUB_SETTINGS_STREAM,
-        aggregate: clubSettingsAggregate,
-        decide: (state) => decideClubSettings(command, state),
-        context: { userId: request.userId, correlationId: request.id },
-      });
-    } catch (error) {
-      if (error instanceof DomainError) throw new HttpError(CLUB_SETTINGS_ERROR_STATUS[error.code] ?? 400, error.code, error.message);
-      throw error;
-    }
-    await awaitProjections(deps.progress, ['club'], result.position, deps.waitMs);
+    await runClubCommand(
+      deps,
+      request,
+      { stream: CLUB_SETTINGS_STREAM, aggregate: clubSettingsAggregate, decide: (state: ClubSettingsState) => decideClubSettings(command, state) },
+      CLUB_SETTINGS_ERROR_STATUS,
+    );
     return readClubSettings(deps.pool);
   };
   const onRequest = deps.cookies.requireUser;
@@ -119,8 +101,13 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubSettingsDeps):
 
   app.delete(
     '/api/levels/:id',
-    { schema: { summary: 'Remove a level; the ranks below move up', params: idParams, response: responses }, onRequest },
-    async (request) => run(request, { type: 'remove-level', id: request.params.id }),
+    { schema: { summary: 'Remove a level nobody holds; the ranks below move up', params: idParams, response: responses }, onRequest },
+    async (request) => {
+      await awaitClubHead(deps);
+      const holders = await playersHoldingLevel(deps.pool, request.params.id);
+      if (holders > 0) throw conflict('LEVEL_IN_USE', `${holders} ${holders === 1 ? 'person holds' : 'people hold'} this level; move them to another level first`);
+      return run(request, { type: 'remove-level', id: request.params.id });
+    },
   );
 
   app.post(
@@ -171,6 +158,22 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubSettingsDeps):
       const document = await run(request, { type: 'add-slot', id: randomUUID(), venueId: request.params.id, ...request.body });
       return reply.code(201).send(document);
     },
+  );
+
+  app.patch(
+    '/api/slots/:id',
+    {
+      schema: {
+        summary: 'Move a weekly slot to another weekday or time',
+        params: idParams,
+        body: z
+          .object({ weekday: weekdaySchema.optional(), start: timeSchema.optional(), end: timeSchema.optional() })
+          .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of weekday, start, end' }),
+        response: responses,
+      },
+      onRequest,
+    },
+    async (request) => run(request, { type: 'change-slot', id: request.params.id, ...request.body }),
   );
 
   app.delete(

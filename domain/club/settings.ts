@@ -26,6 +26,7 @@ const venueAdded = z.object({ id: z.string(), name: z.string(), sortOrder: z.num
 const venueChanged = z.object({ id: z.string(), name: z.string().optional(), sortOrder: z.number().int().optional(), active: z.boolean().optional() });
 const slotAdded = z.object({ id: z.string(), venueId: z.string(), weekday: z.number().int(), start: z.string(), end: z.string() });
 const slotRemoved = z.object({ id: z.string() });
+const slotChanged = z.object({ id: z.string(), weekday: z.number().int(), start: z.string(), end: z.string() });
 
 export type ClubSettingsEvent =
   | DomainEvent<'club-settings-changed', z.infer<typeof clubSettingsChanged>>
@@ -36,7 +37,8 @@ export type ClubSettingsEvent =
   | DomainEvent<'venue-added', z.infer<typeof venueAdded>>
   | DomainEvent<'venue-changed', z.infer<typeof venueChanged>>
   | DomainEvent<'slot-added', z.infer<typeof slotAdded>>
-  | DomainEvent<'slot-removed', z.infer<typeof slotRemoved>>;
+  | DomainEvent<'slot-removed', z.infer<typeof slotRemoved>>
+  | DomainEvent<'slot-changed', z.infer<typeof slotChanged>>;
 
 export type Level = { readonly id: string; readonly name: string; readonly rank: number; readonly isCoach: boolean };
 export type Venue = { readonly id: string; readonly name: string; readonly sortOrder: number; readonly active: boolean };
@@ -96,6 +98,10 @@ export function evolveClubSettings(state: ClubSettingsState, event: ClubSettings
       return { ...state, slots: [...state.slots, { ...event.data }] };
     case 'slot-removed':
       return { ...state, slots: state.slots.filter((slot) => slot.id !== event.data.id) };
+    case 'slot-changed': {
+      const { id, weekday, start, end } = event.data;
+      return { ...state, slots: state.slots.map((slot) => (slot.id === id ? { ...slot, weekday, start, end } : slot)) };
+    }
     default:
       return assertNever(event);
   }
@@ -122,6 +128,8 @@ export function parseClubSettingsEvent(type: string, data: unknown, schemaVersio
       return { type, data: slotAdded.parse(data) };
     case 'slot-removed':
       return { type, data: slotRemoved.parse(data) };
+    case 'slot-changed':
+      return { type, data: slotChanged.parse(data) };
     default:
       throw new Error(`unknown club settings event ${type} v${schemaVersion}`);
   }
@@ -151,7 +159,14 @@ export type ClubSettingsCommand =
       readonly active?: boolean | undefined;
     }
   | { readonly type: 'add-slot'; readonly id: string; readonly venueId: string; readonly weekday: number; readonly start: string; readonly end: string }
-  | { readonly type: 'remove-slot'; readonly id: string };
+  | { readonly type: 'remove-slot'; readonly id: string }
+  | {
+      readonly type: 'change-slot';
+      readonly id: string;
+      readonly weekday?: number | undefined;
+      readonly start?: string | undefined;
+      readonly end?: string | undefined;
+    };
 
 /** Error codes and the HTTP status the command API answers them with. */
 export const CLUB_SETTINGS_ERROR_STATUS: Readonly<Record<string, number>> = {
@@ -200,6 +215,13 @@ function checkVenueName(state: ClubSettingsState, name: string, exceptId: string
   }
 }
 
+function checkSlot(weekday: number, start: string, end: string): void {
+  if (!weekdaySchema.safeParse(weekday).success) throw new DomainError('INVALID_SLOT', 'weekday: 0 (Sunday) to 6');
+  if (!timeSchema.safeParse(start).success) throw new DomainError('INVALID_SLOT', 'start: HH:mm between 00:00 and 23:59');
+  if (!timeSchema.safeParse(end).success) throw new DomainError('INVALID_SLOT', 'end: HH:mm between 00:00 and 23:59');
+  if (start >= end) throw new DomainError('INVALID_SLOT', 'end: must be after start');
+}
+
 export function decideClubSettings(command: ClubSettingsCommand, state: ClubSettingsState): ClubSettingsEvent[] {
   switch (command.type) {
     case 'change-club': {
@@ -240,7 +262,7 @@ export function decideClubSettings(command: ClubSettingsCommand, state: ClubSett
     }
     case 'remove-level':
       findLevel(state, command.id);
-      // TODO: once players exist, refuse removing a level that players still hold
+      // people live in their own streams: the command API refuses a level people still hold before deciding
       return [{ type: 'level-removed', data: { id: command.id } }];
     case 'add-venue': {
       const name = cleanName(command.name);
@@ -267,11 +289,16 @@ export function decideClubSettings(command: ClubSettingsCommand, state: ClubSett
     case 'add-slot': {
       findVenue(state, command.venueId);
       const { weekday, start, end } = command;
-      if (!weekdaySchema.safeParse(weekday).success) throw new DomainError('INVALID_SLOT', 'weekday: 0 (Sunday) to 6');
-      if (!timeSchema.safeParse(start).success) throw new DomainError('INVALID_SLOT', 'start: HH:mm between 00:00 and 23:59');
-      if (!timeSchema.safeParse(end).success) throw new DomainError('INVALID_SLOT', 'end: HH:mm between 00:00 and 23:59');
-      if (start >= end) throw new DomainError('INVALID_SLOT', 'end: must be after start');
+      checkSlot(weekday, start, end);
       return [{ type: 'slot-added', data: { id: command.id, venueId: command.venueId, weekday, start, end } }];
+    }
+    case 'change-slot': {
+      const slot = state.slots.find((candidate) => candidate.id === command.id);
+      if (!slot) throw new DomainError('SLOT_NOT_FOUND', `no slot ${command.id}`);
+      const changed = { id: slot.id, weekday: command.weekday ?? slot.weekday, start: command.start ?? slot.start, end: command.end ?? slot.end };
+      checkSlot(changed.weekday, changed.start, changed.end);
+      if (changed.weekday === slot.weekday && changed.start === slot.start && changed.end === slot.end) return [];
+      return [{ type: 'slot-changed', data: changed }];
     }
     case 'remove-slot':
       if (!state.slots.some((slot) => slot.id === command.id)) throw new DomainError('SLOT_NOT_FOUND', `no slot ${command.id}`);

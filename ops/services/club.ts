@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'slonik';
 import { clubAuthRoutes } from '../../command-api/club/auth.ts';
+import { clubPlayerCommandRoutes } from '../../command-api/club/players.ts';
+import { clubSessionCommandRoutes } from '../../command-api/club/sessions.ts';
 import { clubSettingsCommandRoutes } from '../../command-api/club/settings.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
 import { clubMeRoutes } from '../../query-api/club/me.ts';
+import { clubPlayerQueryRoutes } from '../../query-api/club/players.ts';
+import { clubSessionQueryRoutes } from '../../query-api/club/sessions.ts';
 import { clubSettingsQueryRoutes } from '../../query-api/club/settings.ts';
 import type { Core } from '../system.ts';
 
@@ -23,7 +27,12 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
   clubAuthRoutes(app, { ...core, pool: core.db.slonik, cookies });
   clubMeRoutes(app, { accounts: core.accounts, cookies });
-  clubSettingsCommandRoutes(app, { ...core, pool: core.db.slonik, cookies, waitMs: core.config.PROJECTION_WAIT_MS });
-  clubSettingsQueryRoutes(app, { pool: core.db.slonik, cookies });
+  const deps = { ...core, pool: core.db.slonik, cookies, waitMs: core.config.PROJECTION_WAIT_MS };
+  clubSettingsCommandRoutes(app, deps);
+  clubSettingsQueryRoutes(app, deps);
+  clubPlayerCommandRoutes(app, deps);
+  clubPlayerQueryRoutes(app, deps);
+  clubSessionCommandRoutes(app, deps);
+  clubSessionQueryRoutes(app, deps);
   return app;
 }

@@ -9,6 +9,7 @@ import {
 import { assertNever } from '../../domain/shared/events.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
+import { applyNightEvents, createNightTables } from './nights.ts';
 
 /** One statement or two per event: the settings stream is written rarely. */
 async function applyOne(tx: DatabaseTransactionConnection, schema: string, event: ClubSettingsEvent): Promise<void> {
@@ -73,15 +74,20 @@ async function applyOne(tx: DatabaseTransactionConnection, schema: string, event
     case 'slot-removed':
       await tx.query(sql.unsafe`DELETE FROM ${slots} WHERE id = ${event.data.id}`);
       return;
+    case 'slot-changed': {
+      const { id, weekday, start, end } = event.data;
+      await tx.query(sql.unsafe`UPDATE ${slots} SET weekday = ${weekday}, start_time = ${start}, end_time = ${end} WHERE id = ${id}`);
+      return;
+    }
     default:
       assertNever(event);
   }
 }
 
-/** Club settings, levels, venues and weekly slots, as GET /api/settings and the public schedule serve them. */
+/** Club settings, levels, venues and weekly slots, people and nights: everything the club screens read. */
 export const clubProjection: Projection = {
   name: 'club',
-  version: 1,
+  version: 2,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'settings'])} (
@@ -114,11 +120,13 @@ export const clubProjection: Projection = {
         start_time text NOT NULL,
         end_time text NOT NULL
       )`);
+    await createNightTables(tx, schema);
   },
   async apply(tx, schema, events: readonly RecordedEvent[]) {
     for (const recorded of events) {
       if (recorded.stream !== CLUB_SETTINGS_STREAM) continue;
       await applyOne(tx, schema, parseClubSettingsEvent(recorded.type, recorded.data, recorded.metadata.schemaVersion));
     }
+    await applyNightEvents(tx, schema, events);
   },
 };

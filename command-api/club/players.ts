@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  clientIdSchema,
+  decidePlayer,
+  PLAYER_ERROR_STATUS,
+  playerAggregate,
+  type PlayerCommand,
+  type PlayerDocument,
+  playerDocumentSchema,
+  playerNameSchema,
+  type PlayerState,
+  playerStream,
+} from '../../domain/club/player.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { badRequest, conflict, notFound } from '../../infra/http/errors.ts';
+import { playerHistoryCount, readPlayer } from '../../query-api/club/players.ts';
+import { readClubSettings } from '../../query-api/club/settings.ts';
+import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+
+const levelIdSchema = z.string().min(1).max(200).nullable();
+
+/** A level id the club has, or a 400 naming the field. */
+export async function checkLevel(deps: ClubDeps, levelId: string | null | undefined, field: string): Promise<void> {
+  if (levelId === null || levelId === undefined) return;
+  const { levels } = await readClubSettings(deps.pool);
+  if (!levels.some((level) => level.id === levelId)) throw badRequest(field, `no level ${levelId}`);
+}
+
+export function runPlayerCommand(deps: ClubDeps, request: FastifyRequest, id: string, command: PlayerCommand) {
+  return runClubCommand(deps, request, { stream: playerStream(id), aggregate: playerAggregate, decide: (state: PlayerState) => decidePlayer(command, state) }, PLAYER_ERROR_STATUS);
+}
+
+const toDocument = (id: string, state: PlayerState): PlayerDocument => {
+  if (state === null) throw notFound('No such person');
+  return { id, name: state.name, levelId: state.levelId, guest: state.guest, archived: state.archived, createdAt: state.createdAt };
+};
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
+  const onRequest = deps.cookies.requireUser;
+
+  app.post(
+    '/api/players',
+    {
+      schema: {
+        summary: 'Add a person with an id made by the client (a cuid); the same id again answers 200 with the person as they are',
+        body: z.object({ id: clientIdSchema, name: playerNameSchema, levelId: levelIdSchema.default(null), guest: z.boolean().default(false) }),
+        response: { 200: playerDocumentSchema, 201: playerDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request, reply) => {
+      const { id, name, levelId, guest } = request.body;
+      await checkLevel(deps, levelId, 'body.levelId');
+      const result = await runPlayerCommand(deps, request, id, { type: 'create-player', name, levelId, guest, at: deps.now().toISOString() });
+      return reply.code(result.appended ? 201 : 200).send(toDocument(id, result.state));
+    },
+  );
+
+  app.patch(
+    '/api/players/:id',
+    {
+      schema: {
+        summary: 'Rename, re-level, archive or restore a person, or mark them a guest or not',
+        params: idParams,
+        body: z
+          .object({ name: playerNameSchema.optional(), levelId: levelIdSchema.optional(), guest: z.boolean().optional(), archived: z.boolean().optional() })
+          .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of name, levelId, guest, archived' }),
+        response: { 200: playerDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request) => {
+      await checkLevel(deps, request.body.levelId, 'body.levelId');
+      const result = await runPlayerCommand(deps, request, request.params.id, { type: 'change-player', ...request.body });
+      return toDocument(request.params.id, result.state);
+    },
+  );
+
+  app.delete(
+    '/api/players/:id',
+    {
+      schema: {
+        summary: 'Delete a person added by mistake; refused with 409 once they are in a night or a round (archive them instead)',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request) => {
+      const { id } = request.params;
+      // a save naming the person may still be on its way to the read side
+      await awaitClubHead(deps);
+      await readPlayer(deps.pool, id);
+      const history = await playerHistoryCount(deps.pool, id);
+      if (history.sessions > 0 || history.rounds > 0) {
+        throw conflict('PLAYER_IN_HISTORY', `the person is in ${history.sessions} night(s) and ${history.rounds} round(s); archive them instead`);
+      }
+      await runPlayerCommand(deps, request, id, { type: 'delete-player', at: deps.now().toISOString() });
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,335 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import t from 'tap';
+import { sessionStream } from '../../domain/club/session.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
+import { clubClient, cuid } from './test-client.ts';
+
+const system = await startTestSystem(t);
+const { call, ok } = await clubClient(system);
+
+type Settings = {
+  club: { defaultCourts: number; roundLengthSec: number };
+  levels: Array<{ id: string; name: string; rank: number }>;
+  venues: Array<{ id: string; name: string }>;
+};
+type Person = { id: string; name: string; levelId: string | null; levelName: string | null; levelRank: number | null; guest: boolean };
+type Court = { court: number; teamA: string[]; teamB: string[] };
+type Night = {
+  id: string;
+  venueId: string;
+  venueName: string | null;
+  date: string;
+  startTime: string;
+  endTime: string;
+  courts: number;
+  roundLengthSec: number;
+  status: 'open' | 'closed';
+  version: number;
+  people: Person[];
+  lineUp: Court[];
+  timer: Record<string, unknown> | null;
+  rounds: Array<{ number: number; startedAt: string; endedAt: string; lineUp: Court[] }>;
+};
+
+await ok('PUT', '/api/settings/club', { defaultCourts: 2, roundLengthSec: 600 });
+await ok('POST', '/api/levels', { name: 'Strong' }, 201);
+await ok('POST', '/api/levels', { name: 'Middle' }, 201);
+let settings = await ok<Settings>('POST', '/api/venues', { name: 'Hall' }, 201);
+const level = (name: string) => settings.levels.find((candidate) => candidate.name === name)!.id;
+const hall = settings.venues[0]!.id;
+// Thursday 19:00–21:30
+await ok('POST', `/api/venues/${hall}/slots`, { weekday: 4, start: '19:00', end: '21:30' }, 201);
+settings = await ok<Settings>('POST', '/api/venues', { name: 'Annex', active: false }, 201);
+const annex = settings.venues.find((venue) => venue.name === 'Annex')!.id;
+
+const people = Array.from({ length: 8 }, (_, index) => ({
+  id: cuid(`n${index}`),
+  name: `Player ${index}`,
+  levelId: index < 4 ? level('Strong') : level('Middle'),
+}));
+const ids = people.map((person) => person.id);
+const court1 = { court: 1, teamA: [ids[0], ids[7]], teamB: [ids[3], ids[4]] };
+const court2 = { court: 2, teamA: [ids[1], ids[6]], teamB: [ids[2], ids[5]] };
+
+function snapshotOf(night: Night, changes: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+  return {
+    version: night.version,
+    venueId: night.venueId,
+    date: night.date,
+    startTime: night.startTime,
+    endTime: night.endTime,
+    courts: night.courts,
+    roundLengthSec: night.roundLengthSec,
+    people: night.people.map(({ id, name, levelId }) => ({ id, name, levelId })),
+    lineUp: night.lineUp,
+    timer: night.timer,
+    rounds: night.rounds,
+    ...changes,
+  };
+}
+
+async function openNight(date: string, extra: object = {}): Promise<Night> {
+  return ok<Night>('POST', '/api/sessions', { venueId: hall, date, ...extra }, 201);
+}
+
+t.test('opening a night: the slot and club defaults, and the same slot again is the same night', async (t) => {
+  const night = await openNight('2026-11-26');
+  t.match(night, {
+    venueId: hall,
+    venueName: 'Hall',
+    date: '2026-11-26',
+    startTime: '19:00',
+    endTime: '21:30',
+    courts: 2,
+    roundLengthSec: 600,
+    status: 'open',
+    version: 1,
+    people: [],
+    lineUp: [],
+    timer: null,
+    rounds: [],
+  });
+  t.match(night.id, /^c[a-z0-9]{24}$/);
+  const again = await call('POST', '/api/sessions', { venueId: hall, date: '2026-11-26' });
+  t.equal(again.statusCode, 200);
+  t.equal(again.json<Night>().id, night.id);
+
+  const racing = await Promise.all(Array.from({ length: 10 }, (_, index) => call('POST', '/api/sessions', { venueId: hall, date: '2026-12-03', id: cuid(`r${index}`) })));
+  t.same(racing.map((answer) => answer.statusCode).sort(), [...Array<number>(9).fill(200), 201], 'two phones opening one slot: one night');
+  t.equal(new Set(racing.map((answer) => answer.json<Night>().id)).size, 1);
+
+  const offline = cuid('off');
+  const chosen = await ok<Night>('POST', '/api/sessions', { id: offline, venueId: hall, date: '2026-11-27', startTime: '10:00', endTime: '12:00', courts: 4, roundLengthSec: 900 }, 201);
+  t.match(chosen, { id: offline, courts: 4, roundLengthSec: 900, startTime: '10:00' });
+});
+
+t.test('opening refuses what it cannot place, naming the field', async (t) => {
+  const cases: Array<[object, string]> = [
+    [{ venueId: 'nowhere', date: '2026-11-26' }, 'body.venueId'],
+    [{ venueId: hall, date: '2026-11-25' }, 'body.startTime'],
+    [{ venueId: hall, date: '2026-11-25', startTime: '10:00' }, 'body.endTime'],
+    [{ venueId: hall, date: '2026-02-30', startTime: '10:00', endTime: '11:00' }, 'body.date'],
+    [{ venueId: hall, date: '2026-11-25', startTime: '11:00', endTime: '10:00' }, 'body.endTime'],
+    [{ venueId: hall, date: '2026-11-25', startTime: '10:00', endTime: '11:00', courts: 0 }, 'body.courts'],
+    [{ venueId: hall, date: '2026-11-25', startTime: '10:00', endTime: '11:00', id: 'UPPER' }, 'body.id'],
+  ];
+  for (const [payload, field] of cases) {
+    const answer = await call('POST', '/api/sessions', payload);
+    t.equal(answer.statusCode, 400, JSON.stringify(payload));
+    t.match(answer.json(), { message: new RegExp(`^${field.replace('.', '\\.')}`) });
+  }
+});
+
+t.test('PUT rule 1: what needs no lock is refused first with a reason', async (t) => {
+  const night = await openNight('2026-10-01', { startTime: '18:00', endTime: '20:00' });
+  const valid = snapshotOf(night, { people });
+  const cases: Array<[Record<string, unknown>, RegExp]> = [
+    [{ venueId: 'gone' }, /^body\.venueId: no venue gone/],
+    [{ people: [people[0], { ...people[1], levelId: 'retired-level' }] }, /^body\.people\[1\]\.levelId: no level retired-level/],
+    [{ lineUp: [court1, { ...court2, court: 3 }] }, /^body\.lineUp\[1\]\.court: court 3, but the night has 2 courts/],
+    [
+      {
+        rounds: [
+          { number: 1, startedAt: '2026-10-01T18:00:00+01:00', endedAt: '2026-10-01T18:10:00+01:00', lineUp: [court1] },
+          { number: 1, startedAt: '2026-10-01T18:10:00+01:00', endedAt: '2026-10-01T18:20:00+01:00', lineUp: [court2] },
+        ],
+      },
+      /^body\.rounds\[1\]\.number: round 1 appears twice/,
+    ],
+    [{ lineUp: [court1, { ...court2, teamA: [ids[0], ids[6]] }] }, /^body\.lineUp\[1\]: .* is on court twice/],
+  ];
+  for (const [change, message] of cases) {
+    const answer = await call('PUT', `/api/sessions/${night.id}`, { ...valid, ...change });
+    t.equal(answer.statusCode, 400, String(message));
+    t.match(answer.json(), { code: 'INVALID_SNAPSHOT', message });
+  }
+  const shape = await call('PUT', `/api/sessions/${night.id}`, { ...valid, version: undefined });
+  t.match(shape.json(), { statusCode: 400, message: /^body\.version/ });
+  t.equal((await call('PUT', `/api/sessions/${cuid('none')}`, valid)).statusCode, 404);
+  t.equal((await ok<Night>('GET', `/api/sessions/${night.id}`)).version, 1, 'nothing was saved');
+});
+
+t.test('PUT rules 2–5: one winner per version, wholesale replacement, unseen people created, roundStartedAt optional', async (t) => {
+  const night = await openNight('2026-10-08', { startTime: '18:00', endTime: '20:00' });
+  const existing = await ok<Person>('POST', '/api/players', { id: ids[0], name: 'Player 0', levelId: level('Strong') }, 201);
+
+  const mine = snapshotOf(night, {
+    people: [...people.slice(0, 4).map((person, index) => (index === 0 ? { ...person, name: 'Renamed by a phone', levelId: level('Middle') } : person))],
+    // a phone on an older build: no roundStartedAt
+    timer: { roundNumber: 1, durationSec: 600, startedAt: '2026-10-08T18:05:00+01:00', pausedRemainingSec: null },
+  });
+  const theirs = snapshotOf(night, { people: people.slice(4) });
+  const [a, b] = await Promise.all([call('PUT', `/api/sessions/${night.id}`, mine), call('PUT', `/api/sessions/${night.id}`, theirs)]);
+  const answers = [a, b].sort((x, y) => x.statusCode - y.statusCode);
+  t.same(answers.map((answer) => answer.statusCode), [200, 409], 'exactly one save wins the version');
+  t.same(answers[0]!.json(), { version: 2 }, 'the new version');
+  const conflict = answers[1]!.json<{ code: string; current: Night }>();
+  t.equal(conflict.code, 'VERSION_CONFLICT');
+  const winner = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.same(conflict.current, winner, "409 carries the winner's copy");
+  t.equal(winner.version, 2);
+  const winnerIsMine = a.statusCode === 200;
+  t.same(winner.people.map((person) => person.id), winnerIsMine ? ids.slice(0, 4) : ids.slice(4));
+
+  // rule 4: everyone the server had not seen exists now, the losing copy's people too; Player 0 kept name and level
+  for (const person of people) t.equal((await call('GET', `/api/players/${person.id}`)).statusCode, 200, `${person.name} exists`);
+  t.same(await ok('GET', `/api/players/${existing.id}`), existing, 'never renamed or re-levelled from a snapshot');
+  if (winnerIsMine) {
+    t.same(winner.timer, { roundNumber: 1, durationSec: 600, startedAt: '2026-10-08T18:05:00+01:00', roundStartedAt: null, pausedRemainingSec: null }, 'rule 5');
+    t.match(winner.people[0], { name: 'Player 0', levelId: level('Middle'), levelName: 'Middle', levelRank: 1 }, "the night's level is the phone's");
+  }
+
+  // rule 3: the next save replaces people and rounds wholesale
+  const round = { number: 1, startedAt: '2026-10-08T18:05:00+01:00', endedAt: '2026-10-08T18:15:00+01:00', lineUp: [court1, court2] };
+  const next = snapshotOf(winner, {
+    people: people.map(({ id, name, levelId }) => ({ id, name, levelId })),
+    lineUp: [court1, court2],
+    timer: { roundNumber: 2, durationSec: 600, startedAt: null, roundStartedAt: null, pausedRemainingSec: 420 },
+    rounds: [round],
+  });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, next), { version: 3 });
+  let saved = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.equal(saved.people.length, 8);
+  t.same(saved.lineUp, [court1, court2]);
+  t.same(saved.rounds, [round]);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { people: saved.people.slice(0, 4).map(({ id, name, levelId }) => ({ id, name, levelId })), lineUp: [], rounds: [] })), { version: 4 });
+  saved = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.same(saved.people.map((person) => person.id), ids.slice(0, 4));
+  t.same(saved.rounds, []);
+
+  // a retried save (the answer was lost) is harmless: 409 with the copy it already made
+  const retried = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { version: 3 }));
+  t.equal(retried.statusCode, 409);
+  t.same(retried.json<{ current: Night }>().current, saved);
+  t.equal((await system.core.store.readStream(sessionStream(night.id))).length, 4, 'opened and three saves');
+});
+
+t.test("each person's level that night is a copy: later level changes do not rewrite it", async (t) => {
+  const night = await openNight('2026-10-15', { startTime: '18:00', endTime: '20:00' });
+  const person = { id: cuid('lv'), name: 'Leveller', levelId: level('Middle') };
+  await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people: [person] }));
+  await ok('PATCH', `/api/players/${person.id}`, { levelId: level('Strong') });
+  await ok('PATCH', `/api/levels/${level('Middle')}`, { name: 'Intermediate' });
+  const after = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.match(after.people[0], { id: person.id, levelId: level('Middle'), levelName: 'Middle', levelRank: 1 });
+  await ok('PATCH', `/api/levels/${level('Middle')}`, { name: 'Middle' });
+});
+
+t.test('close, reopen and delete; a closed night takes no snapshot', async (t) => {
+  const night = await openNight('2026-09-03');
+  const closed = await ok<Night>('POST', `/api/sessions/${night.id}/close`);
+  t.match(closed, { status: 'closed', version: 2 });
+  t.equal((await ok<Night>('POST', `/api/sessions/${night.id}/close`)).version, 2, 'closing twice changes nothing');
+  const refused = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(closed));
+  t.equal(refused.statusCode, 409);
+  t.match(refused.json(), { code: 'SESSION_CLOSED', current: { status: 'closed', version: 2 } });
+  const stale = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(night));
+  t.match(stale.json(), { code: 'VERSION_CONFLICT', current: { status: 'closed' } }, 'a phone still editing gets the closed copy');
+  const reopened = await ok<Night>('POST', `/api/sessions/${night.id}/reopen`);
+  t.match(reopened, { status: 'open', version: 3 });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { people: people.slice(0, 4) })), { version: 4 });
+
+  const withRound = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(withRound, { rounds: [{ number: 1, startedAt: '2026-09-03T19:00:00+01:00', endedAt: '2026-09-03T19:10:00+01:00', lineUp: [court1] }] }));
+  const kept = await call('DELETE', `/api/sessions/${night.id}`);
+  t.equal(kept.statusCode, 409);
+  t.match(kept.json(), { code: 'SESSION_HAS_ROUNDS' });
+
+  const mistake = await openNight('2026-09-10');
+  t.same(await ok('DELETE', `/api/sessions/${mistake.id}`), { ok: true });
+  t.equal((await call('GET', `/api/sessions/${mistake.id}`)).statusCode, 404);
+  t.equal((await call('POST', `/api/sessions/${mistake.id}/close`)).statusCode, 404);
+  const fresh = await openNight('2026-09-10');
+  t.not(fresh.id, mistake.id, 'the slot is free again');
+});
+
+t.test('Calendar and Today', async (t) => {
+  const calendar = await ok<{ sessions: Array<Record<string, unknown>> }>('GET', '/api/sessions?from=2026-11-26&to=2026-12-31');
+  t.same(
+    calendar.sessions.map((night) => [night.date, night.startTime, night.venueName, night.status]),
+    [
+      ['2026-11-26', '19:00', 'Hall', 'open'],
+      ['2026-11-27', '10:00', 'Hall', 'open'],
+      ['2026-12-03', '19:00', 'Hall', 'open'],
+    ],
+  );
+  t.match(calendar.sessions[0], { people: 0, rounds: 0, courts: 2, version: 1 });
+  const october = await ok<{ sessions: Array<Record<string, unknown>> }>('GET', '/api/sessions?from=2026-10-08&to=2026-10-08');
+  t.match(october.sessions, [{ date: '2026-10-08', people: 4, rounds: 0 }]);
+  t.equal((await call('GET', '/api/sessions?from=2026-12-01&to=2026-11-01')).statusCode, 400);
+  t.match((await call('GET', '/api/sessions?from=2025-01-01&to=2026-12-31')).json(), { message: /^querystring\.to: at most 366 days/ });
+  t.match((await call('GET', '/api/sessions?from=2026-01-01')).json(), { message: /^querystring\.to/ });
+
+  // Thursday: the Hall's slot, with the night opened for it; the inactive Annex is not offered
+  await ok('POST', `/api/venues/${annex}/slots`, { weekday: 4, start: '18:00', end: '20:00' }, 201);
+  const today = await ok<{ weekday: number; slots: Array<Record<string, unknown>>; sessions: unknown[] }>('GET', '/api/today?date=2026-11-26');
+  t.equal(today.weekday, 4);
+  const opened = calendar.sessions[0]!.id;
+  t.same(today.slots, [{ venueId: hall, venueName: 'Hall', start: '19:00', end: '21:30', sessionId: opened }]);
+  t.equal(today.sessions.length, 1);
+  const friday = await ok<{ weekday: number; slots: unknown[] }>('GET', '/api/today?date=2026-11-27');
+  t.same([friday.weekday, friday.slots], [5, []]);
+  t.equal((await call('GET', '/api/today')).statusCode, 400);
+});
+
+t.test('a weekly slot can be moved', async (t) => {
+  const slot = (await ok<{ venues: Array<{ id: string; slots: Array<{ id: string }> }> }>('GET', '/api/settings')).venues.find((venue) => venue.id === annex)!.slots[0]!.id;
+  const moved = await ok<{ venues: Array<{ id: string; slots: unknown[] }> }>('PATCH', `/api/slots/${slot}`, { weekday: 2, end: '21:00' });
+  t.same(moved.venues.find((venue) => venue.id === annex)!.slots, [{ id: slot, weekday: 2, start: '18:00', end: '21:00' }]);
+  t.match((await call('PATCH', `/api/slots/${slot}`, { start: '22:00' })).json(), { statusCode: 400, message: /^end: must be after start/ });
+  t.equal((await call('PATCH', '/api/slots/none', { weekday: 1 })).statusCode, 404);
+  t.match((await call('PATCH', `/api/slots/${slot}`, { weekday: 7 })).json(), { message: /^body\.weekday/ });
+});
+
+t.test('ops audit shows every saved version of a night, and --at the night as it stood', async (t) => {
+  const night = await openNight('2026-08-06');
+  await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people: people.slice(0, 4) }));
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const between = new Date().toISOString();
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const second = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(second, { people: people.map(({ id, name, levelId }) => ({ id, name, levelId })), lineUp: [court1, court2] }));
+
+  const env = { ...process.env, DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SESSION_SECRET };
+  const ops = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, '../../ops/cli.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, out, err }));
+    });
+  const audit = await ops(['audit', sessionStream(night.id)]);
+  t.equal(audit.code, 0, audit.err);
+  const lines = audit.out.trim().split('\n').map((line) => JSON.parse(line) as { type: string; data: { version?: number; people?: unknown[] } });
+  t.same(lines.map((line) => [line.type, line.data.version ?? null, line.data.people?.length ?? null]), [
+    ['session-opened', null, null],
+    ['snapshot-saved', 2, 4],
+    ['snapshot-saved', 3, 8],
+  ]);
+  const then = await ops(['audit', sessionStream(night.id), '--at', between]);
+  t.equal(then.code, 0, then.err);
+  t.match(JSON.parse(then.out), { revision: 1, state: { version: 2, status: 'open', lineUp: [] } });
+  t.equal((JSON.parse(then.out) as { state: { people: unknown[] } }).state.people.length, 4);
+});
+
+t.test('the club API: 30 endpoints, every one but the schedule, login and health behind a login', async (t) => {
+  const document = await ok<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
+  const routes = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
+  t.equal(routes.length, 30, routes.sort().join('\n'));
+  for (const [method, url] of [
+    ['GET', '/api/sessions?from=2026-01-01&to=2026-01-02'],
+    ['GET', '/api/sessions/x'],
+    ['POST', '/api/sessions'],
+    ['PUT', '/api/sessions/x'],
+    ['POST', '/api/sessions/x/close'],
+    ['POST', '/api/sessions/x/reopen'],
+    ['DELETE', '/api/sessions/x'],
+    ['GET', '/api/today?date=2026-01-01'],
+    ['PATCH', '/api/slots/x'],
+  ] as const) {
+    t.equal((await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, {})).statusCode, 401, `${method} ${url}`);
+  }
+});

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../../domain/club/player.ts';
+import {
+  checkSnapshot,
+  claimNight,
+  copyLevels,
+  courtsSchema,
+  dateSchema,
+  decideSession,
+  nightKeyAggregate,
+  nightKeyStream,
+  releaseNight,
+  SESSION_ERROR_STATUS,
+  sessionAggregate,
+  type SessionCommand,
+  type SessionState,
+  sessionStream,
+  snapshotSchema,
+} from '../../domain/club/session.ts';
+import { roundLengthSecSchema, timeSchema } from '../../domain/club/settings.ts';
+import { DomainError } from '../../domain/shared/events.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
+import { knownPlayerIds } from '../../query-api/club/players.ts';
+import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
+import { readClubSettings } from '../../query-api/club/settings.ts';
+import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+
+/** A cuid-shaped id for a night opened without one: `c` and 24 base-36 characters. */
+function newClientId(): string {
+  const digits = [...randomBytes(24)].map((byte) => (byte % 36).toString(36)).join('');
+  return `c${digits}`;
+}
+
+const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+const runSessionCommand = (deps: ClubDeps, request: FastifyRequest, id: string, command: SessionCommand) =>
+  runClubCommand(deps, request, { stream: sessionStream(id), aggregate: sessionAggregate, decide: (state: SessionState) => decideSession(command, state) }, SESSION_ERROR_STATUS);
+
+/** The night as its stream has it now, without changing it. */
+async function peekNight(deps: ClubDeps, request: FastifyRequest, id: string): Promise<SessionState> {
+  const { state } = await deps.commands({
+    stream: sessionStream(id),
+    aggregate: sessionAggregate,
+    decide: () => [],
+    context: { userId: request.userId, correlationId: request.id },
+  });
+  return state;
+}
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const conflictBodySchema = errorBodySchema.extend({ current: sessionDocumentSchema });
+const documentResponses = { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+
+const openBody = z.object({
+  id: clientIdSchema.optional().describe('made by the client to open a night offline; one is made when absent'),
+  venueId: z.string().min(1).max(200),
+  date: dateSchema,
+  startTime: timeSchema.optional().describe("default: the venue's weekly slot on that weekday"),
+  endTime: timeSchema.optional(),
+  courts: courtsSchema.optional().describe('default: the club setting'),
+  roundLengthSec: roundLengthSecSchema.optional().describe('default: the club setting'),
+});
+
+export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
+  const onRequest = deps.cookies.requireUser;
+
+  app.post(
+    '/api/sessions',
+    {
+      schema: {
+        summary: 'Open a night at a venue on a club-local date; opening the same venue, date and start again answers the night already open (200)',
+        body: openBody,
+        response: { 200: sessionDocumentSchema, 201: sessionDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const settings = await readClubSettings(deps.pool);
+      const venue = settings.venues.find((candidate) => candidate.id === body.venueId);
+      if (!venue) throw badRequest('body.venueId', `no venue ${body.venueId}`);
+      const slots = venue.slots.filter((slot) => slot.weekday === weekdayOf(body.date) && (body.startTime === undefined || slot.start === body.startTime));
+      const slot = slots.length === 1 ? slots[0] : undefined;
+      const startTime = body.startTime ?? slot?.start;
+      const endTime = body.endTime ?? slot?.end;
+      if (startTime === undefined) throw badRequest('body.startTime', `required: ${venue.name} has ${slots.length === 0 ? 'no slot' : 'several slots'} on that weekday`);
+      if (endTime === undefined) throw badRequest('body.endTime', `required: ${venue.name} has no slot starting at ${startTime} on that weekday`);
+      if (startTime >= endTime) throw badRequest('body.endTime', 'must be after startTime');
+
+      const claim = await runClubCommand(
+        deps,
+        request,
+        { stream: nightKeyStream(venue.id, body.date, startTime), aggregate: nightKeyAggregate, decide: (state) => claimNight(state, body.id ?? newClientId()) },
+        {},
+      );
+      const id = claim.state as string;
+      const opened = await runSessionCommand(deps, request, id, {
+        type: 'open-session',
+        venueId: venue.id,
+        date: body.date,
+        startTime,
+        endTime,
+        courts: body.courts ?? settings.club.defaultCourts,
+        roundLengthSec: body.roundLengthSec ?? settings.club.roundLengthSec,
+        at: deps.now().toISOString(),
+      });
+      return reply.code(opened.appended ? 201 : 200).send(await readSession(deps.pool, id));
+    },
+  );
+
+  app.put(
+    '/api/sessions/:id',
+    {
+      schema: {
+        summary:
+          'Save the whole night as the phone holds it, with the version it started from: 200 {version} (the new one), or 409 {current} (the server copy) when another phone saved first',
+        params: idParams,
+        body: snapshotSchema,
+        response: {
+          200: z.object({ version: z.number() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: conflictBodySchema,
+          503: errorBodySchema,
+        },
+      },
+      onRequest,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const snapshot = request.body;
+      // rule 1: everything that needs no lock, before the version is claimed
+      const settings = await readClubSettings(deps.pool);
+      try {
+        checkSnapshot(snapshot, { venues: settings.venues, levels: settings.levels });
+      } catch (error) {
+        if (error instanceof DomainError) throw new HttpError(400, error.code, error.message);
+        throw error;
+      }
+      if ((await peekNight(deps, request, id)) === null) throw notFound('No such night');
+      // rule 4, before the claim: a person added on a phone exists whether or not this copy wins
+      const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
+      for (const person of snapshot.people.filter((candidate) => !known.has(candidate.id))) {
+        await deps.commands({
+          stream: playerStream(person.id),
+          aggregate: playerAggregate,
+          decide: (state) =>
+            decidePlayer({ type: 'create-player', name: person.name, levelId: person.levelId, guest: person.guest, at: deps.now().toISOString() }, state),
+          context: { userId: request.userId, correlationId: request.id },
+        });
+      }
+      try {
+        // rules 2 and 3: the version is the stream's; the event carries the whole night
+        const saved = await runSessionCommand(deps, request, id, {
+          type: 'save-snapshot',
+          snapshot,
+          people: copyLevels(snapshot.people, settings.levels),
+          at: deps.now().toISOString(),
+        });
+        return { version: (saved.state as NonNullable<SessionState>).version };
+      } catch (error) {
+        if (!(error instanceof HttpError) || (error.code !== 'VERSION_CONFLICT' && error.code !== 'SESSION_CLOSED')) throw error;
+        await awaitClubHead(deps);
+        const current = await readSession(deps.pool, id);
+        return reply.code(409).send({ statusCode: 409, code: error.code, error: 'Conflict', message: error.message, current });
+      }
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/close',
+    { schema: { summary: 'Close the night; its version moves on, so a phone still editing gets the closed copy', params: idParams, response: documentResponses }, onRequest },
+    async (request) => {
+      await runSessionCommand(deps, request, request.params.id, { type: 'close-session', at: deps.now().toISOString() });
+      return readSession(deps.pool, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/reopen',
+    { schema: { summary: 'Reopen a closed night; round numbers continue after its last round', params: idParams, response: documentResponses }, onRequest },
+    async (request) => {
+      await runSessionCommand(deps, request, request.params.id, { type: 'reopen-session', at: deps.now().toISOString() });
+      return readSession(deps.pool, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/sessions/:id',
+    {
+      schema: {
+        summary: 'Delete a night opened by mistake; refused with 409 once a round is filed',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const night = await peekNight(deps, request, id);
+      if (night === null) throw notFound('No such night');
+      await runSessionCommand(deps, request, id, { type: 'delete-session', at: deps.now().toISOString() });
+      const { venueId, date, startTime } = night.openedAs;
+      await runClubCommand(
+        deps,
+        request,
+        { stream: nightKeyStream(venueId, date, startTime), aggregate: nightKeyAggregate, decide: (state) => releaseNight(state, id) },
+        {},
+      );
+      return { ok: true as const };
+    },
+  );
+}

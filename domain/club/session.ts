@@ -1,0 +1,361 @@
+// One club night. The client owns the open night and saves it whole; the stream's version is the
+// save counter, so "is this phone's copy the latest?" is an expected-revision question.
+import { z } from 'zod';
+import type { Aggregate } from '../shared/aggregate.ts';
+import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
+import { clientIdSchema, playerNameSchema } from './player.ts';
+import { type Level, roundLengthSecSchema, timeSchema, type Venue } from './settings.ts';
+import type { LineUp } from './shuffle.ts';
+import type { Timer } from './timer.ts';
+import type { FinishedRound } from './rounds.ts';
+
+export const SESSION_STREAM_PREFIX = 'club.session-';
+export const sessionStream = (id: string): string => `${SESSION_STREAM_PREFIX}${id}`;
+
+export const MAX_COURTS = 20;
+const MAX_ROUND_NUMBER = 10_000;
+
+/** YYYY-MM-DD, a real calendar date; club-local, never converted */
+export const dateSchema = z.iso.date();
+/** an instant as the phone wrote it (ISO 8601); stored as given */
+const instantSchema = z.iso.datetime({ offset: true });
+const playerIdSchema = clientIdSchema;
+export const courtsSchema = z.number().int().min(1).max(MAX_COURTS);
+
+const courtEntrySchema = z.object({
+  court: z.number().int().min(1).max(MAX_COURTS),
+  teamA: z.tuple([playerIdSchema, playerIdSchema]),
+  teamB: z.tuple([playerIdSchema, playerIdSchema]),
+});
+const lineUpSchema = z.array(courtEntrySchema).max(MAX_COURTS);
+const timerSchema = z.object({
+  roundNumber: z.number().int().min(1).max(MAX_ROUND_NUMBER),
+  durationSec: z.number().int().min(1).max(36_000),
+  startedAt: instantSchema.nullable(),
+  // rule 5: a phone on an older build does not send it
+  roundStartedAt: instantSchema.nullable().default(null),
+  pausedRemainingSec: z.number().min(0).max(36_000).nullable(),
+});
+const roundSchema = z.object({
+  number: z.number().int().min(1).max(MAX_ROUND_NUMBER),
+  startedAt: instantSchema,
+  endedAt: instantSchema,
+  lineUp: lineUpSchema,
+});
+const snapshotPersonSchema = z.object({
+  id: playerIdSchema,
+  /** used only to create a person the server has not seen; an existing person is never renamed */
+  name: playerNameSchema,
+  levelId: z.string().min(1).max(200).nullable(),
+  guest: z.boolean().default(false),
+});
+
+/** The body of PUT /api/sessions/:id: the whole night as the phone holds it, and the version it started from. */
+export const snapshotSchema = z.object({
+  version: z.number().int().min(1),
+  venueId: z.string().min(1).max(200),
+  date: dateSchema,
+  startTime: timeSchema,
+  endTime: timeSchema,
+  courts: courtsSchema,
+  roundLengthSec: roundLengthSecSchema,
+  people: z.array(snapshotPersonSchema).max(200),
+  lineUp: lineUpSchema,
+  timer: timerSchema.nullable(),
+  rounds: z.array(roundSchema).max(1000),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
+export type SnapshotPerson = z.infer<typeof snapshotPersonSchema>;
+
+/** Who came, with the level they had that night: copied, so a later level change rewrites no history. */
+export type NightPerson = {
+  readonly playerId: string;
+  readonly name: string;
+  readonly levelId: string | null;
+  readonly levelName: string | null;
+  readonly levelRank: number | null;
+};
+
+export type SessionStatus = 'open' | 'closed';
+
+export type Night = {
+  readonly venueId: string;
+  readonly date: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly courts: number;
+  readonly roundLengthSec: number;
+  readonly status: SessionStatus;
+  readonly version: number;
+  readonly people: readonly NightPerson[];
+  readonly lineUp: LineUp;
+  readonly timer: Timer | null;
+  readonly rounds: readonly FinishedRound[];
+  readonly openedAt: string;
+  readonly updatedAt: string;
+  /** the venue, date and start it was opened for: the key it holds, whatever later saves say */
+  readonly openedAs: { readonly venueId: string; readonly date: string; readonly startTime: string };
+};
+
+/** null: never opened, or deleted */
+export type SessionState = Night | null;
+
+const nightPersonSchema = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  levelId: z.string().nullable(),
+  levelName: z.string().nullable(),
+  levelRank: z.number().int().nullable(),
+});
+const storedTimerSchema = timerSchema.extend({ roundStartedAt: instantSchema.nullable() });
+const sessionOpened = z.object({
+  venueId: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  courts: z.number().int(),
+  roundLengthSec: z.number().int(),
+  openedAt: z.string(),
+});
+const snapshotSaved = z.object({
+  version: z.number().int(),
+  venueId: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  courts: z.number().int(),
+  roundLengthSec: z.number().int(),
+  people: z.array(nightPersonSchema),
+  lineUp: lineUpSchema,
+  timer: storedTimerSchema.nullable(),
+  rounds: z.array(roundSchema),
+  savedAt: z.string(),
+});
+const statusChanged = z.object({ version: z.number().int(), at: z.string() });
+const sessionDeleted = z.object({ at: z.string() });
+
+export type SessionEvent =
+  | DomainEvent<'session-opened', z.infer<typeof sessionOpened>>
+  | DomainEvent<'snapshot-saved', z.infer<typeof snapshotSaved>>
+  | DomainEvent<'session-closed', z.infer<typeof statusChanged>>
+  | DomainEvent<'session-reopened', z.infer<typeof statusChanged>>
+  | DomainEvent<'session-deleted', z.infer<typeof sessionDeleted>>;
+
+/** The first version a night has; every save, close and reopen adds one. */
+export const FIRST_VERSION = 1;
+
+function evolve(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'session-opened': {
+      const { openedAt, ...night } = event.data;
+      const openedAs = { venueId: night.venueId, date: night.date, startTime: night.startTime };
+      return { ...night, status: 'open', version: FIRST_VERSION, people: [], lineUp: [], timer: null, rounds: [], openedAt, updatedAt: openedAt, openedAs };
+    }
+    case 'snapshot-saved': {
+      if (state === null) return state;
+      const { savedAt, ...night } = event.data;
+      return { ...state, ...night, updatedAt: savedAt };
+    }
+    case 'session-closed':
+      return state === null ? state : { ...state, status: 'closed', version: event.data.version, updatedAt: event.data.at };
+    case 'session-reopened':
+      return state === null ? state : { ...state, status: 'open', version: event.data.version, updatedAt: event.data.at };
+    case 'session-deleted':
+      return null;
+    default:
+      return assertNever(event);
+  }
+}
+
+export function parseSessionEvent(type: string, data: unknown, schemaVersion: number): SessionEvent {
+  if (schemaVersion !== 1) throw new Error(`unknown session event ${type} v${schemaVersion}`);
+  switch (type) {
+    case 'session-opened':
+      return { type, data: sessionOpened.parse(data) };
+    case 'snapshot-saved':
+      return { type, data: snapshotSaved.parse(data) };
+    case 'session-closed':
+      return { type, data: statusChanged.parse(data) };
+    case 'session-reopened':
+      return { type, data: statusChanged.parse(data) };
+    case 'session-deleted':
+      return { type, data: sessionDeleted.parse(data) };
+    default:
+      throw new Error(`unknown session event ${type} v${schemaVersion}`);
+  }
+}
+
+export const sessionAggregate: Aggregate<SessionState, SessionEvent> = {
+  initialState: null,
+  evolve,
+  parse: parseSessionEvent,
+  schemaVersion: 1,
+};
+
+// ---- rule 1: what can be checked before the version is claimed ----
+
+const invalid = (field: string, reason: string): DomainError => new DomainError('INVALID_SNAPSHOT', `body.${field}: ${reason}`);
+
+/**
+ * Refuses a snapshot that does not fit the club or itself, naming the first offending field:
+ * an unknown venue or level, a court the night does not have, a round number twice, a person
+ * twice on the sheet or on court without having come.
+ */
+export function checkSnapshot(snapshot: Snapshot, club: { readonly venues: readonly Venue[]; readonly levels: readonly Level[] }): void {
+  if (!club.venues.some((venue) => venue.id === snapshot.venueId)) throw invalid('venueId', `no venue ${snapshot.venueId}`);
+  if (snapshot.startTime >= snapshot.endTime) throw invalid('endTime', 'must be after startTime');
+  const levelIds = new Set(club.levels.map((level) => level.id));
+  const present = new Set<string>();
+  snapshot.people.forEach((person, index) => {
+    if (present.has(person.id)) throw invalid(`people[${index}].id`, `${person.id} is listed twice`);
+    present.add(person.id);
+    if (person.levelId !== null && !levelIds.has(person.levelId)) throw invalid(`people[${index}].levelId`, `no level ${person.levelId}`);
+  });
+  const courtsSeen = new Set<number>();
+  const onCourt = new Set<string>();
+  snapshot.lineUp.forEach((entry, index) => {
+    if (entry.court > snapshot.courts) {
+      throw invalid(`lineUp[${index}].court`, `court ${entry.court}, but the night has ${snapshot.courts} court${snapshot.courts === 1 ? '' : 's'}`);
+    }
+    if (courtsSeen.has(entry.court)) throw invalid(`lineUp[${index}].court`, `court ${entry.court} appears twice`);
+    courtsSeen.add(entry.court);
+    for (const id of [...entry.teamA, ...entry.teamB]) {
+      if (!present.has(id)) throw invalid(`lineUp[${index}]`, `${id} is on court but not among people`);
+      if (onCourt.has(id)) throw invalid(`lineUp[${index}]`, `${id} is on court twice`);
+      onCourt.add(id);
+    }
+  });
+  const numbers = new Set<number>();
+  snapshot.rounds.forEach((round, index) => {
+    if (numbers.has(round.number)) throw invalid(`rounds[${index}].number`, `round ${round.number} appears twice`);
+    numbers.add(round.number);
+  });
+  if (snapshot.timer !== null && numbers.has(snapshot.timer.roundNumber)) {
+    throw invalid('timer.roundNumber', `round ${snapshot.timer.roundNumber} is already filed`);
+  }
+}
+
+/** Each person with their level of that night, by id, name and rank as the club has them now. */
+export function copyLevels(people: readonly SnapshotPerson[], levels: readonly Level[]): NightPerson[] {
+  return people.map((person) => {
+    const level = person.levelId === null ? undefined : levels.find((candidate) => candidate.id === person.levelId);
+    return {
+      playerId: person.id,
+      name: person.name,
+      levelId: level?.id ?? null,
+      levelName: level?.name ?? null,
+      levelRank: level?.rank ?? null,
+    };
+  });
+}
+
+// ---- decisions ----
+
+export type NightDetails = {
+  readonly venueId: string;
+  readonly date: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly courts: number;
+  readonly roundLengthSec: number;
+};
+
+export type SessionCommand =
+  | ({ readonly type: 'open-session'; readonly at: string } & NightDetails)
+  | { readonly type: 'save-snapshot'; readonly snapshot: Snapshot; readonly people: readonly NightPerson[]; readonly at: string }
+  | { readonly type: 'close-session'; readonly at: string }
+  | { readonly type: 'reopen-session'; readonly at: string }
+  | { readonly type: 'delete-session'; readonly at: string };
+
+/** VERSION_CONFLICT and SESSION_CLOSED answer 409 with the server's copy. */
+export const SESSION_ERROR_STATUS: Readonly<Record<string, number>> = {
+  SESSION_NOT_FOUND: 404,
+  SESSION_ID_TAKEN: 409,
+  VERSION_CONFLICT: 409,
+  SESSION_CLOSED: 409,
+  SESSION_HAS_ROUNDS: 409,
+  INVALID_SNAPSHOT: 400,
+};
+
+const existing = (state: SessionState): Night => {
+  if (state === null) throw new DomainError('SESSION_NOT_FOUND', 'no such night');
+  return state;
+};
+
+const sameNight = (night: Night, details: NightDetails): boolean =>
+  night.openedAs.venueId === details.venueId && night.openedAs.date === details.date && night.openedAs.startTime === details.startTime;
+
+export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
+  switch (command.type) {
+    case 'open-session': {
+      const { type: _type, at, ...details } = command;
+      if (state !== null) {
+        if (sameNight(state, details)) return [];
+        throw new DomainError('SESSION_ID_TAKEN', 'id: another night already has this id');
+      }
+      return [{ type: 'session-opened', data: { ...details, openedAt: at } }];
+    }
+    case 'save-snapshot': {
+      const night = existing(state);
+      const { snapshot } = command;
+      // rule 2: the phone's copy must be the latest; a retried save of an accepted one lands here too, harmlessly
+      if (snapshot.version !== night.version) {
+        throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): the night was changed on another phone`);
+      }
+      if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
+      const { version: _version, people: _people, ...rest } = snapshot;
+      return [{ type: 'snapshot-saved', data: { ...rest, version: night.version + 1, people: [...command.people], savedAt: command.at } }];
+    }
+    case 'close-session': {
+      const night = existing(state);
+      if (night.status === 'closed') return [];
+      return [{ type: 'session-closed', data: { version: night.version + 1, at: command.at } }];
+    }
+    case 'reopen-session': {
+      const night = existing(state);
+      if (night.status === 'open') return [];
+      return [{ type: 'session-reopened', data: { version: night.version + 1, at: command.at } }];
+    }
+    case 'delete-session': {
+      const night = existing(state);
+      if (night.rounds.length > 0) {
+        throw new DomainError('SESSION_HAS_ROUNDS', `the night has ${night.rounds.length} finished round${night.rounds.length === 1 ? '' : 's'}; close it instead`);
+      }
+      return [{ type: 'session-deleted', data: { at: command.at } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+// ---- one night per venue, date and start time ----
+
+export const NIGHT_KEY_STREAM_PREFIX = 'club.night-';
+/** Two phones opening the same slot's night land on one session: the key names a stream. */
+export const nightKeyStream = (venueId: string, date: string, startTime: string): string =>
+  `${NIGHT_KEY_STREAM_PREFIX}${venueId}.${date}.${startTime}`;
+
+const nightClaimed = z.object({ sessionId: z.string() });
+
+export type NightKeyEvent = DomainEvent<'night-claimed', z.infer<typeof nightClaimed>> | DomainEvent<'night-released', z.infer<typeof nightClaimed>>;
+/** the session holding the key, or null */
+export type NightKeyState = string | null;
+
+export const nightKeyAggregate: Aggregate<NightKeyState, NightKeyEvent> = {
+  initialState: null,
+  evolve: (state, event) => (event.type === 'night-claimed' ? event.data.sessionId : state === event.data.sessionId ? null : state),
+  parse(type, data, schemaVersion) {
+    if (schemaVersion !== 1 || (type !== 'night-claimed' && type !== 'night-released')) throw new Error(`unknown night key event ${type} v${schemaVersion}`);
+    return { type, data: nightClaimed.parse(data) };
+  },
+  schemaVersion: 1,
+};
+
+/** Claims the key for `sessionId` unless a night holds it already; the holder is the answer either way. */
+export function claimNight(state: NightKeyState, sessionId: string): NightKeyEvent[] {
+  return state === null ? [{ type: 'night-claimed', data: { sessionId } }] : [];
+}
+
+export function releaseNight(state: NightKeyState, sessionId: string): NightKeyEvent[] {
+  return state === sessionId ? [{ type: 'night-released', data: { sessionId } }] : [];
+}

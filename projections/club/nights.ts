@@ -1,0 +1,167 @@
+// People and nights of the club, as the People, Calendar, Today and Session screens read them.
+import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { parsePlayerEvent, PLAYER_STREAM_PREFIX } from '../../domain/club/player.ts';
+import { parseSessionEvent, SESSION_STREAM_PREFIX, type SessionEvent } from '../../domain/club/session.ts';
+import type { LineUp } from '../../domain/club/shuffle.ts';
+import { assertNever } from '../../domain/shared/events.ts';
+import type { RecordedEvent } from '../../infra/eventstore/port.ts';
+
+export async function createNightTables(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'players'])} (
+      id text PRIMARY KEY,
+      name text NOT NULL,
+      level_id text,
+      guest boolean NOT NULL,
+      archived boolean NOT NULL,
+      created_at text NOT NULL
+    )`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'players'])} (level_id)`);
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'sessions'])} (
+      id text PRIMARY KEY,
+      venue_id text NOT NULL,
+      date text NOT NULL,
+      start_time text NOT NULL,
+      end_time text NOT NULL,
+      courts integer NOT NULL,
+      round_length_sec integer NOT NULL,
+      status text NOT NULL,
+      version integer NOT NULL,
+      line_up jsonb NOT NULL,
+      timer jsonb,
+      opened_at text NOT NULL,
+      updated_at text NOT NULL
+    )`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sessions'])} (date, start_time)`);
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'session_players'])} (
+      session_id text NOT NULL,
+      position integer NOT NULL,
+      player_id text NOT NULL,
+      name text NOT NULL,
+      level_id text,
+      level_name text,
+      level_rank integer,
+      PRIMARY KEY (session_id, player_id)
+    )`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'session_players'])} (player_id)`);
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'rounds'])} (
+      session_id text NOT NULL,
+      number integer NOT NULL,
+      started_at text NOT NULL,
+      ended_at text NOT NULL,
+      line_up jsonb NOT NULL,
+      player_ids text[] NOT NULL,
+      PRIMARY KEY (session_id, number)
+    )`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'rounds'])} USING gin (player_ids)`);
+}
+
+const playersOf = (lineUp: LineUp): string[] => lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]);
+
+async function applyPlayerEvent(tx: DatabaseTransactionConnection, schema: string, recorded: RecordedEvent): Promise<void> {
+  const players = sql.identifier([schema, 'players']);
+  const id = recorded.stream.slice(PLAYER_STREAM_PREFIX.length);
+  const event = parsePlayerEvent(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+  switch (event.type) {
+    case 'player-created': {
+      const { name, levelId, guest, createdAt } = event.data;
+      await tx.query(sql.unsafe`
+        INSERT INTO ${players} (id, name, level_id, guest, archived, created_at)
+        VALUES (${id}, ${name}, ${levelId}, ${guest}, false, ${createdAt})`);
+      return;
+    }
+    case 'player-changed': {
+      const { name, levelId, guest, archived } = event.data;
+      await tx.query(sql.unsafe`
+        UPDATE ${players} SET
+          name = coalesce(${name ?? null}::text, name),
+          level_id = CASE WHEN ${levelId !== undefined} THEN ${levelId ?? null}::text ELSE level_id END,
+          guest = coalesce(${guest ?? null}::bool, guest),
+          archived = coalesce(${archived ?? null}::bool, archived)
+        WHERE id = ${id}`);
+      return;
+    }
+    case 'player-deleted':
+      await tx.query(sql.unsafe`DELETE FROM ${players} WHERE id = ${id}`);
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+async function applySessionEvent(tx: DatabaseTransactionConnection, schema: string, id: string, event: SessionEvent): Promise<void> {
+  const sessions = sql.identifier([schema, 'sessions']);
+  const sessionPlayers = sql.identifier([schema, 'session_players']);
+  const rounds = sql.identifier([schema, 'rounds']);
+  switch (event.type) {
+    case 'session-opened': {
+      const { venueId, date, startTime, endTime, courts, roundLengthSec, openedAt } = event.data;
+      await tx.query(sql.unsafe`
+        INSERT INTO ${sessions} (id, venue_id, date, start_time, end_time, courts, round_length_sec, status, version, line_up, timer, opened_at, updated_at)
+        VALUES (${id}, ${venueId}, ${date}, ${startTime}, ${endTime}, ${courts}, ${roundLengthSec}, 'open', 1, '[]'::jsonb, NULL, ${openedAt}, ${openedAt})`);
+      return;
+    }
+    case 'snapshot-saved': {
+      const night = event.data;
+      await tx.query(sql.unsafe`
+        UPDATE ${sessions} SET
+          venue_id = ${night.venueId}, date = ${night.date}, start_time = ${night.startTime}, end_time = ${night.endTime},
+          courts = ${night.courts}, round_length_sec = ${night.roundLengthSec}, version = ${night.version},
+          line_up = ${sql.jsonb(night.lineUp)}, timer = ${night.timer === null ? null : sql.jsonb(night.timer)}, updated_at = ${night.savedAt}
+        WHERE id = ${id}`);
+      // rule 3: people and rounds are the snapshot's, wholesale
+      await tx.query(sql.unsafe`DELETE FROM ${sessionPlayers} WHERE session_id = ${id}`);
+      if (night.people.length > 0) {
+        await tx.query(sql.unsafe`
+          INSERT INTO ${sessionPlayers} (session_id, position, player_id, name, level_id, level_name, level_rank)
+          SELECT * FROM ${sql.unnest(
+            night.people.map((person, position) => [id, position, person.playerId, person.name, person.levelId, person.levelName, person.levelRank]),
+            ['text', 'int4', 'text', 'text', 'text', 'text', 'int4'],
+          )}`);
+      }
+      await tx.query(sql.unsafe`DELETE FROM ${rounds} WHERE session_id = ${id}`);
+      if (night.rounds.length > 0) {
+        await tx.query(sql.unsafe`
+          INSERT INTO ${rounds} (session_id, number, started_at, ended_at, line_up, player_ids)
+          SELECT s, n, sa, ea, l::jsonb, p::text[] FROM ${sql.unnest(
+            night.rounds.map((round) => [id, round.number, round.startedAt, round.endedAt, JSON.stringify(round.lineUp), `{${playersOf(round.lineUp).join(',')}}`]),
+            ['text', 'int4', 'text', 'text', 'text', 'text'],
+          )} AS r(s, n, sa, ea, l, p)`);
+      }
+      return;
+    }
+    case 'session-closed':
+    case 'session-reopened':
+      await tx.query(sql.unsafe`
+        UPDATE ${sessions} SET status = ${event.type === 'session-closed' ? 'closed' : 'open'}, version = ${event.data.version}, updated_at = ${event.data.at}
+        WHERE id = ${id}`);
+      return;
+    case 'session-deleted':
+      await tx.query(sql.unsafe`DELETE FROM ${sessionPlayers} WHERE session_id = ${id}`);
+      await tx.query(sql.unsafe`DELETE FROM ${rounds} WHERE session_id = ${id}`);
+      await tx.query(sql.unsafe`DELETE FROM ${sessions} WHERE id = ${id}`);
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+export async function applyNightEvents(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+  // a snapshot replaces everything an earlier one of the same night wrote, so only a batch's last one is applied
+  const lastSnapshot = new Map<string, number>();
+  events.forEach((recorded, index) => {
+    if (recorded.type === 'snapshot-saved' && recorded.stream.startsWith(SESSION_STREAM_PREFIX)) lastSnapshot.set(recorded.stream, index);
+  });
+  for (const [index, recorded] of events.entries()) {
+    if (recorded.stream.startsWith(PLAYER_STREAM_PREFIX)) {
+      await applyPlayerEvent(tx, schema, recorded);
+    } else if (recorded.stream.startsWith(SESSION_STREAM_PREFIX)) {
+      if (recorded.type === 'snapshot-saved' && lastSnapshot.get(recorded.stream) !== index) continue;
+      const event = parseSessionEvent(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+      await applySessionEvent(tx, schema, recorded.stream.slice(SESSION_STREAM_PREFIX.length), event);
+    }
+  }
+}

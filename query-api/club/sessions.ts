@@ -1,0 +1,252 @@
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { dateSchema } from '../../domain/club/session.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { badRequest, notFound } from '../../infra/http/errors.ts';
+
+const courtEntry = z.object({ court: z.number(), teamA: z.array(z.string()), teamB: z.array(z.string()) });
+const timer = z.object({
+  roundNumber: z.number(),
+  durationSec: z.number(),
+  startedAt: z.string().nullable(),
+  roundStartedAt: z.string().nullable(),
+  pausedRemainingSec: z.number().nullable(),
+});
+
+/** A night as GET /api/sessions/:id answers it; its people, line-up, timer and rounds are what PUT takes back. */
+export const sessionDocumentSchema = z.object({
+  id: z.string(),
+  venueId: z.string(),
+  venueName: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  courts: z.number(),
+  roundLengthSec: z.number(),
+  status: z.enum(['open', 'closed']),
+  version: z.number(),
+  people: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** the level of that night, copied when it was saved */
+      levelId: z.string().nullable(),
+      levelName: z.string().nullable(),
+      levelRank: z.number().nullable(),
+      guest: z.boolean(),
+    }),
+  ),
+  lineUp: z.array(courtEntry),
+  timer: timer.nullable(),
+  rounds: z.array(z.object({ number: z.number(), startedAt: z.string(), endedAt: z.string(), lineUp: z.array(courtEntry) })),
+  openedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SessionDocument = z.infer<typeof sessionDocumentSchema>;
+
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  venueId: z.string(),
+  venueName: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(['open', 'closed']),
+  courts: z.number(),
+  version: z.number(),
+  people: z.number(),
+  rounds: z.number(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+const sessionRow = z.object({
+  id: z.string(),
+  venue_id: z.string(),
+  venue_name: z.string().nullable(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  courts: z.number(),
+  round_length_sec: z.number(),
+  status: z.enum(['open', 'closed']),
+  version: z.number(),
+  line_up: z.array(courtEntry),
+  timer: timer.nullable(),
+  opened_at: z.string(),
+  updated_at: z.string(),
+});
+const personRow = z.object({
+  player_id: z.string(),
+  name: z.string(),
+  level_id: z.string().nullable(),
+  level_name: z.string().nullable(),
+  level_rank: z.number().nullable(),
+  guest: z.boolean(),
+});
+const roundRow = z.object({ number: z.number(), started_at: z.string(), ended_at: z.string(), line_up: z.array(courtEntry) });
+const summaryRow = z.object({
+  id: z.string(),
+  venue_id: z.string(),
+  venue_name: z.string().nullable(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: z.enum(['open', 'closed']),
+  courts: z.number(),
+  version: z.number(),
+  people: z.number(),
+  rounds: z.number(),
+});
+
+export async function findSession(pool: DatabasePool, id: string): Promise<SessionDocument | null> {
+  const night = await pool.maybeOne(sql.type(sessionRow)`
+    SELECT s.id, s.venue_id, v.name AS venue_name, s.date, s.start_time, s.end_time, s.courts, s.round_length_sec, s.status,
+      s.version, s.line_up, s.timer, s.opened_at, s.updated_at
+    FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
+    WHERE s.id = ${id}`);
+  if (!night) return null;
+  // the name is the person's current one; the level is the night's copy
+  const people = await pool.any(sql.type(personRow)`
+    SELECT sp.player_id, coalesce(p.name, sp.name) AS name, sp.level_id, sp.level_name, sp.level_rank, coalesce(p.guest, false) AS guest
+    FROM club.session_players sp LEFT JOIN club.players p ON p.id = sp.player_id
+    WHERE sp.session_id = ${id} ORDER BY sp.position`);
+  const rounds = await pool.any(sql.type(roundRow)`
+    SELECT number, started_at, ended_at, line_up FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
+  return {
+    id: night.id,
+    venueId: night.venue_id,
+    venueName: night.venue_name,
+    date: night.date,
+    startTime: night.start_time,
+    endTime: night.end_time,
+    courts: night.courts,
+    roundLengthSec: night.round_length_sec,
+    status: night.status,
+    version: night.version,
+    people: people.map((person) => ({
+      id: person.player_id,
+      name: person.name,
+      levelId: person.level_id,
+      levelName: person.level_name,
+      levelRank: person.level_rank,
+      guest: person.guest,
+    })),
+    lineUp: night.line_up,
+    timer: night.timer,
+    rounds: rounds.map((round) => ({ number: round.number, startedAt: round.started_at, endedAt: round.ended_at, lineUp: round.line_up })),
+    openedAt: night.opened_at,
+    updatedAt: night.updated_at,
+  };
+}
+
+export async function readSession(pool: DatabasePool, id: string): Promise<SessionDocument> {
+  const night = await findSession(pool, id);
+  if (!night) throw notFound('No such night');
+  return night;
+}
+
+async function summaries(pool: DatabasePool, from: string, to: string): Promise<SessionSummary[]> {
+  const rows = await pool.any(sql.type(summaryRow)`
+    SELECT s.id, s.venue_id, v.name AS venue_name, s.date, s.start_time, s.end_time, s.status, s.courts, s.version,
+      (SELECT count(*)::int FROM club.session_players sp WHERE sp.session_id = s.id) AS people,
+      (SELECT count(*)::int FROM club.rounds r WHERE r.session_id = s.id) AS rounds
+    FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
+    WHERE s.date BETWEEN ${from} AND ${to}
+    ORDER BY s.date, s.start_time, v.sort_order, s.id`);
+  return rows.map((row) => ({
+    id: row.id,
+    venueId: row.venue_id,
+    venueName: row.venue_name,
+    date: row.date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    status: row.status,
+    courts: row.courts,
+    version: row.version,
+    people: row.people,
+    rounds: row.rounds,
+  }));
+}
+
+const MAX_RANGE_DAYS = 366;
+const days = (from: string, to: string): number => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+/** 0 = Sunday, like the weekly slots; the date is a calendar date, so UTC arithmetic cannot shift it */
+const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+const slotRow = z.object({ venue_id: z.string(), venue_name: z.string(), start_time: z.string(), end_time: z.string() });
+
+export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePool; readonly cookies: SessionCookies }): void {
+  const onRequest = deps.cookies.requireUser;
+  app.get(
+    '/api/sessions',
+    {
+      schema: {
+        summary: 'The Calendar: nights from one club-local date to another, both included (at most 366 days)',
+        querystring: z.object({ from: dateSchema, to: dateSchema }),
+        response: { 200: z.object({ sessions: z.array(sessionSummarySchema) }), 400: errorBodySchema, 401: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request) => {
+      const { from, to } = request.query;
+      if (to < from) throw badRequest('querystring.to', 'must not be before from');
+      if (days(from, to) > MAX_RANGE_DAYS) throw badRequest('querystring.to', `at most ${MAX_RANGE_DAYS} days after from`);
+      return { sessions: await summaries(deps.pool, from, to) };
+    },
+  );
+  app.get(
+    '/api/sessions/:id',
+    {
+      schema: {
+        summary: 'One night, whole: people with the level of that night, line-up, timer, finished rounds, version',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request) => readSession(deps.pool, request.params.id),
+  );
+  app.get(
+    '/api/today',
+    {
+      schema: {
+        summary: "Today: the weekly slots of active venues on the client's date, each with its night once opened, and every night of that date",
+        querystring: z.object({ date: dateSchema }),
+        response: {
+          200: z.object({
+            date: z.string(),
+            weekday: z.number(),
+            slots: z.array(z.object({ venueId: z.string(), venueName: z.string(), start: z.string(), end: z.string(), sessionId: z.string().nullable() })),
+            sessions: z.array(sessionSummarySchema),
+          }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+        },
+      },
+      onRequest,
+    },
+    async (request) => {
+      const { date } = request.query;
+      const weekday = weekdayOf(date);
+      const slots = await deps.pool.any(sql.type(slotRow)`
+        SELECT v.id AS venue_id, v.name AS venue_name, s.start_time, s.end_time
+        FROM club.venue_slots s JOIN club.venues v ON v.id = s.venue_id
+        WHERE v.active AND s.weekday = ${weekday}
+        ORDER BY s.start_time, v.sort_order, v.name`);
+      const sessions = await summaries(deps.pool, date, date);
+      return {
+        date,
+        weekday,
+        slots: slots.map((slot) => ({
+          venueId: slot.venue_id,
+          venueName: slot.venue_name,
+          start: slot.start_time,
+          end: slot.end_time,
+          sessionId: sessions.find((night) => night.venueId === slot.venue_id && night.startTime === slot.start_time)?.id ?? null,
+        })),
+        sessions,
+      };
+    },
+  );
+}
