@@ -25,7 +25,7 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
 import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
-import { readClubSettings } from '../../query-api/club/settings.ts';
+import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
 import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
 
 /** A cuid-shaped id for a night opened without one: `c` and 24 base-36 characters. */
@@ -134,9 +134,9 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const { id } = request.params;
       const snapshot = request.body;
       // rule 1: everything that needs no lock, before the version is claimed
-      const settings = await readClubSettings(deps.pool);
+      const settings = await readVenuesAndLevels(deps.pool);
       try {
-        checkSnapshot(snapshot, { venues: settings.venues, levels: settings.levels });
+        checkSnapshot(snapshot, settings);
       } catch (error) {
         if (error instanceof DomainError) throw new HttpError(400, error.code, error.message);
         throw error;

@@ -12,7 +12,7 @@ import { clubProjection } from '../../projections/club/index.ts';
 import { buildServices, openCore } from '../system.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CLIENTS = 16;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PEOPLE = 12;
 const COURTS = 3;
 

@@ -92,6 +92,53 @@ async function applyPlayerEvent(tx: DatabaseTransactionConnection, schema: strin
   }
 }
 
+type SavedNight = Extract<SessionEvent, { type: 'snapshot-saved' }>['data'];
+
+/** Rule 3: people and rounds are each night's snapshot, wholesale; a few statements for any number of nights. */
+async function writeSnapshots(tx: DatabaseTransactionConnection, schema: string, nights: ReadonlyArray<readonly [string, SavedNight]>): Promise<void> {
+  if (nights.length === 0) return;
+  const ids = nights.map(([id]) => id);
+  await tx.query(sql.unsafe`
+    UPDATE ${sql.identifier([schema, 'sessions'])} AS s SET
+      venue_id = n.venue_id, date = n.date, start_time = n.start_time, end_time = n.end_time, courts = n.courts,
+      round_length_sec = n.round_length_sec, version = n.version, line_up = n.line_up::jsonb, timer = n.timer::jsonb, updated_at = n.updated_at
+    FROM ${sql.unnest(
+      nights.map(([id, night]) => [
+        id,
+        night.venueId,
+        night.date,
+        night.startTime,
+        night.endTime,
+        night.courts,
+        night.roundLengthSec,
+        night.version,
+        JSON.stringify(night.lineUp),
+        night.timer === null ? null : JSON.stringify(night.timer),
+        night.savedAt,
+      ]),
+      ['text', 'text', 'text', 'text', 'text', 'int4', 'int4', 'int4', 'text', 'text', 'text'],
+    )} AS n(id, venue_id, date, start_time, end_time, courts, round_length_sec, version, line_up, timer, updated_at)
+    WHERE s.id = n.id`);
+  await tx.query(sql.unsafe`DELETE FROM ${sql.identifier([schema, 'session_players'])} WHERE session_id = ANY(${sql.array(ids, 'text')})`);
+  const people = nights.flatMap(([id, night]) =>
+    night.people.map((person, position) => [id, position, person.playerId, person.name, person.levelId, person.levelName, person.levelRank]),
+  );
+  if (people.length > 0) {
+    await tx.query(sql.unsafe`
+      INSERT INTO ${sql.identifier([schema, 'session_players'])} (session_id, position, player_id, name, level_id, level_name, level_rank)
+      SELECT * FROM ${sql.unnest(people, ['text', 'int4', 'text', 'text', 'text', 'text', 'int4'])}`);
+  }
+  await tx.query(sql.unsafe`DELETE FROM ${sql.identifier([schema, 'rounds'])} WHERE session_id = ANY(${sql.array(ids, 'text')})`);
+  const rounds = nights.flatMap(([id, night]) =>
+    night.rounds.map((round) => [id, round.number, round.startedAt, round.endedAt, JSON.stringify(round.lineUp), `{${playersOf(round.lineUp).join(',')}}`]),
+  );
+  if (rounds.length > 0) {
+    await tx.query(sql.unsafe`
+      INSERT INTO ${sql.identifier([schema, 'rounds'])} (session_id, number, started_at, ended_at, line_up, player_ids)
+      SELECT s, n, sa, ea, l::jsonb, p::text[] FROM ${sql.unnest(rounds, ['text', 'int4', 'text', 'text', 'text', 'text'])} AS r(s, n, sa, ea, l, p)`);
+  }
+}
+
 async function applySessionEvent(tx: DatabaseTransactionConnection, schema: string, id: string, event: SessionEvent): Promise<void> {
   const sessions = sql.identifier([schema, 'sessions']);
   const sessionPlayers = sql.identifier([schema, 'session_players']);
@@ -104,35 +151,9 @@ async function applySessionEvent(tx: DatabaseTransactionConnection, schema: stri
         VALUES (${id}, ${venueId}, ${date}, ${startTime}, ${endTime}, ${courts}, ${roundLengthSec}, 'open', 1, '[]'::jsonb, NULL, ${openedAt}, ${openedAt})`);
       return;
     }
-    case 'snapshot-saved': {
-      const night = event.data;
-      await tx.query(sql.unsafe`
-        UPDATE ${sessions} SET
-          venue_id = ${night.venueId}, date = ${night.date}, start_time = ${night.startTime}, end_time = ${night.endTime},
-          courts = ${night.courts}, round_length_sec = ${night.roundLengthSec}, version = ${night.version},
-          line_up = ${sql.jsonb(night.lineUp)}, timer = ${night.timer === null ? null : sql.jsonb(night.timer)}, updated_at = ${night.savedAt}
-        WHERE id = ${id}`);
-      // rule 3: people and rounds are the snapshot's, wholesale
-      await tx.query(sql.unsafe`DELETE FROM ${sessionPlayers} WHERE session_id = ${id}`);
-      if (night.people.length > 0) {
-        await tx.query(sql.unsafe`
-          INSERT INTO ${sessionPlayers} (session_id, position, player_id, name, level_id, level_name, level_rank)
-          SELECT * FROM ${sql.unnest(
-            night.people.map((person, position) => [id, position, person.playerId, person.name, person.levelId, person.levelName, person.levelRank]),
-            ['text', 'int4', 'text', 'text', 'text', 'text', 'int4'],
-          )}`);
-      }
-      await tx.query(sql.unsafe`DELETE FROM ${rounds} WHERE session_id = ${id}`);
-      if (night.rounds.length > 0) {
-        await tx.query(sql.unsafe`
-          INSERT INTO ${rounds} (session_id, number, started_at, ended_at, line_up, player_ids)
-          SELECT s, n, sa, ea, l::jsonb, p::text[] FROM ${sql.unnest(
-            night.rounds.map((round) => [id, round.number, round.startedAt, round.endedAt, JSON.stringify(round.lineUp), `{${playersOf(round.lineUp).join(',')}}`]),
-            ['text', 'int4', 'text', 'text', 'text', 'text'],
-          )} AS r(s, n, sa, ea, l, p)`);
-      }
+    case 'snapshot-saved':
+      await writeSnapshots(tx, schema, [[id, event.data]]);
       return;
-    }
     case 'session-closed':
     case 'session-reopened':
       await tx.query(sql.unsafe`
@@ -150,18 +171,26 @@ async function applySessionEvent(tx: DatabaseTransactionConnection, schema: stri
 }
 
 export async function applyNightEvents(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
-  // a snapshot replaces everything an earlier one of the same night wrote, so only a batch's last one is applied
-  const lastSnapshot = new Map<string, number>();
-  events.forEach((recorded, index) => {
-    if (recorded.type === 'snapshot-saved' && recorded.stream.startsWith(SESSION_STREAM_PREFIX)) lastSnapshot.set(recorded.stream, index);
-  });
-  for (const [index, recorded] of events.entries()) {
+  // a snapshot replaces all an earlier one of the same night wrote: a batch keeps each night's latest
+  // and writes them together, before any other event of a night that has one waiting
+  const waiting = new Map<string, SavedNight>();
+  const flush = async (): Promise<void> => {
+    await writeSnapshots(tx, schema, [...waiting]);
+    waiting.clear();
+  };
+  for (const recorded of events) {
     if (recorded.stream.startsWith(PLAYER_STREAM_PREFIX)) {
       await applyPlayerEvent(tx, schema, recorded);
     } else if (recorded.stream.startsWith(SESSION_STREAM_PREFIX)) {
-      if (recorded.type === 'snapshot-saved' && lastSnapshot.get(recorded.stream) !== index) continue;
+      const id = recorded.stream.slice(SESSION_STREAM_PREFIX.length);
       const event = parseSessionEvent(recorded.type, recorded.data, recorded.metadata.schemaVersion);
-      await applySessionEvent(tx, schema, recorded.stream.slice(SESSION_STREAM_PREFIX.length), event);
+      if (event.type === 'snapshot-saved') {
+        waiting.set(id, event.data);
+        continue;
+      }
+      if (waiting.has(id)) await flush();
+      await applySessionEvent(tx, schema, id, event);
     }
   }
+  await flush();
 }

@@ -32,6 +32,19 @@ export async function readClubSettings(pool: DatabasePool): Promise<SettingsDocu
   };
 }
 
+const catalogRow = z.object({
+  venues: z.array(z.object({ id: z.string(), name: z.string(), sortOrder: z.number(), active: z.boolean() })),
+  levels: z.array(z.object({ id: z.string(), name: z.string(), rank: z.number(), isCoach: z.boolean() })),
+});
+
+/** Venues and levels in one round trip: what checking a snapshot needs, on every save. */
+export async function readVenuesAndLevels(pool: DatabasePool): Promise<z.infer<typeof catalogRow>> {
+  return pool.one(sql.type(catalogRow)`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'sortOrder', sort_order, 'active', active)), '[]') FROM club.venues) AS venues,
+      (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'rank', rank, 'isCoach', is_coach) ORDER BY rank), '[]') FROM club.levels) AS levels`);
+}
+
 /** Active venues in sort order with their weekly slots; nothing else (no ids, no counts). */
 export async function readPublicSchedule(pool: DatabasePool): Promise<PublicSchedule> {
   const settings = await readClubSettings(pool);
