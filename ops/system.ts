@@ -25,9 +25,11 @@ import {
 import { createAccounts } from '../infra/accounts/accounts.ts';
 import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
 import { accountsMigration } from '../infra/accounts/schema.ts';
+import { pushSubscriptionsMigration } from '../infra/push/subscriptions.ts';
+import { showCacheMigration } from '../infra/tvmaze/cache.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessions } from '../infra/accounts/sessions.ts';
-import { createLogMailer, createPostmarkMailer } from '../infra/mail/mailer.ts';
+import { selectMailer } from '../infra/mail/mailer.ts';
 import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
 import { buildGymService } from './services/gym.ts';
@@ -68,6 +70,8 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
       ...(config.EVENTSTORE_URL ? [] : [eventStoreMigration]),
       { component: 'projections', steps: [CHECKPOINTS_DDL] },
       accountsMigration,
+      showCacheMigration,
+      pushSubscriptionsMigration,
     ]);
   } catch (error) {
     await db.close();
@@ -82,9 +86,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   const secret = await loadSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
   if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
   if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
-  const mailer = config.MAIL_API_KEY
-    ? createPostmarkMailer({ apiKey: config.MAIL_API_KEY, apiUrl: config.MAIL_API_URL, from: config.EMAIL_FROM, timeoutSeconds: 10 })
-    : createLogMailer(options.info ?? (() => undefined));
+  const mailer = selectMailer(config, options.info ?? (() => undefined));
   return {
     config,
     db,
