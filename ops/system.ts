@@ -33,7 +33,7 @@ import { selectMailer } from '../infra/mail/mailer.ts';
 import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
 import { buildGymService } from './services/gym.ts';
-import { buildShowsService } from './services/shows.ts';
+import { buildShowsService, startShowsScheduler } from './services/shows.ts';
 
 /** Every projection, by name; `ops rebuild <name>` takes these names. */
 export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection, clubProjection];
@@ -168,12 +168,16 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
       services.push({ ...service, port });
     }
   }
+  const scheduler = config.ROLES.includes('scheduler')
+    ? await startShowsScheduler(core, (entry, message) => logger.info(entry, message))
+    : null;
   return {
     core,
     services,
     projectors,
     async stop() {
       clearInterval(sweepCounters);
+      await scheduler?.stop();
       await Promise.all(services.map((service) => service.app.close()));
       await Promise.all(projectors.map((projector) => projector.stop()));
       await core.close();

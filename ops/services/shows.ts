@@ -21,6 +21,9 @@ import { showsPublicRoutes } from '../../query-api/shows/public.ts';
 import { showsClientRoutes } from '../../query-api/shows/shell.ts';
 import { showsTvRoutes } from '../../query-api/shows/tv.ts';
 import { showsUserQueryRoutes } from '../../query-api/shows/users.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { DAILY_CRON, DAILY_RUNS_STREAM, DAILY_TIME_ZONE, dailyRunsAggregate, dueRunDay, localDate } from '../../domain/shows/notification.ts';
+import { type DailyScheduler, startDailyScheduler } from '../../infra/scheduler/daily.ts';
 import type { Core } from '../system.ts';
 
 export const SHOWS_COOKIE = 'sid';
@@ -117,4 +120,27 @@ export async function buildShowsService(core: Core, logger: FastifyBaseLogger | 
   showsPublicRoutes(app, { pool, cache });
   showsClientRoutes(app);
   return app;
+}
+
+/**
+ * The scheduler role: Agenda fires the daily job at noon in Asia/Amman; at start, the last due run
+ * is run now if it never completed, so a restart across noon does not skip the day.
+ */
+export async function startShowsScheduler(core: Core, log: (entry: object, message: string) => void): Promise<DailyScheduler> {
+  const runtime = await showsRuntime(core, log);
+  return startDailyScheduler({
+    schedule: { name: 'shows-daily-notifications', cron: DAILY_CRON, timeZone: DAILY_TIME_ZONE },
+    store: core.config.MONGODB_URL ? { kind: 'mongodb', url: core.config.MONGODB_URL } : { kind: 'postgres', pool: core.db.pg },
+    run: async () => {
+      await runtime.runDailyJob(localDate(core.now()));
+    },
+    catchUp: async () => {
+      const due = dueRunDay(core.now());
+      const { lastDay } = fold(dailyRunsAggregate, await core.store.readStream(DAILY_RUNS_STREAM));
+      if (lastDay !== null && lastDay >= due) return;
+      log({ day: due, lastDay }, 'the last daily run was missed: running it now');
+      await runtime.runDailyJob(due);
+    },
+    log,
+  });
 }
