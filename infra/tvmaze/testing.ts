@@ -63,7 +63,7 @@ export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const hits = state.search.filter((entry) => {
         const name = ((entry as { show?: { name?: string } }).show?.name ?? '').toLowerCase();
-        return q.split(/\s+/).some((word) => word.length > 0 && name.includes(word));
+        return q.length > 0 && (name.includes(q) || q.includes(name));
       });
       return send(200, hits);
     }
