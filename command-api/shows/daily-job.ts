@@ -40,6 +40,9 @@ export type DailyJobReport = {
   /** already claimed by an earlier run or another worker */
   readonly skipped: number;
   readonly failed: number;
+  /** how long the refresh and the sends took, in milliseconds */
+  readonly refreshMs: number;
+  readonly sendMs: number;
 };
 
 const CACHE_FRESH_MS = 12 * 60 * 60_000;
@@ -78,6 +81,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   const log = deps.log ?? (() => undefined);
   const context: CommandContext = { userId: null, correlationId };
 
+  const startedAt = performance.now();
   // 1. refresh: every tracked show whose copy is older than half a day
   const trackedIds = (await pool.anyFirst(sql.type(z.object({ show_id: z.number() }))`
     SELECT DISTINCT show_id FROM shows.tracked_shows`)) as readonly number[];
@@ -98,6 +102,8 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   });
   await cache.put(fresh.splice(0), core.now());
 
+  const refreshMs = Math.round(performance.now() - startedAt);
+  const sendStartedAt = performance.now();
   // 2. the episodes airing that day
   const { start, end } = dayBounds(day);
   const airing = await cache.airing(start, end);
@@ -190,7 +196,8 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
         : [{ type: 'daily-run-completed' as const, data: { day, at: core.now().toISOString(), sent } }],
     context,
   });
-  const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed };
+  const sendMs = Math.round(performance.now() - sendStartedAt);
+  const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs };
   log(report, 'daily shows job done');
   return report;
 }

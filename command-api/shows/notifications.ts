@@ -129,6 +129,8 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
               sent: z.number(),
               skipped: z.number(),
               failed: z.number(),
+              refreshMs: z.number(),
+              sendMs: z.number(),
             }),
             401: errorBodySchema,
           },

@@ -116,3 +116,27 @@ export async function pushStandIn(t: Teardown): Promise<PushStandIn> {
     },
   };
 }
+
+/** A push service that only counts what it gets: for load, where decrypting would skew the figures. */
+export async function pushSink(t: Teardown): Promise<{ url: string; count(): number }> {
+  https.globalAgent.options.ca = CERT;
+  let received = 0;
+  const server = https.createServer({ cert: CERT, key: KEY }, (request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received++;
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the sink has no port');
+  return { url: `https://127.0.0.1:${address.port}`, count: () => received };
+}
