@@ -32,6 +32,8 @@ const detailRow = z.object({ detail: z.unknown() });
 export type ShowCache = {
   put(details: readonly ShowDetail[], now: Date): Promise<void>;
   get(ids: readonly number[]): Promise<Map<number, ShowDetail>>;
+  /** like get, only copies fetched at `since` or later */
+  fresh(ids: readonly number[], since: Date): Promise<Map<number, ShowDetail>>;
   /** ids among `ids` fetched before `before`, or never */
   stale(ids: readonly number[], before: Date): Promise<number[]>;
   /** episodes whose instant is in [start, end) */
@@ -41,6 +43,20 @@ export type ShowCache = {
 };
 
 export function createShowCache(pool: DatabasePool): ShowCache {
+  async function fresh(ids: readonly number[], since: Date): Promise<Map<number, ShowDetail>> {
+    const found = new Map<number, ShowDetail>();
+    if (ids.length === 0) return found;
+    const rows = await pool.any(sql.type(detailRow)`
+      SELECT detail FROM shows_state.show_cache
+      WHERE id = ANY(${sql.array([...ids], 'int4')}) AND fetched_at >= ${since.toISOString()}`);
+    for (const row of rows) {
+      const parsed = showDetailSchema.safeParse(row.detail);
+      // a row written by an older shape is refreshed by the next daily job; until then it is missing
+      if (parsed.success) found.set(parsed.data.id, parsed.data);
+    }
+    return found;
+  }
+
   return {
     async put(details, now) {
       if (details.length === 0) return;
@@ -65,18 +81,8 @@ export function createShowCache(pool: DatabasePool): ShowCache {
         }
       });
     },
-    async get(ids) {
-      const found = new Map<number, ShowDetail>();
-      if (ids.length === 0) return found;
-      const rows = await pool.any(sql.type(detailRow)`
-        SELECT detail FROM shows_state.show_cache WHERE id = ANY(${sql.array([...ids], 'int4')})`);
-      for (const row of rows) {
-        const parsed = showDetailSchema.safeParse(row.detail);
-        // a row written by an older shape is refreshed by the next daily job; until then it is missing
-        if (parsed.success) found.set(parsed.data.id, parsed.data);
-      }
-      return found;
-    },
+    get: (ids) => fresh(ids, new Date(0)),
+    fresh,
     async stale(ids, before) {
       if (ids.length === 0) return [];
       const rows = await pool.any(sql.type(z.object({ id: z.number() }))`

@@ -33,6 +33,15 @@ export async function loadShow(deps: { readonly tv: TvData; readonly cache: Show
   }
 }
 
+/** TVmaze's own edge caches every answer for an hour: a younger copy is as good as a new call. */
+const PROVIDER_CACHE_MS = 60 * 60_000;
+
+/** A copy younger than an hour, else fresh from the provider: keeps detail pages off the rate limit. */
+export async function recentShow(deps: { readonly tv: TvData; readonly cache: ShowCache; readonly now: () => Date }, id: number): Promise<ShowDetail | null> {
+  const recent = (await deps.cache.fresh([id], new Date(deps.now().getTime() - PROVIDER_CACHE_MS))).get(id);
+  return recent ?? loadShow(deps, id);
+}
+
 /** The cached copy when there is one, else from the provider (and cached). */
 export async function cachedShow(deps: { readonly tv: TvData; readonly cache: ShowCache; readonly now: () => Date }, id: number): Promise<ShowDetail | null> {
   const cached = (await deps.cache.get([id])).get(id);

@@ -14,7 +14,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
 import type { TvData } from '../../infra/tvmaze/client.ts';
-import { fromProvider, loadShow } from '../../infra/tvmaze/show-data.ts';
+import { fromProvider, recentShow } from '../../infra/tvmaze/show-data.ts';
 
 export type TvRoutesDeps = { readonly tv: TvData; readonly cache: ShowCache; readonly cookies: SessionCookies; readonly now: () => Date };
 
@@ -75,7 +75,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
       schema: { summary: 'One show with its next episode and every episode', params: showParams, response: { 200: showDetailSchema, ...errors } },
     },
     async (request) => {
-      const detail = await loadShow({ tv, cache, now: deps.now }, request.params.id);
+      const detail = await recentShow({ tv, cache, now: deps.now }, request.params.id);
       if (!detail) throw new HttpError(404, 'SHOW_NOT_FOUND', 'The TV data provider knows no such show');
       return detail;
     },
@@ -92,7 +92,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
       },
     },
     async (request) => {
-      const detail = await loadShow({ tv, cache, now: deps.now }, request.params.id);
+      const detail = await recentShow({ tv, cache, now: deps.now }, request.params.id);
       if (!detail) throw new HttpError(404, 'SHOW_NOT_FOUND', 'The TV data provider knows no such show');
       const [today, cached] = await Promise.all([
         fromProvider(() => tv.schedule(localDate(deps.now()))),
