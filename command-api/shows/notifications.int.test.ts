@@ -55,6 +55,8 @@ const carol = await tracker('carol@example.org', { pushNotifications: true }, fa
 const dave = await tracker('dave@example.org', { emailNotifications: false });
 const erin = await tracker('erin@example.org', { emailNotifications: false, pushNotifications: true });
 const erinDevice = push.subscriber(410);
+const heidi = await tracker('heidi@example.org', { emailNotifications: false, pushNotifications: true });
+const heidiDevice = push.subscriber(404);
 
 t.test('push keys and subscriptions', async (t) => {
   const key = await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' });
@@ -65,6 +67,7 @@ t.test('push keys and subscriptions', async (t) => {
   t.equal((await subscribe(bob, bobDevice)).statusCode, 200, 'again: updated in place');
   t.equal((await subscribe(carol, push.subscriber())).statusCode, 200);
   t.equal((await subscribe(erin, erinDevice)).statusCode, 200);
+  t.equal((await subscribe(heidi, heidiDevice)).statusCode, 200);
   const rows = await pool.query('SELECT user_id FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);
   t.equal(rows.rowCount, 1);
   const bad = await bob.call('POST', '/api/push/subscribe', { endpoint: 'nope', keys: bobDevice.keys });
@@ -84,7 +87,7 @@ t.test('the admin route needs the token', async (t) => {
 t.test('the daily job: one notification per channel, switches and notify flag honoured, expired subscription deleted', async (t) => {
   const response = await runCron();
   t.equal(response.statusCode, 200, response.body);
-  t.match(response.json(), { day: '2026-09-30', episodes: 1, sent: 2, skipped: 0, failed: 1 });
+  t.match(response.json(), { day: '2026-09-30', episodes: 1, sent: 2, skipped: 0, failed: 2 });
 
   t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org'], 'only alice: bob and dave turned email off, carol the show');
   t.match(postmark.received[0]!.body.Subject, /Slow Horses/);
@@ -92,7 +95,24 @@ t.test('the daily job: one notification per channel, switches and notify flag ho
   t.match(push.received[0]!.payload, { title: /Slow Horses/, episodeId: 3643507 });
   t.match(push.received[0]!.headers.authorization, /^vapid t=/, 'signed with VAPID');
   const erinRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [erinDevice.endpoint]);
-  t.equal(erinRows.rowCount, 0, "erin's expired subscription is gone");
+  t.equal(erinRows.rowCount, 0, "erin's expired subscription (410) is gone");
+  const heidiRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [heidiDevice.endpoint]);
+  t.equal(heidiRows.rowCount, 0, "heidi's unknown subscription (404) is gone");
+
+  t.ok(await system.core.progress.waitFor(['shows'], await system.core.store.headPosition(), 5000));
+  const log = await pool.query('SELECT user_id, episode_id, kind, channel, status FROM shows.notification_log ORDER BY status, channel');
+  t.same(
+    log.rows.map((row) => JSON.stringify([row.user_id, row.episode_id, row.kind, row.channel, row.status])).sort(),
+    [
+      [erin.id, 3643507, 'episode-airing', 'push', 'failed'],
+      [heidi.id, 3643507, 'episode-airing', 'push', 'failed'],
+      [alice.id, 3643507, 'episode-airing', 'email', 'sent'],
+      [bob.id, 3643507, 'episode-airing', 'push', 'sent'],
+    ]
+      .map((row) => JSON.stringify(row))
+      .sort(),
+    'the NotificationLog read table',
+  );
 
   const stream = await system.core.store.readStream(notificationStream({ userId: alice.id, episodeId: 3643507, kind: 'episode-airing', channel: 'email' }));
   t.same(stream.map((event) => event.type), ['notification-claimed', 'notification-sent']);

@@ -4,6 +4,7 @@ import { parseUserEvent, USER_STREAM_PREFIX } from '../../domain/shows/user.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
 import { createLibraryWriter } from './library.ts';
+import { createNotificationLogTable, createNotificationWriter } from './notifications.ts';
 import { LIBRARY_STREAM_PREFIX } from '../../domain/shows/library.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
 
@@ -54,6 +55,7 @@ async function migrate(tx: DatabaseTransactionConnection, schema: string): Promi
       dismissed_at timestamptz NOT NULL,
       PRIMARY KEY (user_id, show_id)
     )`);
+  await createNotificationLogTable(tx, schema);
 }
 
 async function applyUserEvent(tx: DatabaseTransactionConnection, schema: string, recorded: RecordedEvent): Promise<void> {
@@ -92,15 +94,19 @@ async function applyUserEvent(tx: DatabaseTransactionConnection, schema: string,
  */
 async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
   const library = createLibraryWriter(tx, schema);
+  const notifications = createNotificationWriter(tx, schema);
   for (const recorded of events) {
     if (recorded.stream.startsWith(USER_STREAM_PREFIX)) {
       await library.flush();
       await applyUserEvent(tx, schema, recorded);
     } else if (recorded.stream.startsWith(LIBRARY_STREAM_PREFIX)) {
       await library.add(recorded);
+    } else {
+      notifications.add(recorded);
     }
   }
   await library.flush();
+  await notifications.flush();
   await recordUserStreams(tx, schema, 'shows.', events);
 }
 
