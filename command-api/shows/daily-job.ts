@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import {
@@ -12,6 +13,8 @@ import {
   notificationStream,
 } from '../../domain/shows/notification.ts';
 import type { Episode, ShowDetail } from '../../domain/shows/tv.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { type NewEvent, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { PushSender } from '../../infra/push/sender.ts';
 import type { PushSubscriptionRow, PushSubscriptions } from '../../infra/push/subscriptions.ts';
@@ -158,22 +161,15 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   // 4. claim, send, record
   let sent = 0;
   let failed = 0;
-  const record = async (key: NotificationKey, event: NotificationEvent): Promise<void> => {
-    await core.commands({ stream: notificationStream(key), aggregate: notificationAggregate, decide: () => [event], context });
-  };
+  const ledger = notificationLedger(core, correlationId);
   await inParallel(tasks, CONCURRENCY, async ({ key, show, episode, email }) => {
-    const notificationId = cuid();
-    const claim = await core.commands({
-      stream: notificationStream(key),
-      aggregate: notificationAggregate,
-      decide: (state) => claimNotification(state, { ...key, notificationId, showId: show.id, now: core.now().toISOString() }),
-      context: { ...context, userId: key.userId },
-    });
-    if (claim.position === null) {
+    const claim = await ledger.claim(key, show.id);
+    if (claim === null) {
       skipped++;
       return;
     }
     const when = episode.airstamp ? new Date(episode.airstamp).toISOString().slice(11, 16) : 'today';
+    let outcome: NotificationEvent;
     try {
       if (key.channel === 'email') {
         await deps.mailer.send({
@@ -189,14 +185,16 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
           episodeId: episode.id,
         });
       }
-      await record(key, { type: 'notification-sent', data: { notificationId, at: core.now().toISOString() } });
       sent++;
+      outcome = { type: 'notification-sent', data: { notificationId: claim.notificationId, at: core.now().toISOString() } };
     } catch (error) {
       failed++;
       log({ key, err: error }, 'notification not sent');
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown';
-      await record(key, { type: 'notification-failed', data: { notificationId, reason, at: core.now().toISOString() } });
+      outcome = { type: 'notification-failed', data: { notificationId: claim.notificationId, reason, at: core.now().toISOString() } };
     }
+    // the send happened (or not) either way: a lost outcome only leaves the key claimed
+    await ledger.record(key, claim.revision, outcome).catch((error: unknown) => log({ key, err: error }, 'notification outcome not recorded'));
   });
 
   await core.commands({
@@ -212,6 +210,48 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs };
   log(report, 'daily shows job done');
   return report;
+}
+
+/**
+ * Claims and outcomes on the key's stream, appended straight to the store: a key never used is
+ * claimed by one append with `no_stream` (the usual case, one round trip); only a stream that
+ * exists is read and decided on, and appended at the revision read. Whoever loses a race finds
+ * the key taken.
+ */
+function notificationLedger(core: Core, correlationId: string) {
+  const toAppend = (event: NotificationEvent, userId: string): NewEvent => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: { userId, correlationId, causationId: randomUUID(), schemaVersion: notificationAggregate.schemaVersion },
+  });
+  return {
+    async claim(key: NotificationKey, showId: number): Promise<{ notificationId: string; revision: bigint } | null> {
+      const stream = notificationStream(key);
+      const notificationId = cuid();
+      const input = { ...key, notificationId, showId, now: core.now().toISOString() };
+      const [fresh] = claimNotification(notificationAggregate.initialState, input);
+      try {
+        const result = await core.store.append(stream, [toAppend(fresh!, key.userId)], 'no_stream');
+        return { notificationId, revision: result.nextRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+      const recorded = await core.store.readStream(stream);
+      const [again] = claimNotification(fold(notificationAggregate, recorded), input);
+      if (!again) return null;
+      try {
+        const result = await core.store.append(stream, [toAppend(again, key.userId)], recorded.at(-1)!.revision);
+        return { notificationId, revision: result.nextRevision };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return null;
+        throw error;
+      }
+    },
+    async record(key: NotificationKey, claimedAt: bigint, event: NotificationEvent): Promise<void> {
+      await core.store.append(notificationStream(key), [toAppend(event, key.userId)], claimedAt);
+    },
+  };
 }
 
 /** Every device of the user; an expired one is deleted. Fails only when no device took it. */
