@@ -2,6 +2,8 @@ import t from 'tap';
 import { libraryStream } from '../../domain/shows/library.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { rebuildProjection } from '../../projections/runtime.ts';
+import { showsProjection } from '../../projections/shows/index.ts';
 import { CUID } from './ids.ts';
 import { showsUser } from './test-client.ts';
 
@@ -156,4 +158,28 @@ t.test('provider failures are a 502, never a 500', async (t) => {
   // a cached show still tracks while the provider is down
   const cached = await alice.call('POST', '/api/shows/track', { showId: 45039 });
   t.equal(cached.statusCode, 201);
+});
+
+t.test('a rebuild replays the library into the same read tables, in one batch or many', async (t) => {
+  await alice.call('POST', '/api/shows/suggestions/dismiss', { showId: 1 });
+  const again = (await ok<Tracked[]>(alice.call('GET', '/api/shows/tracked'))).find((show) => show.showId === 45039);
+  await ok(alice.call('PUT', `/api/shows/tracked/${again!.id}/season`, { season: 6, watched: true }));
+  const snapshot = async () => {
+    const tables: Record<string, unknown[]> = {};
+    for (const [table, order] of [
+      ['tracked_shows', 'id'],
+      ['watched_episodes', 'tracked_show_id, episode_id'],
+      ['dismissed_suggestions', 'user_id, show_id'],
+    ] as const) {
+      tables[table] = (await system.core.db.pg.query(`SELECT * FROM shows.${table} ORDER BY ${order}`)).rows;
+    }
+    return tables;
+  };
+  const before = await snapshot();
+  t.same([before.tracked_shows!.length, before.watched_episodes!.length, before.dismissed_suggestions!.length], [3, 6, 1], 'something to rebuild');
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  for (const batchSize of [5000, 1]) {
+    await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: showsProjection, log: silent, batchSize });
+    t.same(await snapshot(), before, `batches of ${batchSize}`);
+  }
 });

@@ -5,6 +5,8 @@ import { pushStandIn } from '../../infra/push/testing.ts';
 import { postmarkStandIn } from '../../infra/testing/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { rebuildProjection } from '../../projections/runtime.ts';
+import { showsProjection } from '../../projections/shows/index.ts';
 import { showsRuntime } from '../../ops/services/shows.ts';
 import { createCommandHandler } from '../shared/handle-command.ts';
 import { runDailyJob } from './daily-job.ts';
@@ -85,9 +87,11 @@ t.test('the admin route needs the token', async (t) => {
 });
 
 t.test('the daily job: one notification per channel, switches and notify flag honoured, expired subscription deleted', async (t) => {
+  // a tracked show whose cache row is gone is fetched again by the job before it looks for episodes
+  await pool.query('DELETE FROM shows_state.show_cache; DELETE FROM shows_state.episode_airings');
   const response = await runCron();
   t.equal(response.statusCode, 200, response.body);
-  t.match(response.json(), { day: '2026-09-30', episodes: 1, sent: 2, skipped: 0, failed: 2 });
+  t.match(response.json(), { day: '2026-09-30', refreshed: 1, episodes: 1, sent: 2, skipped: 0, failed: 2 });
 
   t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org'], 'only alice: bob and dave turned email off, carol the show');
   t.match(postmark.received[0]!.body.Subject, /Slow Horses/);
@@ -171,4 +175,16 @@ t.test('the tracked-shows table by email on demand', async (t) => {
   t.teardown(() => postmark.setMode('ok'));
   const failing = await alice.call('POST', '/api/shows/tracked/email');
   t.equal(failing.statusCode, 502);
+});
+
+t.test('a rebuild replays the notification log into the same rows', async (t) => {
+  t.ok(await system.core.progress.waitFor(['shows'], await system.core.store.headPosition(), 5000));
+  const snapshot = async () => (await pool.query('SELECT * FROM shows.notification_log ORDER BY stream')).rows;
+  const before = await snapshot();
+  t.ok(before.length >= 6);
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  for (const batchSize of [5000, 1]) {
+    await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: showsProjection, log: silent, batchSize });
+    t.same(await snapshot(), before, `batches of ${batchSize}`);
+  }
 });

@@ -41,7 +41,7 @@ export function showsSuggestionRoutes(app: HttpApp, deps: SuggestionDeps): void 
   const fromAi = async (chain: ChatChain, tracked: readonly number[], dismissed: ReadonlySet<number>): Promise<ShowSummary[]> => {
     const details = await cache.get(tracked.filter((id) => !dismissed.has(id)));
     const library = [...details.values()].map((detail) => detail.name);
-    const content = await chain.complete(SUGGESTION_SYSTEM_PROMPT, suggestionPrompt(library, []));
+    const content = await chain.complete(SUGGESTION_SYSTEM_PROMPT, suggestionPrompt(library));
     const names = parseSuggestedNames(content);
     const excluded = new Set([...tracked, ...dismissed]);
     const resolved = await Promise.all(

@@ -2,13 +2,14 @@
 
 export const SUGGESTION_SYSTEM_PROMPT =
   'You recommend TV shows. Answer with JSON only: {"shows": ["Exact Show Title", ...]}, at most 10 titles, ' +
-  'none of the shows the user already has or has refused.';
+  'none of the shows the user already has.';
 
-export function suggestionPrompt(library: readonly string[], refused: readonly string[]): string {
-  const lines = [`Shows the user tracks: ${library.length > 0 ? library.join('; ') : '(none yet)'}.`];
-  if (refused.length > 0) lines.push(`Never suggest: ${refused.join('; ')}.`);
-  lines.push('Suggest shows this user would enjoy next.');
-  return lines.join('\n');
+/**
+ * Dismissed shows stay out of the prompt altogether (not even as "never suggest"); the answer is
+ * filtered against them instead, so the model is never primed with them.
+ */
+export function suggestionPrompt(library: readonly string[]): string {
+  return [`Shows the user tracks: ${library.length > 0 ? library.join('; ') : '(none yet)'}.`, 'Suggest shows this user would enjoy next.'].join('\n');
 }
 
 /** Titles from the model's answer: the JSON asked for, else one title per line; at most `limit`. */

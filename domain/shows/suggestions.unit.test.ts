@@ -24,7 +24,7 @@ t.test('names from JSON, from a list, deduplicated, bounded', async (t) => {
   t.same(parseSuggestedNames('Sure! {"shows": ["A", "b", "B", " C "]}'), ['A', 'b', 'C']);
   t.same(parseSuggestedNames('1. One\n- Two\n* "Three"\n\n'), ['One', 'Two', 'Three']);
   t.equal(parseSuggestedNames(Array.from({ length: 30 }, (_, i) => `Show ${i}`).join('\n')).length, 10);
-  t.match(suggestionPrompt([], []), /none yet/);
+  t.match(suggestionPrompt([]), /none yet/);
 });
 
 t.test('popular: one per show, heaviest first; similar: shared genres first, never itself', async (t) => {

@@ -34,6 +34,8 @@ t.test('a start after noon with no run that day runs the missed job', async (t) 
   t.equal(jobs.rowCount, 1, 'the daily job is stored with Agenda');
   t.match(JSON.stringify(jobs.rows[0]), /0 12 \* \* \*/);
   t.match(JSON.stringify(jobs.rows[0]), /Asia\/Amman/);
+  const next = new Date(jobs.rows[0].next_run_at);
+  t.same([next.getUTCHours(), next.getUTCMinutes()], [9, 0], 'Agenda computed its next run for 12:00 in Amman (09:00 UTC)');
 });
 
 t.test('a restart the same day runs nothing again', async (t) => {
