@@ -1,20 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import {
   type Channel,
-  claimNotification,
   DAILY_RUNS_STREAM,
   dailyRunsAggregate,
   dayBounds,
   type NotificationEvent,
-  notificationAggregate,
   type NotificationKey,
   notificationStream,
 } from '../../domain/shows/notification.ts';
 import type { Episode, ShowDetail } from '../../domain/shows/tv.ts';
-import { fold } from '../../domain/shared/aggregate.ts';
-import { type NewEvent, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { PushSender } from '../../infra/push/sender.ts';
 import type { PushSubscriptionRow, PushSubscriptions } from '../../infra/push/subscriptions.ts';
@@ -23,6 +18,7 @@ import type { TvData } from '../../infra/tvmaze/client.ts';
 import type { Core } from '../shared/core.ts';
 import type { CommandContext } from '../shared/handle-command.ts';
 import { cuid } from './ids.ts';
+import { notificationLedger } from './notification-ledger.ts';
 
 export type DailyJobDeps = {
   readonly core: Core;
@@ -163,7 +159,15 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   let failed = 0;
   const ledger = notificationLedger(core, correlationId);
   await inParallel(tasks, CONCURRENCY, async ({ key, show, episode, email }) => {
-    const claim = await ledger.claim(key, show.id);
+    let claim: Awaited<ReturnType<typeof ledger.claim>>;
+    try {
+      claim = await ledger.claim(key, show.id);
+    } catch (error) {
+      // nothing was claimed, so the next run tries this one again
+      failed++;
+      log({ key, err: error }, 'notification not claimed');
+      return;
+    }
     if (claim === null) {
       skipped++;
       return;
@@ -210,48 +214,6 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs };
   log(report, 'daily shows job done');
   return report;
-}
-
-/**
- * Claims and outcomes on the key's stream, appended straight to the store: a key never used is
- * claimed by one append with `no_stream` (the usual case, one round trip); only a stream that
- * exists is read and decided on, and appended at the revision read. Whoever loses a race finds
- * the key taken.
- */
-function notificationLedger(core: Core, correlationId: string) {
-  const toAppend = (event: NotificationEvent, userId: string): NewEvent => ({
-    id: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: { userId, correlationId, causationId: randomUUID(), schemaVersion: notificationAggregate.schemaVersion },
-  });
-  return {
-    async claim(key: NotificationKey, showId: number): Promise<{ notificationId: string; revision: bigint } | null> {
-      const stream = notificationStream(key);
-      const notificationId = cuid();
-      const input = { ...key, notificationId, showId, now: core.now().toISOString() };
-      const [fresh] = claimNotification(notificationAggregate.initialState, input);
-      try {
-        const result = await core.store.append(stream, [toAppend(fresh!, key.userId)], 'no_stream');
-        return { notificationId, revision: result.nextRevision };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
-      const recorded = await core.store.readStream(stream);
-      const [again] = claimNotification(fold(notificationAggregate, recorded), input);
-      if (!again) return null;
-      try {
-        const result = await core.store.append(stream, [toAppend(again, key.userId)], recorded.at(-1)!.revision);
-        return { notificationId, revision: result.nextRevision };
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) return null;
-        throw error;
-      }
-    },
-    async record(key: NotificationKey, claimedAt: bigint, event: NotificationEvent): Promise<void> {
-      await core.store.append(notificationStream(key), [toAppend(event, key.userId)], claimedAt);
-    },
-  };
 }
 
 /** Every device of the user; an expired one is deleted. Fails only when no device took it. */
