@@ -77,3 +77,27 @@ t.test('the live health answers while PostgreSQL is unreachable; ready does not'
   t.equal(ready.statusCode, 503);
   t.equal(ready.json().code, 'DATABASE_UNAVAILABLE');
 });
+
+t.test('without AI providers configured, suggestions are popular shows airing today', async (t) => {
+  const bob = await showsUser(app, 'bob@example.org');
+  const answer = await bob.call('GET', '/api/shows/suggestions');
+  t.equal(answer.statusCode, 200);
+  t.equal(answer.json().source, 'popular');
+  t.ok(answer.json().shows.length > 0);
+});
+
+t.test('the OpenAPI document lists the shows routes', async (t) => {
+  const paths = Object.keys((await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>().paths);
+  for (const path of [
+    '/api/shows/track',
+    '/api/shows/tracked',
+    '/api/shows/tracked/{id}/episode',
+    '/api/shows/suggestions',
+    '/api/push/subscribe',
+    '/api/public/profile/{username}',
+    '/api/health/ready',
+  ]) {
+    t.ok(paths.includes(path), path);
+  }
+  t.notOk(paths.includes('/history'), 'page routes are not API');
+});
