@@ -56,9 +56,12 @@ t.test('failures are TvDataError', async (t) => {
 });
 
 t.test('calls are paced: a burst beyond the allowance waits its turn, none refused', async (t) => {
-  const paced = createTvmaze({ baseUrl: tvmaze.url, country: 'US', callsPer10s: 3 });
-  const before = tvmaze.requests.length;
-  const results = await Promise.all([1, 2, 3].map(() => paced.show(1)));
-  t.equal(results.length, 3);
-  t.equal(tvmaze.requests.length - before, 3);
+  const paced = createTvmaze({ baseUrl: tvmaze.url, country: 'US', callsPer10s: 2, windowMs: 300 });
+  const before = tvmaze.arrivals.length;
+  const results = await Promise.all([1, 2, 3, 4, 5].map(() => paced.show(1)));
+  t.ok(results.every((show) => show?.id === 1));
+  const arrivals = tvmaze.arrivals.slice(before);
+  t.equal(arrivals.length, 5, 'every call made once, none refused');
+  // any three consecutive calls are sent a window apart; half of it leaves room for delivery jitter, and unpaced they would arrive within a few ms
+  for (let i = 2; i < arrivals.length; i++) t.ok(arrivals[i]! - arrivals[i - 2]! >= 150, `calls ${i - 1}..${i + 1} span a window`);
 });

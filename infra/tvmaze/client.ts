@@ -22,6 +22,8 @@ export type TvDataOptions = {
   readonly country: string;
   /** TVmaze allows at least 20 calls every 10 seconds per address */
   readonly callsPer10s?: number;
+  /** the window the allowance counts in; 10 s except in tests */
+  readonly windowMs?: number;
   readonly timeoutMs?: number;
   /** pause before retrying a 429 when the answer names none */
   readonly retryPauseMs?: number;
@@ -106,20 +108,20 @@ function toDetail(raw: z.infer<typeof rawShow>, now: Date): ShowDetail {
   return { ...toSummary(raw), nextEpisode: next, episodes };
 }
 
-/** Calls spaced so that no window of 10 s holds more than the allowance, across concurrent callers. */
-function createPacer(callsPer10s: number): () => Promise<void> {
+/** Calls spaced so that no window holds more than the allowance, across concurrent callers. */
+function createPacer(calls: number, windowMs: number): () => Promise<void> {
   const sent: number[] = [];
   let chain = Promise.resolve();
   return () => {
     const turn = chain.then(async () => {
       for (;;) {
         const now = Date.now();
-        while (sent.length > 0 && now - sent[0]! >= 10_000) sent.shift();
-        if (sent.length < callsPer10s) {
+        while (sent.length > 0 && now - sent[0]! >= windowMs) sent.shift();
+        if (sent.length < calls) {
           sent.push(now);
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, 10_000 - (now - sent[0]!) + 1));
+        await new Promise((resolve) => setTimeout(resolve, windowMs - (now - sent[0]!) + 1));
       }
     });
     chain = turn;
@@ -129,7 +131,7 @@ function createPacer(callsPer10s: number): () => Promise<void> {
 
 /** TVmaze over `fetch`: paced to its rate limit, 429 retried after a pause, every call timed out. */
 export function createTvmaze(options: TvDataOptions, now: () => Date = () => new Date()): TvData {
-  const pace = createPacer(options.callsPer10s ?? 20);
+  const pace = createPacer(options.callsPer10s ?? 20, options.windowMs ?? 10_000);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 2;
   const base = options.baseUrl.replace(/\/$/, '');

@@ -16,6 +16,8 @@ export type TvmazeMode = 'ok' | 'rateLimitOnce' | 'fail' | 'hang';
 export type TvmazeStandIn = {
   readonly url: string;
   readonly requests: string[];
+  /** when each request arrived (ms, performance clock), in order */
+  readonly arrivals: number[];
   /** show id to the recorded `/shows/:id?embed…` body */
   readonly shows: Map<number, unknown>;
   schedule: unknown[];
@@ -27,10 +29,12 @@ export type TvmazeStandIn = {
 /** A local server answering like api.tvmaze.com from the recorded responses. */
 export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
   const requests: string[] = [];
+  const arrivals: number[] = [];
   let mode: TvmazeMode = 'ok';
   const state: TvmazeStandIn = {
     url: '',
     requests,
+    arrivals,
     shows: new Map<number, unknown>([
       [8167, fixture('show-airing.json')],
       [45039, fixture('show-airing-modern.json')],
@@ -44,6 +48,7 @@ export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requests.push(`${url.pathname}${url.search}`);
+    arrivals.push(performance.now());
     if (mode === 'hang') return;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
