@@ -39,6 +39,32 @@ export const configSchema = z.object({
     .string()
     .regex(/^[^<>]+ <[^<>@\s]+@[^<>@\s]+>$/, 'a display name and an address in angle brackets, like "Gym <gym@example.org>"')
     .default('Ledger <no-reply@localhost>'),
+  /** TV data provider (TVmaze) base URL; no key needed */
+  TVMAZE_URL: z.url({ protocol: /^https?$/ }).default('https://api.tvmaze.com'),
+  /** the country whose broadcast schedule counts as "airing today" (ISO 3166-1) */
+  TVMAZE_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 country code like US').default('US'),
+  /** calls per 10 s allowed to TVmaze; its documented minimum is 20 */
+  TVMAZE_CALLS_PER_10S: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** first and second OpenAI-compatible chat-completion providers for suggestions; unset: popular shows */
+  AI_PRIMARY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_PRIMARY_KEY: z.string().min(1).optional(),
+  AI_PRIMARY_MODEL: z.string().min(1).optional(),
+  AI_SECONDARY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_SECONDARY_KEY: z.string().min(1).optional(),
+  AI_SECONDARY_MODEL: z.string().min(1).optional(),
+  /** SMTP server (smtp://user:pass@host:port or smtps://…), the second mail path after Postmark */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Resend's HTTPS API key, the third mail path */
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.resend.com'),
+  /** Web Push VAPID keys (base64url); unset: generated once and kept in DATA_DIR (with a warning) */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL').default('mailto:admin@localhost'),
+  /** the scheduler's job store; unset: PostgreSQL */
+  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'a mongodb:// connection string').optional(),
+  /** enables POST /api/admin/run-cron with this value in x-admin-token */
+  ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   FORMS_PORT: port.default(3004),
   /** the forms service's own origin: writes must carry it as their Origin header */
   FORMS_BASE_URL: origin.default('http://localhost:3004'),

@@ -25,13 +25,15 @@ import {
 import { createAccounts } from '../infra/accounts/accounts.ts';
 import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
 import { accountsMigration } from '../infra/accounts/schema.ts';
+import { pushSubscriptionsMigration } from '../infra/push/subscriptions.ts';
+import { showCacheMigration } from '../infra/tvmaze/cache.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessions } from '../infra/accounts/sessions.ts';
-import { createLogMailer, createPostmarkMailer } from '../infra/mail/mailer.ts';
+import { selectMailer } from '../infra/mail/mailer.ts';
 import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
 import { buildGymService } from './services/gym.ts';
-import { buildShowsService } from './services/shows.ts';
+import { buildShowsService, startShowsScheduler } from './services/shows.ts';
 
 /** Every projection, by name; `ops rebuild <name>` takes these names. */
 export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection, clubProjection];
@@ -68,6 +70,8 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
       ...(config.EVENTSTORE_URL ? [] : [eventStoreMigration]),
       { component: 'projections', steps: [CHECKPOINTS_DDL] },
       accountsMigration,
+      showCacheMigration,
+      pushSubscriptionsMigration,
     ]);
   } catch (error) {
     await db.close();
@@ -82,9 +86,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   const secret = await loadSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
   if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
   if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
-  const mailer = config.MAIL_API_KEY
-    ? createPostmarkMailer({ apiKey: config.MAIL_API_KEY, apiUrl: config.MAIL_API_URL, from: config.EMAIL_FROM, timeoutSeconds: 10 })
-    : createLogMailer(options.info ?? (() => undefined));
+  const mailer = selectMailer(config, options.info ?? (() => undefined));
   return {
     config,
     db,
@@ -166,12 +168,16 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
       services.push({ ...service, port });
     }
   }
+  const scheduler = config.ROLES.includes('scheduler')
+    ? await startShowsScheduler(core, (entry, message) => logger.info(entry, message))
+    : null;
   return {
     core,
     services,
     projectors,
     async stop() {
       clearInterval(sweepCounters);
+      await scheduler?.stop();
       await Promise.all(services.map((service) => service.app.close()));
       await Promise.all(projectors.map((projector) => projector.stop()));
       await core.close();

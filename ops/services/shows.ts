@@ -1,25 +1,146 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'slonik';
+import { z } from 'zod';
 import { showsAuthRoutes } from '../../command-api/shows/auth.ts';
-import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
+import { type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
+import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
+import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
+import { showsSuggestionRoutes } from '../../command-api/shows/suggestions.ts';
+import { createHttpApp, errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
+import { HttpError } from '../../infra/http/errors.ts';
+import { createChatChain, type ChatChain } from '../../infra/chat/chain.ts';
+import { createPushSender, type PushSender } from '../../infra/push/sender.ts';
+import { createPushSubscriptions, type PushSubscriptions } from '../../infra/push/subscriptions.ts';
+import { loadVapidKeys } from '../../infra/push/vapid.ts';
+import { createShowCache, type ShowCache } from '../../infra/tvmaze/cache.ts';
+import { createTvmaze, type TvData } from '../../infra/tvmaze/client.ts';
+import { showsLibraryQueryRoutes } from '../../query-api/shows/library.ts';
+import { showsPublicRoutes } from '../../query-api/shows/public.ts';
+import { showsClientRoutes } from '../../query-api/shows/shell.ts';
+import { showsTvRoutes } from '../../query-api/shows/tv.ts';
 import { showsUserQueryRoutes } from '../../query-api/shows/users.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { DAILY_CRON, DAILY_RUNS_STREAM, DAILY_TIME_ZONE, dailyRunsAggregate, dueRunDay, localDate } from '../../domain/shows/notification.ts';
+import { type DailyScheduler, startDailyScheduler } from '../../infra/scheduler/daily.ts';
 import type { Core } from '../system.ts';
 
 export const SHOWS_COOKIE = 'sid';
 
+/** The shows service's outside services, built once per core: the API and the scheduler share them. */
+export type ShowsRuntime = {
+  readonly tv: TvData;
+  readonly cache: ShowCache;
+  readonly subscriptions: PushSubscriptions;
+  readonly push: PushSender;
+  readonly chat: ChatChain | null;
+  runDailyJob(day: string): Promise<DailyJobReport>;
+};
+
+const runtimes = new WeakMap<Core, Promise<ShowsRuntime>>();
+
+export function showsRuntime(core: Core, log: (entry: object, message: string) => void = () => undefined): Promise<ShowsRuntime> {
+  let runtime = runtimes.get(core);
+  if (!runtime) {
+    runtime = buildRuntime(core, log);
+    runtimes.set(core, runtime);
+  }
+  return runtime;
+}
+
+async function buildRuntime(core: Core, log: (entry: object, message: string) => void): Promise<ShowsRuntime> {
+  const { config } = core;
+  const tv = createTvmaze({ baseUrl: config.TVMAZE_URL, country: config.TVMAZE_COUNTRY, callsPer10s: config.TVMAZE_CALLS_PER_10S }, core.now);
+  const cache = createShowCache(core.db.slonik);
+  const subscriptions = createPushSubscriptions(core.db.slonik);
+  const vapid = await loadVapidKeys({ publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }, config.DATA_DIR);
+  if (vapid.generated) {
+    log({}, `VAPID keys are not set: using generated ones kept in ${path.resolve(config.DATA_DIR, 'vapid-keys.json')}`);
+  }
+  const push = createPushSender({ keys: vapid.keys, subject: config.VAPID_SUBJECT });
+  const chat = createChatChain(config);
+  const runtime: ShowsRuntime = {
+    tv,
+    cache,
+    subscriptions,
+    push,
+    chat,
+    runDailyJob: (day) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log }, day),
+  };
+  return runtime;
+}
+
 /** The shows service. Builds the app; the caller listens. */
 export async function buildShowsService(core: Core, logger: FastifyBaseLogger | false): Promise<HttpApp> {
-  const app = await createHttpApp({
-    title: 'shows',
-    logger,
-    health: async () => {
-      await core.db.slonik.query(sql.unsafe`SELECT 1`);
-      return {};
-    },
-  });
+  const runtime = await showsRuntime(core, logger ? (entry, message) => logger.warn(entry, message) : undefined);
+  // no `health` option: GET /api/health answers from the live process and touches no database
+  const app = await createHttpApp({ title: 'shows', logger });
   const cookies = await registerSessionCookies(app, { name: SHOWS_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  const pool = core.db.slonik;
+  const { tv, cache } = runtime;
+
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        summary: 'Ready to serve: PostgreSQL answers and the shows read tables are caught up with the log',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), projections: z.literal('caught-up') }), 503: errorBodySchema },
+      },
+    },
+    async () => {
+      try {
+        await pool.query(sql.unsafe`SELECT 1`);
+      } catch (error) {
+        throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'PostgreSQL is not answering', { cause: error, headers: { 'retry-after': '5' } });
+      }
+      const head = await core.store.headPosition();
+      if (!(await core.progress.waitFor(['shows'], head, 2000))) {
+        throw new HttpError(503, 'PROJECTIONS_BEHIND', 'The shows read tables are behind the event log', { headers: { 'retry-after': '5' } });
+      }
+      return { status: 'ok' as const, database: 'ok' as const, projections: 'caught-up' as const };
+    },
+  );
+
   showsAuthRoutes(app, { core, cookies });
-  showsUserQueryRoutes(app, { pool: core.db.slonik, cookies });
+  showsUserQueryRoutes(app, { pool, cookies });
+  showsTvRoutes(app, { tv, cache, cookies, now: core.now });
+  showsLibraryCommandRoutes(app, { core, cookies, tv, cache });
+  showsLibraryQueryRoutes(app, { pool, cache, cookies, now: core.now });
+  showsSuggestionRoutes(app, { core, cookies, tv, chat: runtime.chat });
+  showsNotificationRoutes(app, {
+    core,
+    cookies,
+    cache,
+    mailer: core.mailer,
+    subscriptions: runtime.subscriptions,
+    vapidPublicKey: runtime.push.publicKey,
+    runDailyJob: runtime.runDailyJob,
+  });
+  showsPublicRoutes(app, { pool, cache });
+  showsClientRoutes(app);
   return app;
+}
+
+/**
+ * The scheduler role: Agenda fires the daily job at noon in Asia/Amman; at start, the last due run
+ * is run now if it never completed, so a restart across noon does not skip the day.
+ */
+export async function startShowsScheduler(core: Core, log: (entry: object, message: string) => void): Promise<DailyScheduler> {
+  const runtime = await showsRuntime(core, log);
+  return startDailyScheduler({
+    schedule: { name: 'shows-daily-notifications', cron: DAILY_CRON, timeZone: DAILY_TIME_ZONE },
+    store: core.config.MONGODB_URL ? { kind: 'mongodb', url: core.config.MONGODB_URL } : { kind: 'postgres', pool: core.db.pg },
+    run: async () => {
+      await runtime.runDailyJob(localDate(core.now()));
+    },
+    catchUp: async () => {
+      const due = dueRunDay(core.now());
+      const { lastDay } = fold(dailyRunsAggregate, await core.store.readStream(DAILY_RUNS_STREAM));
+      if (lastDay !== null && lastDay >= due) return;
+      log({ day: due, lastDay }, 'the last daily run was missed: running it now');
+      await runtime.runDailyJob(due);
+    },
+    log,
+  });
 }

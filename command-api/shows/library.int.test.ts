@@ -1,0 +1,185 @@
+import t from 'tap';
+import { libraryStream } from '../../domain/shows/library.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { startTestSystem } from '../../ops/test/harness.ts';
+import { rebuildProjection } from '../../projections/runtime.ts';
+import { showsProjection } from '../../projections/shows/index.ts';
+import { CUID } from './ids.ts';
+import { showsUser } from './test-client.ts';
+
+// Slow Horses S6E3 (3643507) airs 2026-09-30T12:00Z; the clock sits between S6E2 and S6E3
+const NOW = '2026-09-25T10:00:00.000Z';
+const tvmaze = await tvmazeStandIn(t);
+let clock = new Date(NOW);
+const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url }, { now: () => clock });
+const app = system.apps.shows!;
+
+type Tracked = {
+  id: string;
+  showId: number;
+  show: { name: string } | null;
+  onWatchlist: boolean;
+  watchedCount: number;
+  airedCount: number | null;
+  episodesBehind: number | null;
+  completedAt: string | null;
+  rating: number | null;
+  notify: boolean;
+  latestWatchedEpisodeId: number | null;
+  nextEpisode: { id: number } | null;
+};
+
+const alice = await showsUser(app, 'alice@example.org');
+const bob = await showsUser(app, 'bob@example.org');
+
+async function ok<T>(response: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 200): Promise<T> {
+  const answer = await response;
+  if (answer.statusCode !== status) throw new Error(`expected ${status}, got ${answer.statusCode} ${answer.body}`);
+  return answer.json() as T;
+}
+
+t.test('track: caches the show first, cuid ids, twice is once, unknown show 404', async (t) => {
+  const first = await ok<Tracked>(alice.call('POST', '/api/shows/track', { showId: 45039 }), 201);
+  t.match(first.id, CUID, 'a cuid');
+  t.equal(first.show?.name, 'Slow Horses');
+  // 8 recorded episodes, 4 aired by the clock (S1E1, S5E6, S6E1, S6E2)
+  t.equal(first.airedCount, 4);
+  t.equal(first.episodesBehind, 4);
+  t.equal(first.nextEpisode?.id, 3643507, 'next episode from the episode list when the embed is absent');
+  const again = await ok<Tracked>(alice.call('POST', '/api/shows/track', { showId: 45039 }), 200);
+  t.equal(again.id, first.id, 'tracking again is the same tracked show');
+  const unknown = await alice.call('POST', '/api/shows/track', { showId: 999999 });
+  t.equal(unknown.statusCode, 404);
+  t.equal(unknown.json().code, 'SHOW_NOT_FOUND');
+  const bad = await alice.call('POST', '/api/shows/track', { showId: 'x' });
+  t.equal(bad.statusCode, 400);
+  t.match(bad.json().message, /^body\.showId/);
+});
+
+t.test('episodes out of order, seasons, marker, history newest first', async (t) => {
+  const [slow] = await ok<Tracked[]>(alice.call('GET', '/api/shows/tracked'));
+  const id = slow!.id;
+  let view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/episode`, { episodeId: 3643506, watched: true }));
+  t.equal(view.watchedCount, 1, 'S6E2 before anything else');
+  t.equal(view.episodesBehind, 3);
+  clock = new Date(Date.parse(NOW) + 60_000);
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/season`, { season: 6, watched: true }));
+  t.equal(view.watchedCount, 6, 'all of season 6, including those not aired');
+  t.equal(view.episodesBehind, 2, 'S1E1 and S5E6 still to watch');
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/episode`, { episodeId: 3643510, watched: false }));
+  t.equal(view.watchedCount, 5);
+  const missing = await alice.call('PUT', `/api/shows/tracked/${id}/episode`, { episodeId: 1, watched: true });
+  t.equal(missing.statusCode, 400);
+  t.match(missing.json().message, /^body\.episodeId/);
+  const noSeason = await alice.call('PUT', `/api/shows/tracked/${id}/season`, { season: 9, watched: true });
+  t.equal(noSeason.statusCode, 400);
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/watched`, { episodeId: 3643506 }));
+  t.equal(view.latestWatchedEpisodeId, 3643506);
+  t.equal(view.watchedCount, 5, 'the marker does not change progress');
+
+  const history = await ok<Array<{ episodeId: number; showName: string; id: string }>>(alice.call('GET', '/api/shows/history'));
+  t.equal(history.length, 5);
+  t.equal(history.at(-1)!.episodeId, 3643506, 'the first watched is last');
+  t.ok(history.every((entry) => CUID.test(entry.id) && entry.showName === 'Slow Horses'));
+
+  const watching = await ok<Tracked[]>(alice.call('GET', '/api/shows/watching'));
+  t.same(watching.map((show) => show.id), [id], 'started, not finished');
+});
+
+t.test('watchlist, completed with rating, notify flag', async (t) => {
+  const ended = await ok<Tracked>(alice.call('POST', '/api/shows/track', { showId: 1 }), 201);
+  let view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${ended.id}/watchlist`, { onWatchlist: true }));
+  t.equal(view.onWatchlist, true);
+  t.notOk((await ok<Tracked[]>(alice.call('GET', '/api/shows/tracked'))).some((show) => show.id === ended.id), 'left the dashboard');
+  t.same((await ok<Tracked[]>(alice.call('GET', '/api/shows/watchlist'))).map((show) => show.id), [ended.id]);
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${ended.id}/watchlist`, { onWatchlist: false }));
+  t.ok((await ok<Tracked[]>(alice.call('GET', '/api/shows/tracked'))).some((show) => show.id === ended.id), 'back on the dashboard');
+
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${ended.id}/completed`, { rating: 8 }));
+  t.equal(view.rating, 8);
+  t.equal(view.completedAt, clock.toISOString());
+  const completed = await ok<Tracked[]>(alice.call('GET', '/api/shows/completed'));
+  t.same(completed.map((show) => [show.id, show.rating]), [[ended.id, 8]]);
+  const badRating = await alice.call('PUT', `/api/shows/tracked/${ended.id}/completed`, { rating: 11 });
+  t.equal(badRating.statusCode, 400);
+  t.match(badRating.json().message, /^body\.rating/);
+
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${ended.id}/notify`, { notify: false }));
+  t.equal(view.notify, false);
+});
+
+t.test("another user's tracked show is a 404, as is a made-up id", async (t) => {
+  const [slow] = await ok<Tracked[]>(alice.call('GET', '/api/shows/watching'));
+  for (const [method, url, payload] of [
+    ['PUT', `/api/shows/tracked/${slow!.id}/episode`, { episodeId: 3643494, watched: true }],
+    ['PUT', `/api/shows/tracked/${slow!.id}/watchlist`, { onWatchlist: true }],
+    ['PUT', `/api/shows/tracked/${slow!.id}/completed`, { rating: 3 }],
+    ['DELETE', `/api/shows/tracked/${slow!.id}`, undefined],
+    ['PUT', '/api/shows/tracked/cmadeupidaaaaaaaaaaaaaaaa/notify', { notify: true }],
+  ] as const) {
+    const response = await bob.call(method, url, payload);
+    t.equal(response.statusCode, 404, `${method} ${url}`);
+    t.equal(response.json().code, 'NOT_FOUND');
+  }
+  t.same(await ok(bob.call('GET', '/api/shows/tracked')), []);
+});
+
+t.test('a tracked show whose cache row is missing still lists', async (t) => {
+  const own = await ok<Tracked>(bob.call('POST', '/api/shows/track', { showId: 8167 }), 201);
+  await system.core.db.pg.query('DELETE FROM shows_state.show_cache WHERE id = 8167');
+  const [listed] = await ok<Tracked[]>(bob.call('GET', '/api/shows/tracked'));
+  t.equal(listed!.id, own.id);
+  t.equal(listed!.show, null);
+  t.equal(listed!.episodesBehind, null);
+  t.equal(listed!.showId, 8167);
+});
+
+t.test('untrack removes the show and its history', async (t) => {
+  const [slow] = await ok<Tracked[]>(alice.call('GET', '/api/shows/watching'));
+  await ok(alice.call('DELETE', `/api/shows/tracked/${slow!.id}`));
+  t.notOk((await ok<Tracked[]>(alice.call('GET', '/api/shows/tracked'))).some((show) => show.id === slow!.id));
+  t.same(await ok(alice.call('GET', '/api/shows/history')), []);
+  const events = await system.core.store.readStream(libraryStream(alice.id));
+  t.same(
+    [...new Set(events.map((event) => event.type))].sort(),
+    ['episode-unwatched', 'episode-watched', 'latest-watched-set', 'notify-changed', 'show-completed', 'show-tracked', 'show-untracked', 'watchlist-changed'],
+  );
+  t.ok(events.every((event) => event.metadata.userId === alice.id), 'the stream carries the user');
+});
+
+t.test('provider failures are a 502, never a 500', async (t) => {
+  tvmaze.setMode('fail');
+  t.teardown(() => tvmaze.setMode('ok'));
+  const search = await alice.call('GET', '/api/shows/search?q=slow');
+  t.equal(search.statusCode, 502);
+  t.equal(search.json().code, 'TV_DATA_UNAVAILABLE');
+  const track = await alice.call('POST', '/api/shows/track', { showId: 73 });
+  t.equal(track.statusCode, 502);
+  // a cached show still tracks while the provider is down
+  const cached = await alice.call('POST', '/api/shows/track', { showId: 45039 });
+  t.equal(cached.statusCode, 201);
+});
+
+t.test('a rebuild replays the library into the same read tables, in one batch or many', async (t) => {
+  await alice.call('POST', '/api/shows/suggestions/dismiss', { showId: 1 });
+  const again = (await ok<Tracked[]>(alice.call('GET', '/api/shows/tracked'))).find((show) => show.showId === 45039);
+  await ok(alice.call('PUT', `/api/shows/tracked/${again!.id}/season`, { season: 6, watched: true }));
+  const snapshot = async () => {
+    const tables: Record<string, unknown[]> = {};
+    for (const [table, order] of [
+      ['tracked_shows', 'id'],
+      ['watched_episodes', 'tracked_show_id, episode_id'],
+      ['dismissed_suggestions', 'user_id, show_id'],
+    ] as const) {
+      tables[table] = (await system.core.db.pg.query(`SELECT * FROM shows.${table} ORDER BY ${order}`)).rows;
+    }
+    return tables;
+  };
+  const before = await snapshot();
+  t.same([before.tracked_shows!.length, before.watched_episodes!.length, before.dismissed_suggestions!.length], [3, 6, 1], 'something to rebuild');
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  for (const batchSize of [5000, 1]) {
+    await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: showsProjection, log: silent, batchSize });
+    t.same(await snapshot(), before, `batches of ${batchSize}`);
+  }
+});

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import {
+  claimNotification,
+  type NotificationEvent,
+  notificationAggregate,
+  type NotificationKey,
+  notificationStream,
+} from '../../domain/shows/notification.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { type NewEvent, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
+import type { Core } from '../shared/core.ts';
+import { cuid } from './ids.ts';
+
+/**
+ * Claims and outcomes on the key's stream, appended straight to the store: a key never used is
+ * claimed by one append with `no_stream` (the usual case, one round trip); only a stream that
+ * exists is read and decided on, and appended at the revision read. Whoever loses a race finds
+ * the key taken.
+ */
+export function notificationLedger(core: Pick<Core, 'store' | 'now'>, correlationId: string) {
+  const toAppend = (event: NotificationEvent, userId: string): NewEvent => ({
+    id: randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: { userId, correlationId, causationId: randomUUID(), schemaVersion: notificationAggregate.schemaVersion },
+  });
+  return {
+    async claim(key: NotificationKey, showId: number): Promise<{ notificationId: string; revision: bigint } | null> {
+      const stream = notificationStream(key);
+      const notificationId = cuid();
+      const input = { ...key, notificationId, showId, now: core.now().toISOString() };
+      const [fresh] = claimNotification(notificationAggregate.initialState, input);
+      try {
+        const result = await core.store.append(stream, [toAppend(fresh!, key.userId)], 'no_stream');
+        return { notificationId, revision: result.nextRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+      const recorded = await core.store.readStream(stream);
+      const [again] = claimNotification(fold(notificationAggregate, recorded), input);
+      if (!again) return null;
+      try {
+        const result = await core.store.append(stream, [toAppend(again, key.userId)], recorded.at(-1)!.revision);
+        return { notificationId, revision: result.nextRevision };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return null;
+        throw error;
+      }
+    },
+    async record(key: NotificationKey, claimedAt: bigint, event: NotificationEvent): Promise<void> {
+      await core.store.append(notificationStream(key), [toAppend(event, key.userId)], claimedAt);
+    },
+  };
+}

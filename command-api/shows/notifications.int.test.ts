@@ -1,0 +1,190 @@
+import t from 'tap';
+import webpush from 'web-push';
+import { notificationStream } from '../../domain/shows/notification.ts';
+import { pushStandIn } from '../../infra/push/testing.ts';
+import { postmarkStandIn } from '../../infra/testing/postmark.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { startTestSystem } from '../../ops/test/harness.ts';
+import { rebuildProjection } from '../../projections/runtime.ts';
+import { showsProjection } from '../../projections/shows/index.ts';
+import { showsRuntime } from '../../ops/services/shows.ts';
+import { createCommandHandler } from '../shared/handle-command.ts';
+import { runDailyJob } from './daily-job.ts';
+import { showsUser } from './test-client.ts';
+
+// 12:30 in Amman on 2026-09-30; Slow Horses S6E3 (3643507) airs at 12:00Z that day
+const NOW = '2026-09-30T09:30:00.000Z';
+const ADMIN_TOKEN = 'an-admin-token-for-tests';
+const tvmaze = await tvmazeStandIn(t);
+const postmark = await postmarkStandIn(t);
+const push = await pushStandIn(t);
+const vapid = webpush.generateVAPIDKeys();
+const system = await startTestSystem(
+  t,
+  {
+    TVMAZE_URL: tvmaze.url,
+    MAIL_API_KEY: 'postmark-test-token',
+    MAIL_API_URL: postmark.url,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:ops@example.org',
+    ADMIN_TOKEN,
+  },
+  { now: () => new Date(NOW) },
+);
+const app = system.apps.shows!;
+const pool = system.core.db.pg;
+
+const runCron = (token: string | null = ADMIN_TOKEN) =>
+  app.inject({ method: 'POST', url: '/api/admin/run-cron', headers: token === null ? {} : { 'x-admin-token': token } });
+
+async function tracker(email: string, preferences: object, notify = true) {
+  const user = await showsUser(app, email);
+  const tracked = await user.call('POST', '/api/shows/track', { showId: 45039 });
+  if (tracked.statusCode !== 201) throw new Error(tracked.body);
+  if (!notify) await user.call('PUT', `/api/shows/tracked/${tracked.json().id}/notify`, { notify: false });
+  if (Object.keys(preferences).length > 0) {
+    const changed = await user.call('PATCH', '/api/auth/preferences', preferences);
+    if (changed.statusCode !== 200) throw new Error(changed.body);
+  }
+  return user;
+}
+
+const alice = await tracker('alice@example.org', {});
+const bob = await tracker('bob@example.org', { emailNotifications: false, pushNotifications: true });
+const bobDevice = push.subscriber();
+const carol = await tracker('carol@example.org', { pushNotifications: true }, false);
+const dave = await tracker('dave@example.org', { emailNotifications: false });
+const erin = await tracker('erin@example.org', { emailNotifications: false, pushNotifications: true });
+const erinDevice = push.subscriber(410);
+const heidi = await tracker('heidi@example.org', { emailNotifications: false, pushNotifications: true });
+const heidiDevice = push.subscriber(404);
+
+t.test('push keys and subscriptions', async (t) => {
+  const key = await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' });
+  t.same(key.json(), { publicKey: vapid.publicKey });
+  const subscribe = (user: typeof bob, device: typeof bobDevice) =>
+    user.call('POST', '/api/push/subscribe', { endpoint: device.endpoint, keys: device.keys });
+  t.equal((await subscribe(bob, bobDevice)).statusCode, 200);
+  t.equal((await subscribe(bob, bobDevice)).statusCode, 200, 'again: updated in place');
+  t.equal((await subscribe(carol, push.subscriber())).statusCode, 200);
+  t.equal((await subscribe(erin, erinDevice)).statusCode, 200);
+  t.equal((await subscribe(heidi, heidiDevice)).statusCode, 200);
+  const rows = await pool.query('SELECT user_id FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);
+  t.equal(rows.rowCount, 1);
+  const bad = await bob.call('POST', '/api/push/subscribe', { endpoint: 'nope', keys: bobDevice.keys });
+  t.equal(bad.statusCode, 400);
+  t.match(bad.json().message, /^body\.endpoint/);
+  const anonymous = await app.inject({ method: 'POST', url: '/api/push/subscribe', payload: { endpoint: bobDevice.endpoint, keys: bobDevice.keys } });
+  t.equal(anonymous.statusCode, 401);
+});
+
+t.test('the admin route needs the token', async (t) => {
+  t.equal((await runCron(null)).statusCode, 401);
+  const wrong = await runCron('not-the-admin-token-at-all');
+  t.equal(wrong.statusCode, 401);
+  t.equal(wrong.json().code, 'INVALID_ADMIN_TOKEN');
+});
+
+t.test('the daily job: one notification per channel, switches and notify flag honoured, expired subscription deleted', async (t) => {
+  // a tracked show whose cache row is gone is fetched again by the job before it looks for episodes
+  await pool.query('DELETE FROM shows_state.show_cache; DELETE FROM shows_state.episode_airings');
+  const response = await runCron();
+  t.equal(response.statusCode, 200, response.body);
+  t.match(response.json(), { day: '2026-09-30', refreshed: 1, episodes: 1, sent: 2, skipped: 0, failed: 2 });
+
+  t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org'], 'only alice: bob and dave turned email off, carol the show');
+  t.match(postmark.received[0]!.body.Subject, /Slow Horses/);
+  t.same(push.received.map((message) => message.endpoint), [bobDevice.endpoint], 'bob by push; carol turned the show off');
+  t.match(push.received[0]!.payload, { title: /Slow Horses/, episodeId: 3643507 });
+  t.match(push.received[0]!.headers.authorization, /^vapid t=/, 'signed with VAPID');
+  const erinRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [erinDevice.endpoint]);
+  t.equal(erinRows.rowCount, 0, "erin's expired subscription (410) is gone");
+  const heidiRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [heidiDevice.endpoint]);
+  t.equal(heidiRows.rowCount, 0, "heidi's unknown subscription (404) is gone");
+
+  t.ok(await system.core.progress.waitFor(['shows'], await system.core.store.headPosition(), 5000));
+  const log = await pool.query('SELECT user_id, episode_id, kind, channel, status FROM shows.notification_log ORDER BY status, channel');
+  t.same(
+    log.rows.map((row) => JSON.stringify([row.user_id, row.episode_id, row.kind, row.channel, row.status])).sort(),
+    [
+      [erin.id, 3643507, 'episode-airing', 'push', 'failed'],
+      [heidi.id, 3643507, 'episode-airing', 'push', 'failed'],
+      [alice.id, 3643507, 'episode-airing', 'email', 'sent'],
+      [bob.id, 3643507, 'episode-airing', 'push', 'sent'],
+    ]
+      .map((row) => JSON.stringify(row))
+      .sort(),
+    'the NotificationLog read table',
+  );
+
+  const stream = await system.core.store.readStream(notificationStream({ userId: alice.id, episodeId: 3643507, kind: 'episode-airing', channel: 'email' }));
+  t.same(stream.map((event) => event.type), ['notification-claimed', 'notification-sent']);
+  t.equal(stream[0]!.metadata.userId, alice.id);
+  t.ok(dave && erin);
+});
+
+t.test('a second run sends nothing again', async (t) => {
+  const again = await runCron();
+  t.match(again.json(), { sent: 0, skipped: 2 });
+  t.equal(postmark.received.length, 1);
+  t.equal(push.received.length, 1);
+});
+
+t.test('two workers at once send each notification once', async (t) => {
+  const frank = await tracker('frank@example.org', {});
+  const runtime = await showsRuntime(system.core);
+  const worker = () => {
+    const core = { ...system.core, commands: createCommandHandler(system.core.store) };
+    return runDailyJob({ core, tv: runtime.tv, cache: runtime.cache, mailer: core.mailer, push: runtime.push, subscriptions: runtime.subscriptions }, '2026-09-30');
+  };
+  const [first, second] = await Promise.all([worker(), worker()]);
+  t.equal(first.sent + second.sent, 1, 'one of them sent it');
+  t.same(postmark.received.slice(1).map((mail) => mail.body.To), ['frank@example.org']);
+  t.ok(frank);
+});
+
+t.test('a failed send is recorded and claimed again by the next run', async (t) => {
+  const grace = await tracker('grace@example.org', {});
+  postmark.setMode('fail');
+  const failed = await runCron();
+  t.match(failed.json(), { sent: 0, failed: 1 }, 'grace; erin has no device left, so no push is tried');
+  postmark.setMode('ok');
+  const retried = await runCron();
+  t.match(retried.json(), { sent: 1 });
+  t.equal(postmark.received.filter((mail) => mail.body.To === 'grace@example.org' && mail.body.Subject !== undefined).length, 2, 'tried, then sent');
+  t.ok(grace);
+});
+
+t.test('unsubscribe removes the device', async (t) => {
+  const gone = await bob.call('POST', '/api/push/unsubscribe', { endpoint: bobDevice.endpoint });
+  t.equal(gone.statusCode, 200);
+  const rows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);
+  t.equal(rows.rowCount, 0);
+});
+
+t.test('the tracked-shows table by email on demand', async (t) => {
+  const before = postmark.received.length;
+  const response = await alice.call('POST', '/api/shows/tracked/email');
+  t.equal(response.statusCode, 200);
+  t.same(response.json(), { ok: true, to: 'alice@example.org' });
+  const mail = postmark.received[before]!;
+  t.equal(mail.body.Subject, 'Your tracked shows');
+  t.match(mail.body.TextBody, /Slow Horses/);
+  postmark.setMode('fail');
+  t.teardown(() => postmark.setMode('ok'));
+  const failing = await alice.call('POST', '/api/shows/tracked/email');
+  t.equal(failing.statusCode, 502);
+});
+
+t.test('a rebuild replays the notification log into the same rows', async (t) => {
+  t.ok(await system.core.progress.waitFor(['shows'], await system.core.store.headPosition(), 5000));
+  const snapshot = async () => (await pool.query('SELECT * FROM shows.notification_log ORDER BY stream')).rows;
+  const before = await snapshot();
+  t.ok(before.length >= 6);
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  for (const batchSize of [5000, 1]) {
+    await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: showsProjection, log: silent, batchSize });
+    t.same(await snapshot(), before, `batches of ${batchSize}`);
+  }
+});

@@ -1,0 +1,146 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { z } from 'zod';
+import { localDate } from '../../domain/shows/notification.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
+import { HttpError } from '../../infra/http/errors.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { PushSubscriptions } from '../../infra/push/subscriptions.ts';
+import type { ShowCache } from '../../infra/tvmaze/cache.ts';
+import { readTrackedShows, type TrackedShowView } from '../../query-api/shows/library.ts';
+import { readUser } from '../../query-api/shows/users.ts';
+import type { Core } from '../shared/core.ts';
+import type { DailyJobReport } from './daily-job.ts';
+import { cuid } from './ids.ts';
+
+export type NotificationRoutesDeps = {
+  readonly core: Core;
+  readonly cookies: SessionCookies;
+  readonly cache: ShowCache;
+  readonly mailer: Mailer;
+  readonly subscriptions: PushSubscriptions;
+  readonly vapidPublicKey: string;
+  readonly runDailyJob: (day: string) => Promise<DailyJobReport>;
+};
+
+const okSchema = z.object({ ok: z.literal(true) });
+const base64url = z.string().min(1).max(500).regex(/^[A-Za-z0-9_-]+=*$/, 'base64url');
+const subscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+
+/** equal length digests first, so the comparison takes the same time whatever the token */
+function sameToken(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+function trackedTable(shows: readonly TrackedShowView[]): string {
+  const rows = shows.map((show) => {
+    const name = show.show?.name ?? `Show ${show.showId}`;
+    const next = show.nextEpisode?.airdate ? `next ${show.nextEpisode.airdate}` : 'no next episode known';
+    const behind = show.episodesBehind === null ? '?' : String(show.episodesBehind);
+    return `${name.padEnd(40).slice(0, 40)}  ${String(show.watchedCount).padStart(7)}  ${behind.padStart(6)}  ${next}`;
+  });
+  return [`${'Show'.padEnd(40)}  ${'Watched'.padStart(7)}  ${'Behind'.padStart(6)}  Next`, ...rows].join('\n');
+}
+
+export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDeps): void {
+  const { core } = deps;
+  const onRequest = deps.cookies.requireUser;
+
+  app.get(
+    '/api/push/vapid-public-key',
+    { schema: { summary: 'The VAPID public key a browser needs before subscribing', response: { 200: z.object({ publicKey: z.string() }) } } },
+    async () => ({ publicKey: deps.vapidPublicKey }),
+  );
+
+  app.post(
+    '/api/push/subscribe',
+    {
+      onRequest,
+      schema: {
+        summary: 'Register this browser for push; the same endpoint again updates it in place',
+        body: subscriptionBody,
+        response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { endpoint, keys } = request.body;
+      await deps.subscriptions.upsert({ id: cuid(), userId: request.userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, now: core.now() });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/push/unsubscribe',
+    {
+      onRequest,
+      schema: {
+        summary: 'Remove this browser; unknown endpoints are already removed',
+        body: z.object({ endpoint: z.string().min(1).max(2000) }),
+        response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await deps.subscriptions.remove(request.userId, request.body.endpoint);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/shows/tracked/email',
+    {
+      onRequest,
+      schema: {
+        summary: 'Email the user their tracked-shows table now',
+        response: { 200: z.object({ ok: z.literal(true), to: z.string() }), 401: errorBodySchema, 502: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await readUser(core.db.slonik, request.userId);
+      if (!user) throw unauthenticated();
+      const shows = await readTrackedShows({ pool: core.db.slonik, cache: deps.cache }, request.userId, 'tracked', core.now());
+      try {
+        await deps.mailer.send({ to: user.email, subject: 'Your tracked shows', text: `${trackedTable(shows)}\n` });
+      } catch (error) {
+        throw new HttpError(502, 'MAIL_UNAVAILABLE', 'The mail provider did not take the message; try again later', { cause: error });
+      }
+      return { ok: true as const, to: user.email };
+    },
+  );
+
+  const token = core.config.ADMIN_TOKEN;
+  // without a token the route does not exist at all: 404 like any unknown path
+  if (token) {
+    app.post(
+      '/api/admin/run-cron',
+      {
+        schema: {
+          summary: 'Run the daily notification job now; needs the x-admin-token header',
+          response: {
+            200: z.object({
+              day: z.string(),
+              refreshed: z.number(),
+              refreshFailed: z.number(),
+              episodes: z.number(),
+              sent: z.number(),
+              skipped: z.number(),
+              failed: z.number(),
+              refreshMs: z.number(),
+              sendMs: z.number(),
+            }),
+            401: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const given = request.headers['x-admin-token'];
+        if (typeof given !== 'string' || !sameToken(given, token)) throw new HttpError(401, 'INVALID_ADMIN_TOKEN', 'x-admin-token: missing or wrong');
+        return deps.runDailyJob(localDate(core.now()));
+      },
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { Aggregate } from '../shared/aggregate.ts';
+import { assertNever, type DomainEvent } from '../shared/events.ts';
+
+// One stream per (user, episode, kind, channel): the name is the uniqueness key. The claim is
+// appended before anything is sent, so of two runs or two workers only one appends it and sends;
+// the other is decided again on the fresh stream and finds it taken. A crash between the claim and
+// the send loses that one notification rather than ever sending it twice (at most once); a send
+// the provider refused is recorded as failed, and the next run may claim it again.
+
+export const CHANNELS = ['email', 'push'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const KINDS = ['episode-airing'] as const;
+export type Kind = (typeof KINDS)[number];
+
+export type NotificationKey = {
+  readonly userId: string;
+  readonly episodeId: number;
+  readonly kind: Kind;
+  readonly channel: Channel;
+};
+
+export const NOTIFICATION_STREAM_PREFIX = 'shows.notification-';
+
+export function notificationStream(key: NotificationKey): string {
+  return `${NOTIFICATION_STREAM_PREFIX}${key.userId}.${key.episodeId}.${key.kind}.${key.channel}`;
+}
+
+const keyFields = {
+  notificationId: z.string().min(1),
+  userId: z.string(),
+  episodeId: z.number().int(),
+  showId: z.number().int(),
+  kind: z.enum(KINDS),
+  channel: z.enum(CHANNELS),
+};
+export const notificationClaimedSchema = z.object({ ...keyFields, at: z.iso.datetime() });
+export const notificationSentSchema = z.object({ notificationId: z.string(), at: z.iso.datetime() });
+export const notificationFailedSchema = z.object({ notificationId: z.string(), reason: z.string(), at: z.iso.datetime() });
+
+export type NotificationEvent =
+  | DomainEvent<'notification-claimed', z.infer<typeof notificationClaimedSchema>>
+  | DomainEvent<'notification-sent', z.infer<typeof notificationSentSchema>>
+  | DomainEvent<'notification-failed', z.infer<typeof notificationFailedSchema>>;
+
+export type NotificationState = { readonly status: 'none' | 'claimed' | 'sent' | 'failed'; readonly notificationId: string | null };
+
+export function evolveNotification(state: NotificationState, event: NotificationEvent): NotificationState {
+  switch (event.type) {
+    case 'notification-claimed':
+      return { status: 'claimed', notificationId: event.data.notificationId };
+    case 'notification-sent':
+      return { ...state, status: 'sent' };
+    case 'notification-failed':
+      return { ...state, status: 'failed' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export function parseNotificationEvent(type: string, data: unknown, schemaVersion: number): NotificationEvent {
+  if (schemaVersion === 1) {
+    if (type === 'notification-claimed') return { type, data: notificationClaimedSchema.parse(data) };
+    if (type === 'notification-sent') return { type, data: notificationSentSchema.parse(data) };
+    if (type === 'notification-failed') return { type, data: notificationFailedSchema.parse(data) };
+  }
+  throw new Error(`unknown shows notification event ${type} v${schemaVersion}`);
+}
+
+export const notificationAggregate: Aggregate<NotificationState, NotificationEvent> = {
+  initialState: { status: 'none', notificationId: null },
+  evolve: evolveNotification,
+  parse: parseNotificationEvent,
+  schemaVersion: 1,
+};
+
+/** Nobody claimed it, or the last send failed: this run takes it. */
+export function claimNotification(
+  state: NotificationState,
+  claim: NotificationKey & { readonly notificationId: string; readonly showId: number; readonly now: string },
+): NotificationEvent[] {
+  if (state.status === 'claimed' || state.status === 'sent') return [];
+  const { notificationId, userId, episodeId, showId, kind, channel, now } = claim;
+  return [{ type: 'notification-claimed', data: { notificationId, userId, episodeId, showId, kind, channel, at: now } }];
+}
+
+// ---- the daily run's calendar
+
+export const DAILY_TIME_ZONE = 'Asia/Amman';
+export const DAILY_HOUR = 12;
+export const DAILY_CRON = '0 12 * * *';
+
+/** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
+export function localDate(instant: Date, timeZone: string = DAILY_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+function localHour(instant: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(instant);
+  return Number(hour);
+}
+
+/** The day whose noon run is the latest one due by `now`: today from noon on, else yesterday. */
+export function dueRunDay(now: Date, timeZone: string = DAILY_TIME_ZONE): string {
+  if (localHour(now, timeZone) >= DAILY_HOUR) return localDate(now, timeZone);
+  return localDate(new Date(now.getTime() - 24 * 60 * 60_000), timeZone);
+}
+
+/** [start, end) of the local calendar day `day` as instants; DST-safe by probing the offset. */
+export function dayBounds(day: string, timeZone: string = DAILY_TIME_ZONE): { start: Date; end: Date } {
+  const startOf = (date: string): Date => {
+    const utcMidnight = new Date(`${date}T00:00:00Z`);
+    const offsetMs = offsetAt(utcMidnight, timeZone);
+    return new Date(utcMidnight.getTime() - offsetMs);
+  };
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { start: startOf(day), end: startOf(next.toISOString().slice(0, 10)) };
+}
+
+function offsetAt(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const value = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
+  return asUtc - instant.getTime();
+}
+
+// ---- which runs completed, for catching up after a restart
+
+export const DAILY_RUNS_STREAM = 'shows.daily-runs';
+export const dailyRunCompletedSchema = z.object({ day: z.string(), at: z.iso.datetime(), sent: z.number().int() });
+export type DailyRunEvent = DomainEvent<'daily-run-completed', z.infer<typeof dailyRunCompletedSchema>>;
+export type DailyRunsState = { readonly lastDay: string | null };
+
+export const dailyRunsAggregate: Aggregate<DailyRunsState, DailyRunEvent> = {
+  initialState: { lastDay: null },
+  evolve: (state, event) => (state.lastDay === null || event.data.day > state.lastDay ? { lastDay: event.data.day } : state),
+  parse: (type, data, schemaVersion) => {
+    if (schemaVersion === 1 && type === 'daily-run-completed') return { type, data: dailyRunCompletedSchema.parse(data) };
+    throw new Error(`unknown shows daily-run event ${type} v${schemaVersion}`);
+  },
+  schemaVersion: 1,
+};

@@ -1,0 +1,62 @@
+import { Agenda, type AgendaBackend } from 'agenda';
+import type pg from 'pg';
+
+export type DailySchedule = {
+  /** Agenda job name */
+  readonly name: string;
+  /** cron expression and its time zone */
+  readonly cron: string;
+  readonly timeZone: string;
+};
+
+export type DailyScheduler = {
+  /** resolves once the missed-run check made at start is over (it may have run the job) */
+  readonly caughtUp: Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type DailySchedulerOptions = {
+  readonly schedule: DailySchedule;
+  /** the job store: the app's PostgreSQL pool, or a MongoDB URL */
+  readonly store: { readonly kind: 'postgres'; readonly pool: pg.Pool } | { readonly kind: 'mongodb'; readonly url: string };
+  /** runs the scheduled job; Agenda's own lock keeps two processes from running one tick twice */
+  readonly run: () => Promise<void>;
+  /**
+   * Called once at start: runs the job when its last due run never completed (the process was down
+   * across the scheduled minute). Agenda recomputes the next run from "now" when the job is saved
+   * again at start, so this check, not Agenda, is what keeps a restart from skipping the day.
+   */
+  readonly catchUp: () => Promise<void>;
+  readonly log: (entry: object, message: string) => void;
+};
+
+async function backendOf(store: DailySchedulerOptions['store']): Promise<AgendaBackend> {
+  if (store.kind === 'postgres') {
+    const { PostgresBackend } = await import('@agendajs/postgres-backend');
+    return new PostgresBackend({ pool: store.pool, tableName: 'agenda_jobs' });
+  }
+  const { MongoBackend } = await import('@agendajs/mongo-backend');
+  return new MongoBackend({ address: store.url, collection: 'agendaJobs' });
+}
+
+/** Agenda with the one daily job; its job store is PostgreSQL unless MongoDB is configured. */
+export async function startDailyScheduler(options: DailySchedulerOptions): Promise<DailyScheduler> {
+  const agenda = new Agenda({ backend: await backendOf(options.store), processEvery: '30 seconds', name: `shows-${process.pid}` });
+  agenda.define(
+    options.schedule.name,
+    async () => {
+      await options.run();
+    },
+    { concurrency: 1, lockLifetime: 30 * 60_000 },
+  );
+  await agenda.start();
+  await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
+  const caughtUp = options.catchUp().catch((error: unknown) => options.log({ err: error }, 'catching up the missed daily run failed'));
+  return {
+    caughtUp,
+    async stop() {
+      await caughtUp;
+      await agenda.stop();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import t from 'tap';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { DAILY_RUNS_STREAM, dailyRunsAggregate } from '../../domain/shows/notification.ts';
+import { showsUser } from '../../command-api/shows/test-client.ts';
+import { postmarkStandIn } from '../../infra/testing/postmark.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { startTestSystem } from '../test/harness.ts';
+import { startShowsScheduler } from './shows.ts';
+
+// the clock the scheduler's catch-up reads; Agenda itself only ever sees noon far away
+let clock = new Date('2026-09-30T09:30:00.000Z');
+const tvmaze = await tvmazeStandIn(t);
+const postmark = await postmarkStandIn(t);
+const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url, MAIL_API_KEY: 'token', MAIL_API_URL: postmark.url }, { now: () => clock });
+const app = system.apps.shows!;
+const log = () => undefined;
+
+const lastRun = async () => fold(dailyRunsAggregate, await system.core.store.readStream(DAILY_RUNS_STREAM)).lastDay;
+
+async function restart(): Promise<void> {
+  const scheduler = await startShowsScheduler(system.core, log);
+  await scheduler.caughtUp;
+  await scheduler.stop();
+}
+
+const alice = await showsUser(app, 'alice@example.org');
+await alice.call('POST', '/api/shows/track', { showId: 45039 });
+
+t.test('a start after noon with no run that day runs the missed job', async (t) => {
+  await restart();
+  t.equal(await lastRun(), '2026-09-30');
+  t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org'], "the day's episode was notified");
+  const jobs = await system.core.db.pg.query('SELECT * FROM agenda_jobs');
+  t.equal(jobs.rowCount, 1, 'the daily job is stored with Agenda');
+  t.match(JSON.stringify(jobs.rows[0]), /0 12 \* \* \*/);
+  t.match(JSON.stringify(jobs.rows[0]), /Asia\/Amman/);
+  const next = new Date(jobs.rows[0].next_run_at);
+  t.same([next.getUTCHours(), next.getUTCMinutes()], [9, 0], 'Agenda computed its next run for 12:00 in Amman (09:00 UTC)');
+});
+
+t.test('a restart the same day runs nothing again', async (t) => {
+  await restart();
+  t.equal(postmark.received.length, 1);
+});
+
+t.test('across the next noon: nothing before it, the missed run after it', async (t) => {
+  clock = new Date('2026-10-01T08:00:00.000Z'); // 11:00 in Amman
+  await restart();
+  t.equal(await lastRun(), '2026-09-30', 'before noon the due run is yesterday, done');
+  clock = new Date('2026-10-01T10:00:00.000Z'); // 13:00 in Amman, the process was down at noon
+  await restart();
+  t.equal(await lastRun(), '2026-10-01', 'caught up');
+  t.equal(postmark.received.length, 1, 'nothing airs that day');
+});
