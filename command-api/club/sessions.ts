@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../../domain/club/player.ts';
@@ -22,17 +21,12 @@ import {
 import { roundLengthSecSchema, timeSchema } from '../../domain/club/settings.ts';
 import { DomainError } from '../../domain/shared/events.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { cuid } from '../../infra/ids.ts';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
 import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
 import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
 import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
-
-/** A cuid-shaped id for a night opened without one: `c` and 24 base-36 characters. */
-function newClientId(): string {
-  const digits = [...randomBytes(24)].map((byte) => (byte % 36).toString(36)).join('');
-  return `c${digits}`;
-}
 
 const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -93,7 +87,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const claim = await runClubCommand(
         deps,
         request,
-        { stream: nightKeyStream(venue.id, body.date, startTime), aggregate: nightKeyAggregate, decide: (state) => claimNight(state, body.id ?? newClientId()) },
+        { stream: nightKeyStream(venue.id, body.date, startTime), aggregate: nightKeyAggregate, decide: (state) => claimNight(state, body.id ?? cuid()) },
         {},
       );
       const id = claim.state as string;

@@ -3,7 +3,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { userStream } from '../../domain/gym/user.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { DEFAULTS, gymClient, ISO, newAddress, PASSWORD, sessionCookie, UUID } from './test-client.ts';
+import { DEFAULTS, gymClient, ISO, newAddress, PASSWORD, sessionCookie } from './test-client.ts';
+import { CUID } from '../../infra/ids.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;
@@ -18,7 +19,7 @@ t.test('signup creates the account, answers the user and sets the session cookie
   const res = await gym.call('POST', '/api/auth/signup', { payload: { email: 'first@example.org', password: PASSWORD } });
   t.equal(res.statusCode, 201);
   const user = res.json();
-  t.match(user, { id: UUID, createdAt: ISO });
+  t.match(user, { id: CUID, createdAt: ISO });
   t.same(user, { id: user.id, email: 'first@example.org', settings: DEFAULTS, createdAt: user.createdAt });
   t.equal(res.headers['cache-control'], 'no-store');
 

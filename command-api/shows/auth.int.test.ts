@@ -8,10 +8,10 @@ import { rebuildProjection } from '../../projections/runtime.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { createCommandHandler } from '../shared/handle-command.ts';
 import { claimUsername } from './usernames.ts';
+import { CUID } from '../../infra/ids.ts';
 
 const NOW = '2026-11-25T12:00:00.000Z';
 const IN_90_DAYS = 'Tue, 23 Feb 2027 12:00:00 GMT';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // a fixed clock: createdAt, cookie expiry and Retry-After are exact
 const system = await startTestSystem(t, {}, { now: () => new Date(NOW) });
@@ -90,7 +90,7 @@ t.test('sign-up', async (t) => {
     const res = await post('/api/auth/signup', { email: '  Ada@Example.COM ', password: 'correct horse' });
     t.equal(res.statusCode, 201);
     const body = res.json<{ id: string }>();
-    t.match(body, { id: UUID });
+    t.match(body, { id: CUID }, 'a user id is a cuid, like every resource of the service');
     t.same(body, user(body.id, 'ada@example.com'), 'the email is stored trimmed and lowercased');
     t.same(setCookies(res), [`sid=${sidOf(res)}; Path=/; Expires=${IN_90_DAYS}; HttpOnly; Secure; SameSite=Lax`]);
     t.equal(res.headers['cache-control'], 'no-store');

@@ -17,7 +17,7 @@ import type { ShowCache } from '../../infra/tvmaze/cache.ts';
 import type { TvData } from '../../infra/tvmaze/client.ts';
 import type { Core } from '../shared/core.ts';
 import type { CommandContext } from '../shared/handle-command.ts';
-import { cuid } from './ids.ts';
+import { cuid } from '../../infra/ids.ts';
 import { notificationLedger } from './notification-ledger.ts';
 
 export type DailyJobDeps = {

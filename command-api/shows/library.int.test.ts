@@ -4,7 +4,7 @@ import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
-import { CUID } from './ids.ts';
+import { CUID } from '../../infra/ids.ts';
 import { showsUser } from './test-client.ts';
 
 // Slow Horses S6E3 (3643507) airs 2026-09-30T12:00Z; the clock sits between S6E2 and S6E3

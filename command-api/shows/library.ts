@@ -14,7 +14,7 @@ import { cachedShow, loadShow } from '../../infra/tvmaze/show-data.ts';
 import { readTrackedShow, trackedShowSchema, type TrackedShowView } from '../../query-api/shows/library.ts';
 import type { Core } from '../shared/core.ts';
 import { awaitProjections } from '../shared/read-your-writes.ts';
-import { cuid } from './ids.ts';
+import { cuid } from '../../infra/ids.ts';
 
 export type LibraryDeps = { readonly core: Core; readonly cookies: SessionCookies; readonly tv: TvData; readonly cache: ShowCache };
 

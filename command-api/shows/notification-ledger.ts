@@ -9,7 +9,7 @@ import {
 import { fold } from '../../domain/shared/aggregate.ts';
 import { type NewEvent, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
 import type { Core } from '../shared/core.ts';
-import { cuid } from './ids.ts';
+import { cuid } from '../../infra/ids.ts';
 
 /**
  * Claims and outcomes on the key's stream, appended straight to the store: a key never used is

@@ -11,7 +11,7 @@ import { readTrackedShows, type TrackedShowView } from '../../query-api/shows/li
 import { readUser } from '../../query-api/shows/users.ts';
 import type { Core } from '../shared/core.ts';
 import type { DailyJobReport } from './daily-job.ts';
-import { cuid } from './ids.ts';
+import { cuid } from '../../infra/ids.ts';
 
 export type NotificationRoutesDeps = {
   readonly core: Core;

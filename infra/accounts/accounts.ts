@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import { dummyHash, hashSecret, verifySecret } from './passwords.ts';
+import { cuid } from '../ids.ts';
 
 export type ServiceName = 'gym' | 'shows' | 'club';
 
@@ -60,7 +60,7 @@ export function createAccounts(deps: { readonly pool: DatabasePool; readonly now
   return {
     async create(service, login, password, options) {
       const hash = await hashSecret(password);
-      const id = randomUUID();
+      const id = cuid();
       const row = await pool.maybeOne(sql.type(accountRow)`
         INSERT INTO auth.users (id, service, login, password_hash, can_change_password, created_at)
         VALUES (${id}, ${service}, ${login}, ${hash}, ${options.canChangePassword}, ${deps.now().toISOString()})

@@ -1,6 +1,7 @@
 import t from 'tap';
-import { gymClient, DEFAULTS, ISO, UUID } from '../../command-api/gym/test-client.ts';
+import { gymClient, DEFAULTS, ISO } from '../../command-api/gym/test-client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { CUID } from '../../infra/ids.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;
@@ -19,7 +20,7 @@ t.test('GET /api/me answers the signed-in user with every setting', async (t) =>
   const { user, sid } = await gym.signup('me@example.org');
   const res = await gym.me(sid);
   t.equal(res.statusCode, 200);
-  t.match(res.json(), { id: UUID, createdAt: ISO });
+  t.match(res.json(), { id: CUID, createdAt: ISO });
   t.same(res.json(), { id: user.id, email: 'me@example.org', settings: DEFAULTS, createdAt: user.createdAt });
   t.equal(res.headers['cache-control'], 'no-store');
 });
