@@ -35,7 +35,7 @@ export type LibraryCommand =
   | { readonly type: 'delete-exercise'; readonly id: string; readonly hasSets: boolean }
   | { readonly type: 'merge-exercises'; readonly fromId: string; readonly intoId: string }
   | { readonly type: 'create-plan'; readonly id: string; readonly draft: PlanDraft; readonly newId: () => string }
-  | { readonly type: 'revise-plan'; readonly id: string; readonly draft: PlanDraft | null; readonly activate: boolean; readonly newId: () => string }
+  | { readonly type: 'revise-plan'; readonly id: string; readonly changes: Partial<PlanDraft>; readonly activate: boolean; readonly newId: () => string }
   | { readonly type: 'duplicate-plan'; readonly sourceId: string; readonly id: string; readonly startDate: string; readonly name: string | null; readonly newId: () => string }
   | { readonly type: 'delete-plan'; readonly id: string }
   | { readonly type: 'add-machine'; readonly id: string; readonly name: string }
@@ -95,8 +95,8 @@ function deleteExercise(command: Extract<LibraryCommand, { type: 'delete-exercis
 
 function mergeExercises(command: Extract<LibraryCommand, { type: 'merge-exercises' }>, state: LibraryState): LibraryEvent[] {
   const from = findExercise(state, command.fromId);
-  if (!state.exercises[command.intoId]) throw invalid('body.intoId', 'no such exercise');
-  const into = findExercise(state, command.intoId);
+  const into = state.exercises[command.intoId];
+  if (!into) throw invalid('body.intoId', 'no such exercise');
   if (from.id === into.id) throw invalid('body.intoId', 'an exercise cannot be merged into itself');
   const filled: Partial<ExerciseFields> = {};
   for (const key of ['code', 'machineNumber', 'libraryId'] as const) {
@@ -149,11 +149,10 @@ function revisePlan(command: Extract<LibraryCommand, { type: 'revise-plan' }>, s
   const plan = state.plans[command.id];
   if (!plan) throw notFound('Plan');
   const events: LibraryEvent[] = [];
-  if (command.draft) {
-    const days = resolveDays(command.draft, state, plan, command.newId);
-    const revised = { id: plan.id, name: command.draft.name, startDate: command.draft.startDate, days };
-    if (JSON.stringify(revised) !== JSON.stringify(plan)) events.push({ type: 'plan-revised', data: revised });
-  }
+  const { name = plan.name, startDate = plan.startDate, days: draftDays } = command.changes;
+  const days = draftDays ? resolveDays({ name, startDate, days: draftDays }, state, plan, command.newId) : plan.days;
+  const revised = { id: plan.id, name, startDate, days };
+  if (JSON.stringify(revised) !== JSON.stringify(plan)) events.push({ type: 'plan-revised', data: revised });
   if (command.activate && state.activePlanId !== plan.id) events.push({ type: 'plan-activated', data: { id: plan.id } });
   return events;
 }
