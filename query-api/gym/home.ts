@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { addDays, weekStartOf } from './calendar.ts';
+import { weekStartOf } from './calendar.ts';
 import { listPlans } from './plans.ts';
 import { dayViewSchema, planSchema } from './schemas.ts';
 import { readGymUser } from './routes.ts';
@@ -42,7 +42,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
   const weekStart = weekStartOf(date, user.settings.weekStart);
   const trained = await db.oneFirst(sql.type(z.object({ days: z.number() }))`
     SELECT count(DISTINCT w.date)::int AS days FROM gym.workouts w
-    WHERE w.user_id = ${userId} AND w.date BETWEEN ${weekStart}::date AND ${addDays(weekStart, 6)}::date
+    WHERE w.user_id = ${userId} AND w.date BETWEEN ${weekStart}::date AND ${date}::date
       AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)`);
   const [active] = (await listPlans(db, userId)).filter((plan) => plan.active);
   if (!active) return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
