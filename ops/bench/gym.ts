@@ -226,6 +226,9 @@ async function main(): Promise<void> {
 
     const rebuilt = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection: gymProjection, log: silentLog });
     const rebuildRate = rebuilt.events / rebuilt.seconds;
+    // what autovacuum does shortly after a rebuild swaps in tables of a million rows; the planner
+    // has no statistics of them until then
+    await core.db.pg.query('ANALYZE');
     const copy = await copyRate(core.db.pg, tempDir, Math.min(1_000_000, Number(counted?.n ?? 100_000)));
     console.log(`  rebuild     ${fmt(rebuilt.events)} events in ${fmt(rebuilt.seconds, 1)} s: ${fmt(rebuildRate)} events/s`);
     console.log(`  COPY        ${fmt(copy)} rows/s into a table like gym.sets`);
