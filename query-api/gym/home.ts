@@ -58,13 +58,17 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
 
   const slots = days.flatMap((day) => day.slots);
   const exerciseIds = [...new Set(slots.map((slot) => slot.exerciseId))];
-  // each exercise's most recent workout up to the client's date, all its sets
+  // each exercise's most recent workout up to the client's date (a top-1 per exercise, not a sort
+  // of the whole history), then all its sets of that exercise
   const rows = await db.any(sql.type(lastRow)`
     WITH latest AS (
-      SELECT DISTINCT ON (s.exercise_id) s.exercise_id, s.workout_id, w.date
-      FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
-      WHERE s.user_id = ${userId} AND s.exercise_id = ANY(${sql.array(exerciseIds, 'text')}) AND w.date <= ${date}::date
-      ORDER BY s.exercise_id, w.date DESC, w.started_at DESC
+      SELECT x.exercise_id, l.workout_id, l.date
+      FROM unnest(${sql.array(exerciseIds, 'text')}) AS x(exercise_id)
+      CROSS JOIN LATERAL (
+        SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
+        WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND w.date <= ${date}::date
+        ORDER BY w.date DESC, w.started_at DESC LIMIT 1
+      ) l
     )
     SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
     FROM latest l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id
