@@ -92,7 +92,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
  */
 export const gymProjection: Projection = {
   name: 'gym',
-  version: 2,
+  version: 3,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

@@ -24,10 +24,12 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       exercise_id text NOT NULL,
       set_number integer NOT NULL,
       kg double precision NOT NULL,
-      reps integer NOT NULL
+      reps integer NOT NULL,
+      date date NOT NULL
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (workout_id)`);
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id)`);
+  // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id, date)`);
 }
 
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
@@ -55,8 +57,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
     }
     if (ticked.size > 0) {
       await tx.query(sql.unsafe`
-        INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps)
-        SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps
+        INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps, date)
+        SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps, w.date
         FROM ${sql.unnest([...ticked.values()], ['text', 'text', 'text', 'int4', 'float8', 'int4'])}
           AS t(id, workout_id, exercise_id, set_number, kg, reps)
         JOIN ${workouts} w ON w.id = t.workout_id

@@ -66,8 +66,8 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
       FROM unnest(${sql.array(exerciseIds, 'text')}) AS x(exercise_id)
       CROSS JOIN LATERAL (
         SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
-        WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND w.date <= ${date}::date
-        ORDER BY w.date DESC, w.started_at DESC LIMIT 1
+        WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
+        ORDER BY s.date DESC, w.started_at DESC LIMIT 1
       ) l
     )
     SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
