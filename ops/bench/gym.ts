@@ -261,7 +261,9 @@ async function main(): Promise<void> {
       return { cookie: httpUser.cookie, requests };
     }));
     await runLoad({ url: base, seconds: 1, clients });
+    const cpuBefore = process.cpuUsage();
     const ticks = await runLoad({ url: base, seconds: SECONDS, clients });
+    const cpu = process.cpuUsage(cpuBefore);
     const limitAfter = await insertLimit(url.toString(), SECONDS / 2);
     const limit = (limitBefore.rate + limitAfter.rate) / 2;
     const tickRate = ticks.requests / ticks.elapsedSeconds;
@@ -275,6 +277,7 @@ async function main(): Promise<void> {
     console.log('|---|---:|');
     console.log(`| single-row INSERT commits/s, 8 writers (mean of the slices before and after the ticks) | ${fmt(limit)} (${fmt(limitBefore.rate)}, ${fmt(limitAfter.rate)}) |`);
     console.log(`| HTTP set ticks/s, ${HTTP_CLIENTS} clients | ${fmt(tickRate)} (${latency(ticks.latencies)}) |`);
+    console.log(`| CPU of this Node process (server and clients) per tick | ${fmt((cpu.user + cpu.system) / 1000 / ticks.requests, 2)} ms |`);
     console.log(`| GET /home, ${READ_CLIENTS} clients | ${fmt(home.requests / home.elapsedSeconds)}/s (${latency(home.latencies)}) |`);
     console.log(`| GET /stats, ${READ_CLIENTS} clients | ${fmt(stats.requests / stats.elapsedSeconds)}/s (${latency(stats.latencies)}) |`);
     console.log(`| rebuild of the gym projection from zero | ${fmt(rebuildRate)} events/s (${fmt(rebuilt.events)} events, ${fmt(rebuilt.seconds, 1)} s) |`);
