@@ -190,6 +190,11 @@ t.test('cardio machines and logs; a machine with logs refuses deletion', async (
   t.equal((await stranger.call('DELETE', `/api/cardio/machines/${tread}`)).statusCode, 404);
   t.equal((await stranger.call('PATCH', `/api/cardio/machines/${tread}`, { name: 'x' })).statusCode, 404);
   t.equal((await stranger.call('POST', '/api/cardio/logs', { machineId: tread, date: '2026-11-22', minutes: 5 })).statusCode, 400);
+  const [kept] = await me.ok('GET', '/api/cardio/logs');
+  t.equal((await stranger.call('PATCH', `/api/cardio/logs/${kept.id}`, { minutes: 1 })).statusCode, 404, "another user's log");
+  t.equal((await stranger.call('DELETE', `/api/cardio/logs/${kept.id}`)).statusCode, 404);
+  t.same(await stranger.ok('GET', '/api/cardio/logs'), []);
+  t.same(await me.ok('GET', '/api/cardio/logs'), [kept], 'untouched');
 });
 
 t.test('body weight: one reading per date, the same date overwrites, delete by date', async (t) => {

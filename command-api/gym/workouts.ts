@@ -31,8 +31,8 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     async (request, reply) => {
       const planDayId = request.body.planDayId ?? null;
       if (planDayId) {
-        const day = await db.maybeOne(sql.unsafe`SELECT 1 FROM gym.plan_days WHERE id = ${planDayId} AND user_id = ${request.userId}`);
-        if (!day) throw notFound('Plan day not found');
+        const own = await db.exists(sql.unsafe`SELECT 1 FROM gym.plan_days WHERE id = ${planDayId} AND user_id = ${request.userId}`);
+        if (!own) throw notFound('Plan day not found');
       }
       const id = workoutIdOf(request.userId, planDayId, request.body.date);
       const result = await appendWorkoutCommand(core, request, id, {
