@@ -201,3 +201,17 @@ t.test('weights come back exactly as sent, so pounds convert back to the same po
   const history = (await me.call('GET', `/api/exercises/${press}/history`)).json();
   t.same(history.workouts[0].sets.map((set: { kg: number }) => set.kg), sent);
 });
+
+t.test('the OpenAPI document states the bounds of a tick', async (t) => {
+  const doc = (await gym.call('GET', '/api/openapi.json')).json();
+  const body = doc.paths['/api/sessions/{id}/sets'].post.requestBody.content['application/json'].schema;
+  t.match(body.properties, {
+    setNumber: { type: 'integer', minimum: 1, maximum: 50 },
+    kg: { type: 'number', minimum: 0, maximum: 1000 },
+    reps: { type: 'integer', minimum: 0, maximum: 500 },
+  });
+  t.same([...body.required].sort(), ['exerciseId', 'kg', 'reps', 'setNumber']);
+  for (const path of ['/api/home', '/api/stats', '/api/export', '/api/export.csv', '/api/plans/{id}/duplicate', '/api/exercises/{id}/merge', '/api/cardio/logs', '/api/bodyweight']) {
+    t.ok(doc.paths[path], `${path} is documented`);
+  }
+});
