@@ -16,6 +16,7 @@ import { loadConfig } from '../../infra/config.ts';
 import type { NewEvent } from '../../infra/eventstore/port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
+import { addDays } from '../../query-api/gym/calendar.ts';
 import { rebuildProjection, startProjector } from '../../projections/runtime.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
@@ -48,10 +49,6 @@ type SeededUser = { id: string; exercises: string[]; days: string[] };
 
 const meta = (userId: string) => ({ userId, correlationId: 'bench-seed', causationId: 'bench-seed', schemaVersion: 1 });
 const event = (userId: string, type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: meta(userId) });
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The user's library (exercises and one active plan) and a year of Mon/Wed/Fri workouts. */
 function userStreams(user: SeededUser, withAccount: boolean): Array<[string, NewEvent[]]> {
