@@ -64,9 +64,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     async (request) => {
       const { id } = request.params;
       const userId = request.userId;
-      if (request.body.notes !== undefined) await runWorkoutCommand(core, request, id, { type: 'change-notes', userId, notes: request.body.notes });
-      if (request.body.finished === true) await runWorkoutCommand(core, request, id, { type: 'finish-workout', userId, now: core.now().toISOString() });
-      if (request.body.finished === false) await runWorkoutCommand(core, request, id, { type: 'reopen-workout', userId });
+      await runWorkoutCommand(core, request, id, { type: 'change-workout', userId, ...request.body, now: core.now().toISOString() });
       return readWorkout(db, userId, id);
     },
   );

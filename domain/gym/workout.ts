@@ -130,6 +130,8 @@ export type WorkoutCommand =
   | { readonly type: 'finish-workout'; readonly userId: string; readonly now: string }
   | { readonly type: 'reopen-workout'; readonly userId: string }
   | { readonly type: 'change-notes'; readonly userId: string; readonly notes: string }
+  /** PATCH /sessions/:id: notes and finish or reopen, decided together so they land together */
+  | { readonly type: 'change-workout'; readonly userId: string; readonly notes?: string | undefined; readonly finished?: boolean | undefined; readonly now: string }
   | { readonly type: 'delete-workout'; readonly userId: string }
   | {
       readonly type: 'tick-set';
@@ -181,6 +183,15 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       return live(state, command.userId).finishedAt === null ? [] : [{ type: 'workout-reopened', data: {} }];
     case 'change-notes':
       return live(state, command.userId).notes === command.notes ? [] : [{ type: 'workout-notes-changed', data: { notes: command.notes } }];
+    case 'change-workout': {
+      const { userId, notes, finished, now } = command;
+      live(state, userId);
+      return [
+        ...(notes === undefined ? [] : decideWorkout({ type: 'change-notes', userId, notes }, state)),
+        ...(finished === true ? decideWorkout({ type: 'finish-workout', userId, now }, state) : []),
+        ...(finished === false ? decideWorkout({ type: 'reopen-workout', userId }, state) : []),
+      ];
+    }
     case 'delete-workout':
       live(state, command.userId);
       return [{ type: 'workout-deleted', data: {} }];

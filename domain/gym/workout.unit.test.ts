@@ -41,6 +41,12 @@ t.test('finish keeps the first finish time; reopen clears it; notes change only 
   t.same(decide([started], { type: 'reopen-workout', userId: U }), []);
   t.same(decide([started], { type: 'change-notes', userId: U, notes: '' }), []);
   t.same(decide([started], { type: 'change-notes', userId: U, notes: 'hard' }), [{ type: 'workout-notes-changed', data: { notes: 'hard' } }]);
+  t.same(decide([started], { type: 'change-workout', userId: U, notes: 'hard', finished: true, now: T2 }), [
+    { type: 'workout-notes-changed', data: { notes: 'hard' } },
+    { type: 'workout-finished', data: { at: T2 } },
+  ], 'a PATCH with both lands both');
+  t.same(decide([started, finished], { type: 'change-workout', userId: U, finished: true, now: T2 }), []);
+  t.throws(() => decide([started], { type: 'change-workout', userId: 'user-2', now: T2 }), { code: 'NOT_FOUND' });
 });
 
 t.test("another user's, a missing or a deleted workout is not found", async (t) => {
