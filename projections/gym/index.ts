@@ -83,7 +83,9 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
         AS c(id, rest_timer_sec, weekly_goal, week_start, accent, unit, appearance)
       WHERE u.id = c.id`);
   }
-  await recordUserStreams(tx, schema, GYM_STREAM_PREFIX, events);
+  // every gym stream is written only by its owner, so its first event says whose it is; a batch of
+  // ticks then costs no statement here
+  await recordUserStreams(tx, schema, GYM_STREAM_PREFIX, events.filter((event) => event.revision === 0n));
 }
 
 /**
