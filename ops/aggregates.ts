@@ -4,6 +4,8 @@ import { CLUB_SETTINGS_STREAM, clubSettingsAggregate } from '../domain/club/sett
 import { CLUB_USER_STREAM_PREFIX, clubUserAggregate } from '../domain/club/user.ts';
 import { formAggregate, FORM_STREAM_PREFIX } from '../domain/forms/form.ts';
 import { userAggregate as gymUserAggregate, USER_STREAM_PREFIX as GYM_USER_STREAM_PREFIX } from '../domain/gym/user.ts';
+import { libraryAggregate as gymLibraryAggregate, LIBRARY_STREAM_PREFIX as GYM_LIBRARY_STREAM_PREFIX } from '../domain/gym/library.ts';
+import { workoutAggregate as gymWorkoutAggregate, WORKOUT_STREAM_PREFIX as GYM_WORKOUT_STREAM_PREFIX } from '../domain/gym/workout.ts';
 import {
   userAggregate as showsUserAggregate,
   USER_STREAM_PREFIX as SHOWS_USER_STREAM_PREFIX,
@@ -24,6 +26,8 @@ const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [
   [SESSION_STREAM_PREFIX, sessionAggregate as AnyAggregate],
   [NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate as AnyAggregate],
   [GYM_USER_STREAM_PREFIX, gymUserAggregate as AnyAggregate],
+  [GYM_LIBRARY_STREAM_PREFIX, gymLibraryAggregate as AnyAggregate],
+  [GYM_WORKOUT_STREAM_PREFIX, gymWorkoutAggregate as AnyAggregate],
   [SHOWS_USER_STREAM_PREFIX, showsUserAggregate as AnyAggregate],
   [USERNAME_STREAM_PREFIX, usernameAggregate as AnyAggregate],
 ];

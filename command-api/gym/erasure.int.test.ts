@@ -3,6 +3,7 @@ import t from 'tap';
 import { userStream } from '../../domain/gym/user.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { DEFAULTS, gymClient, PASSWORD } from './test-client.ts';
+import { trainingUser } from './training-test-client.ts';
 
 const system = await startTestSystem(t);
 const gym = gymClient(system.apps.gym!);
@@ -34,6 +35,39 @@ async function whereFound(needle: string): Promise<string[]> {
   return found.sort();
 }
 
+/** A bit of everything the training routes store, by a unique text of each kind, to look for afterwards. */
+async function seedTraining(sid: string): Promise<Record<string, string>> {
+  const call = async (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) => {
+    const res = await gym.call(method as 'POST', url, { sid, payload });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const exercise = await call('POST', '/api/exercises', { name: 'Erasable squat', code: 'ERASE-CODE' });
+  const plan = await call('POST', '/api/plans', {
+    name: 'Erasable plan',
+    startDate: '2026-11-02',
+    days: [{ title: 'Erasable day', slots: [{ exerciseId: exercise.id, targetSets: 3, repMin: 5, repMax: 5, note: 'erasable note' }] }],
+  });
+  const workout = await call('POST', '/api/sessions', { planDayId: plan.days[0].id, date: '2026-11-24' });
+  const set = await call('POST', `/api/sessions/${workout.id}/sets`, { exerciseId: exercise.id, setNumber: 1, kg: 101.25, reps: 5 });
+  await call('PATCH', `/api/sessions/${workout.id}`, { notes: 'erasable workout notes', finished: true });
+  const machine = await call('POST', '/api/cardio/machines', { name: 'Erasable rower' });
+  const log = await call('POST', '/api/cardio/logs', { machineId: machine.id, date: '2026-11-24', minutes: 12 });
+  await call('PUT', '/api/bodyweight', { date: '2026-11-24', kg: 77.7 });
+  return {
+    'exercise name': 'Erasable squat',
+    'exercise id': exercise.id,
+    'plan id': plan.id,
+    'day title': 'Erasable day',
+    'slot note': 'erasable note',
+    'workout id': workout.id,
+    'set id': set.id,
+    'workout notes': 'erasable workout notes',
+    'machine name': 'Erasable rower',
+    'cardio log id': log.id,
+  };
+}
+
 t.test('DELETE /api/me erases the user everywhere and leaves everyone else alone', async (t) => {
   const gone = await gym.signup('Erase-Me@Example.org');
   const kept = await gym.signup('keep@example.org');
@@ -47,9 +81,17 @@ t.test('DELETE /api/me erases the user everywhere and leaves everyone else alone
   t.equal(changed.statusCode, 200);
   const sid = gone.sid;
   const keptBefore = (await gym.me(kept.sid)).json();
+  const training = await seedTraining(sid);
+  const keeper = await trainingUser(system.apps.gym!, 'keep-training@example.org');
+  const keeperWorkout = await keeper.workout('2026-11-24');
+  await keeper.tick(keeperWorkout, await keeper.exercise('Zercher squat'), 1, 100, 5);
+  const keeperExport = await keeper.ok('GET', '/api/export');
 
   // the search finds what is there, so finding nothing afterwards means something
   const before = [...(await whereFound('erase-me@example.org')), ...(await whereFound(gone.user.id))];
+  for (const [label, needle] of Object.entries(training)) {
+    t.ok((await whereFound(needle)).some((column) => column.startsWith('gym.')), `before: the ${label} is in a gym table`);
+  }
   for (const column of ['auth.users.login', 'auth.users.id', 'auth.sessions.user_id', 'gym.users.email', 'gym.users.id', 'gym.user_streams.user_id', 'es.events.data', 'es.events.metadata', 'es.events.stream_name', 'es.streams.stream_name']) {
     t.ok(before.includes(column), `before: found in ${column}`);
   }
@@ -69,6 +111,13 @@ t.test('DELETE /api/me erases the user everywhere and leaves everyone else alone
 
   t.same(await whereFound('erase-me@example.org'), [], 'the email is in no column of any table');
   t.same(await whereFound(gone.user.id), [], 'the id is in no column of any table');
+  for (const [label, needle] of Object.entries(training)) t.same(await whereFound(needle), [], `the ${label} is in no table`);
+  const { rows: leftover } = await pg.query(
+    `SELECT (SELECT count(*) FROM gym.sets) + (SELECT count(*) FROM gym.workouts WHERE user_id <> $1) AS n`,
+    [keeper.user.id],
+  );
+  t.equal(Number(leftover[0].n), 1, "only the other user's set and workout remain");
+  t.same(await keeper.ok('GET', '/api/export'), keeperExport, "the other user's training is untouched");
   t.same(await system.core.store.readStream(userStream(gone.user.id)), [], 'the stream is gone');
 
   for (const session of [sid, other]) {

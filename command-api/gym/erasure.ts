@@ -26,6 +26,10 @@ export async function eraseGymUser(core: Core, userId: string): Promise<void> {
   for (const stream of new Set([userStream(userId), ...listed])) await core.store.deleteStream(stream);
   await caughtUp();
   await core.db.slonik.transaction(async (tx) => {
+    // children before what they point at, as the spec's restrict rules order it
+    for (const table of ['sets', 'workouts', 'plan_slots', 'plan_days', 'plans', 'cardio_logs', 'machines', 'exercises', 'bodyweights']) {
+      await tx.query(sql.unsafe`DELETE FROM ${sql.identifier(['gym', table])} WHERE user_id = ${userId}`);
+    }
     await tx.query(sql.unsafe`DELETE FROM gym.user_streams WHERE user_id = ${userId}`);
     await tx.query(sql.unsafe`DELETE FROM gym.users WHERE id = ${userId}`);
     await core.accounts.remove(userId, tx);

@@ -1,6 +1,10 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { assertNever } from '../../domain/shared/events.ts';
 import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, type SettingsPatch, USER_STREAM_PREFIX } from '../../domain/gym/user.ts';
+import { LIBRARY_STREAM_PREFIX, parseLibraryEvent } from '../../domain/gym/library.ts';
+import { parseWorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
+import { applyLibraryEvent, migrateLibrary } from './library.ts';
+import { migrateWorkouts, workoutWriter } from './workouts.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
@@ -32,7 +36,23 @@ function collect(events: readonly RecordedEvent[]) {
   return users;
 }
 
+/** Workouts, sets, exercises, plans, cardio and body weight, in log order. */
+async function applyTraining(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+  const workouts = workoutWriter(tx, schema);
+  for (const recorded of events) {
+    const { stream, type, data, metadata } = recorded;
+    if (stream.startsWith(WORKOUT_STREAM_PREFIX)) {
+      await workouts.apply(stream, parseWorkoutEvent(type, data, metadata.schemaVersion));
+    } else if (stream.startsWith(LIBRARY_STREAM_PREFIX)) {
+      await workouts.flush();
+      await applyLibraryEvent(tx, schema, stream, parseLibraryEvent(type, data, metadata.schemaVersion));
+    }
+  }
+  await workouts.flush();
+}
+
 async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+  await applyTraining(tx, schema, events);
   const users = collect(events);
   const table = sql.identifier([schema, 'users']);
   const created = [...users].flatMap(([id, change]) => {
@@ -63,7 +83,9 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
         AS c(id, rest_timer_sec, weekly_goal, week_start, accent, unit, appearance)
       WHERE u.id = c.id`);
   }
-  await recordUserStreams(tx, schema, GYM_STREAM_PREFIX, events);
+  // every gym stream is written only by its owner, so its first event says whose it is; a batch of
+  // ticks then costs no statement here
+  await recordUserStreams(tx, schema, GYM_STREAM_PREFIX, events.filter((event) => event.revision === 0n));
 }
 
 /**
@@ -72,7 +94,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
  */
 export const gymProjection: Projection = {
   name: 'gym',
-  version: 1,
+  version: 3,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (
@@ -87,6 +109,8 @@ export const gymProjection: Projection = {
         created_at timestamptz NOT NULL
       )`);
     await createUserStreamsTable(tx, schema);
+    await migrateLibrary(tx, schema);
+    await migrateWorkouts(tx, schema);
   },
   apply,
 };

@@ -1,4 +1,4 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { type GymUser, gymUserSchema, settingsSchema } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -17,7 +17,7 @@ const userRow = z.object({
   created_at: z.string(),
 });
 
-export async function findGymUser(pool: DatabasePool, id: string): Promise<GymUser | null> {
+export async function findGymUser(pool: CommonQueryMethods, id: string): Promise<GymUser | null> {
   const row = await pool.maybeOne(sql.type(userRow)`
     SELECT id, email, rest_timer_sec, weekly_goal, week_start, accent, unit, appearance, created_at FROM gym.users WHERE id = ${id}`);
   if (!row) return null;
@@ -37,7 +37,7 @@ export async function findGymUser(pool: DatabasePool, id: string): Promise<GymUs
 }
 
 /** The user as GET /me shows it; the credentials exist but the read side has not caught up otherwise. */
-export async function readGymUser(pool: DatabasePool, id: string): Promise<GymUser> {
+export async function readGymUser(pool: CommonQueryMethods, id: string): Promise<GymUser> {
   const user = await findGymUser(pool, id);
   if (!user) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
   return user;

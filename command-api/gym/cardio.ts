@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { cardioFieldsSchema, dateSchema, machineNameSchema } from '../../domain/gym/library.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { readCardioLog, readMachine } from '../../query-api/gym/cardio.ts';
+import { bodyweightSchema, cardioLogSchema, machineSchema } from '../../query-api/gym/schemas.ts';
+import { idParams } from '../../query-api/gym/workouts.ts';
+import type { Core } from '../shared/core.ts';
+import { runLibraryCommand } from './training-command.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+const logBody = cardioFieldsSchema.extend({
+  machineId: z.uuid(),
+  distanceKm: cardioFieldsSchema.shape.distanceKm.optional(),
+  calories: cardioFieldsSchema.shape.calories.optional(),
+  level: cardioFieldsSchema.shape.level.optional(),
+});
+/** Body weight in kilograms, as the client converted it; never rounded here. */
+const bodyweightKg = z.number().min(20).max(500);
+
+export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+  const db = core.db.slonik;
+  const preHandler = cookies.requireUser;
+
+  app.post(
+    '/api/cardio/machines',
+    { preHandler, schema: { summary: 'Add a cardio machine; names are unique per user', body: z.object({ name: machineNameSchema }), response: { 201: machineSchema, ...errors } } },
+    async (request, reply) => {
+      const id = randomUUID();
+      await runLibraryCommand(core, request, { type: 'add-machine', id, name: request.body.name });
+      reply.code(201);
+      return readMachine(db, request.userId, id);
+    },
+  );
+  app.patch(
+    '/api/cardio/machines/:id',
+    { preHandler, schema: { summary: 'Rename a machine', params: idParams, body: z.object({ name: machineNameSchema }), response: { 200: machineSchema, ...errors } } },
+    async (request) => {
+      await runLibraryCommand(core, request, { type: 'rename-machine', id: request.params.id, name: request.body.name });
+      return readMachine(db, request.userId, request.params.id);
+    },
+  );
+  app.delete(
+    '/api/cardio/machines/:id',
+    { preHandler, schema: { summary: 'Remove a machine; 409 while sessions are logged on it', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await runLibraryCommand(core, request, { type: 'remove-machine', id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/cardio/logs',
+    { preHandler, schema: { summary: 'Log a cardio session', body: logBody, response: { 201: cardioLogSchema, ...errors } } },
+    async (request, reply) => {
+      const id = randomUUID();
+      const { distanceKm = null, calories = null, level = null, ...rest } = request.body;
+      await runLibraryCommand(core, request, { type: 'log-cardio', id, fields: { ...rest, distanceKm, calories, level } });
+      reply.code(201);
+      return readCardioLog(db, request.userId, id);
+    },
+  );
+  app.patch(
+    '/api/cardio/logs/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'Edit a cardio session (null clears an optional field)',
+        params: idParams,
+        body: logBody.partial().refine((body) => Object.keys(body).length > 0, { message: 'at least one field' }),
+        response: { 200: cardioLogSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await runLibraryCommand(core, request, { type: 'change-cardio-log', id: request.params.id, fields: request.body });
+      return readCardioLog(db, request.userId, request.params.id);
+    },
+  );
+  app.delete(
+    '/api/cardio/logs/:id',
+    { preHandler, schema: { summary: 'Remove a cardio session', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await runLibraryCommand(core, request, { type: 'remove-cardio-log', id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/bodyweight',
+    {
+      preHandler,
+      schema: { summary: 'Record the body weight of a date; the same date again overwrites', body: z.object({ date: dateSchema, kg: bodyweightKg }), response: { 200: bodyweightSchema, ...errors } },
+    },
+    async (request) => {
+      await runLibraryCommand(core, request, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg });
+      return request.body;
+    },
+  );
+  app.delete(
+    '/api/bodyweight/:date',
+    { preHandler, schema: { summary: 'Remove the reading of a date', params: z.object({ date: dateSchema }), response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await runLibraryCommand(core, request, { type: 'remove-bodyweight', date: request.params.date });
+      return reply.code(204).send(null);
+    },
+  );
+}

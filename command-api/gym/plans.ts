@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { dateSchema, planBodySchema, slotSchema } from '../../domain/gym/library.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { readPlan } from '../../query-api/gym/plans.ts';
+import { planSchema } from '../../query-api/gym/schemas.ts';
+import { idParams } from '../../query-api/gym/workouts.ts';
+import type { Core } from '../shared/core.ts';
+import { runLibraryCommand } from './training-command.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+
+/** Days and slots as the client writes them: those with an id keep it, those without are new. */
+const draftDays = z
+  .array(
+    z.object({
+      id: z.uuid().optional(),
+      title: z.string().trim().max(100).nullable().optional(),
+      slots: z
+        .array(
+          slotSchema
+            .omit({ id: true, note: true, exerciseId: true })
+            .extend({ id: z.uuid().optional(), exerciseId: z.uuid(), note: z.string().max(500).nullable().optional() }),
+        )
+        .max(30),
+    }),
+  )
+  .max(14);
+const draftSchema = planBodySchema.omit({ days: true }).extend({ days: draftDays });
+
+export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+  const db = core.db.slonik;
+  const preHandler = cookies.requireUser;
+  const newId = () => randomUUID();
+
+  app.post(
+    '/api/plans',
+    {
+      preHandler,
+      schema: {
+        summary: 'Create a plan with its days and slots; it becomes the active plan',
+        body: draftSchema,
+        response: { 201: planSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = randomUUID();
+      await runLibraryCommand(core, request, { type: 'create-plan', id, draft: request.body, newId });
+      reply.code(201);
+      return readPlan(db, request.userId, id);
+    },
+  );
+
+  app.patch(
+    '/api/plans/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'Edit a plan; days and slots sent with their ids keep them; active: true makes it the active plan',
+        params: idParams,
+        body: draftSchema.partial().extend({ active: z.literal(true).optional() }),
+        response: { 200: planSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { active, ...changes } = request.body;
+      await runLibraryCommand(core, request, { type: 'revise-plan', id: request.params.id, changes, activate: active === true, newId });
+      return readPlan(db, request.userId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/plans/:id/duplicate',
+    {
+      preHandler,
+      schema: {
+        summary: "Copy a plan as the next block, starting on the client's date; the copy becomes active",
+        params: idParams,
+        body: z.object({ date: dateSchema, name: z.string().trim().min(1).max(100).optional() }),
+        response: { 201: planSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = randomUUID();
+      await runLibraryCommand(core, request, {
+        type: 'duplicate-plan',
+        sourceId: request.params.id,
+        id,
+        startDate: request.body.date,
+        name: request.body.name ?? null,
+        newId,
+      });
+      reply.code(201);
+      return readPlan(db, request.userId, id);
+    },
+  );
+
+  app.delete(
+    '/api/plans/:id',
+    {
+      preHandler,
+      schema: { summary: 'Delete a plan; its workouts and sets stay, unlinked from the day', params: idParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await runLibraryCommand(core, request, { type: 'delete-plan', id: request.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+}

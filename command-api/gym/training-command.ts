@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { decideLibrary, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/gym/library-decide.ts';
+import { libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
+import { decideWorkout, type WorkoutCommand, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
+import { DomainError } from '../../domain/shared/events.ts';
+import type { Position } from '../../infra/eventstore/port.ts';
+import { HttpError } from '../../infra/http/errors.ts';
+import type { Core } from '../shared/core.ts';
+import { awaitGymProjection } from './user-command.ts';
+
+function asHttpError(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const status = LIBRARY_ERROR_STATUS[error.code] ?? 400;
+  return new HttpError(status, status === 409 ? 'CONFLICT' : error.code, error.message);
+}
+
+/** Decides on the caller's library stream, which serialises all their plan, exercise and cardio writes. */
+export async function appendLibraryCommand(core: Core, request: FastifyRequest, command: LibraryCommand): Promise<{ state: LibraryState; position: Position | null }> {
+  try {
+    return await core.commands({
+      stream: libraryStream(request.userId),
+      aggregate: libraryAggregate,
+      decide: (state) => decideLibrary(command, state),
+      context: { userId: request.userId, correlationId: request.id },
+    });
+  } catch (error) {
+    throw asHttpError(error);
+  }
+}
+
+/**
+ * Read-your-writes also when the decision appended nothing: the state it was decided on may come
+ * from another request's append that the read tables have not seen yet (the 19 repeats of a
+ * get-or-create), so the wait is for the head of the log then.
+ */
+export async function awaitDecided(core: Core, position: Position | null): Promise<void> {
+  await awaitGymProjection(core, position ?? (await core.store.headPosition()));
+}
+
+export async function runLibraryCommand(core: Core, request: FastifyRequest, command: LibraryCommand): Promise<LibraryState> {
+  const result = await appendLibraryCommand(core, request, command);
+  await awaitDecided(core, result.position);
+  return result.state;
+}
+
+export async function appendWorkoutCommand(
+  core: Core,
+  request: FastifyRequest,
+  workoutId: string,
+  command: WorkoutCommand,
+): Promise<{ state: WorkoutState; position: Position | null }> {
+  try {
+    return await core.commands({
+      stream: workoutStream(workoutId),
+      aggregate: workoutAggregate,
+      decide: (state) => decideWorkout(command, state),
+      context: { userId: request.userId, correlationId: request.id },
+    });
+  } catch (error) {
+    throw asHttpError(error);
+  }
+}
+
+export async function runWorkoutCommand(core: Core, request: FastifyRequest, workoutId: string, command: WorkoutCommand): Promise<WorkoutState> {
+  const result = await appendWorkoutCommand(core, request, workoutId, command);
+  await awaitDecided(core, result.position);
+  return result.state;
+}
+
+/**
+ * The id of the workout of (user, plan day, date): a name-based UUID, so the key names the stream
+ * and get-or-create is the event store's `no_stream` rule.
+ */
+export function workoutIdOf(userId: string, planDayId: string | null, date: string): string {
+  const hex = createHash('sha256').update(`gym-workout\u0000${userId}\u0000${planDayId ?? ''}\u0000${date}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { dateSchema, kgSchema } from '../../domain/gym/library.ts';
+import { notesSchema, repsSchema, setNumberSchema } from '../../domain/gym/workout.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { notFound } from '../../infra/http/errors.ts';
+import { findExercise } from '../../query-api/gym/exercises.ts';
+import { setSchema, workoutSchema } from '../../query-api/gym/schemas.ts';
+import { findSet, idParams, readWorkout } from '../../query-api/gym/workouts.ts';
+import type { Core } from '../shared/core.ts';
+import { appendWorkoutCommand, awaitDecided, runWorkoutCommand, workoutIdOf } from './training-command.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+
+export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+  const db = core.db.slonik;
+  const preHandler = cookies.requireUser;
+
+  app.post(
+    '/api/sessions',
+    {
+      preHandler,
+      schema: {
+        summary: 'Get or create the workout of (plan day, date); the date is the client calendar date',
+        body: z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema }),
+        response: { 200: workoutSchema, 201: workoutSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const planDayId = request.body.planDayId ?? null;
+      if (planDayId) {
+        const own = await db.exists(sql.unsafe`SELECT 1 FROM gym.plan_days WHERE id = ${planDayId} AND user_id = ${request.userId}`);
+        if (!own) throw notFound('Plan day not found');
+      }
+      const id = workoutIdOf(request.userId, planDayId, request.body.date);
+      const result = await appendWorkoutCommand(core, request, id, {
+        type: 'start-workout',
+        userId: request.userId,
+        planDayId,
+        date: request.body.date,
+        now: core.now().toISOString(),
+      });
+      await awaitDecided(core, result.position);
+      reply.code(result.position ? 201 : 200);
+      return readWorkout(db, request.userId, id);
+    },
+  );
+
+  app.patch(
+    '/api/sessions/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'Finish (the first finish time is kept), reopen, or set the notes of a workout',
+        params: idParams,
+        body: z
+          .object({ finished: z.boolean().optional(), notes: notesSchema.optional() })
+          .refine((body) => body.finished !== undefined || body.notes !== undefined, { message: 'finished or notes is required' }),
+        response: { 200: workoutSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const userId = request.userId;
+      await runWorkoutCommand(core, request, id, { type: 'change-workout', userId, ...request.body, now: core.now().toISOString() });
+      return readWorkout(db, userId, id);
+    },
+  );
+
+  app.delete(
+    '/api/sessions/:id',
+    { preHandler, schema: { summary: 'Delete a workout and its sets', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await runWorkoutCommand(core, request, request.params.id, { type: 'delete-workout', userId: request.userId });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/sets',
+    {
+      preHandler,
+      schema: {
+        summary: 'Tick a set: upsert on (workout, exercise, set number); a second tick overwrites',
+        params: idParams,
+        body: z.object({ exerciseId: z.uuid(), setNumber: setNumberSchema, kg: kgSchema, reps: repsSchema }),
+        response: { 200: setSchema, 201: setSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { exerciseId, setNumber, kg, reps } = request.body;
+      const exercise = await findExercise(db, request.userId, exerciseId);
+      if (!exercise) throw notFound('Exercise not found');
+      const newSetId = randomUUID();
+      const state = await runWorkoutCommand(core, request, request.params.id, {
+        type: 'tick-set',
+        userId: request.userId,
+        newSetId,
+        exerciseId,
+        setNumber,
+        kg,
+        reps,
+      });
+      const set = state.status === 'open' ? Object.values(state.sets).find((s) => s.exerciseId === exerciseId && s.setNumber === setNumber) : undefined;
+      if (!set) throw notFound('Workout not found');
+      reply.code(set.id === newSetId ? 201 : 200);
+      return { id: set.id, sessionId: request.params.id, exerciseId, exerciseName: exercise.name, setNumber, kg: set.kg, reps: set.reps };
+    },
+  );
+
+  const loadSet = async (userId: string, id: string) => {
+    const set = await findSet(db, userId, id);
+    if (!set) throw notFound('Set not found');
+    return set;
+  };
+
+  app.patch(
+    '/api/sets/:id',
+    {
+      preHandler,
+      schema: {
+        summary: 'Correct the weight or reps of a set',
+        params: idParams,
+        body: z
+          .object({ kg: kgSchema.optional(), reps: repsSchema.optional() })
+          .refine((body) => body.kg !== undefined || body.reps !== undefined, { message: 'kg or reps is required' }),
+        response: { 200: setSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const set = await loadSet(request.userId, request.params.id);
+      await runWorkoutCommand(core, request, set.sessionId, { type: 'correct-set', userId: request.userId, setId: set.id, ...request.body });
+      return loadSet(request.userId, set.id);
+    },
+  );
+
+  app.delete(
+    '/api/sets/:id',
+    { preHandler, schema: { summary: 'Remove a set', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const set = await loadSet(request.userId, request.params.id);
+      await runWorkoutCommand(core, request, set.sessionId, { type: 'remove-set', userId: request.userId, setId: set.id });
+      return reply.code(204).send(null);
+    },
+  );
+}

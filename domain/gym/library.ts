@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import type { Aggregate } from '../shared/aggregate.ts';
+import { assertNever, type DomainEvent } from '../shared/events.ts';
+
+/**
+ * A user's exercises, plans, cardio machines with their logs, and body weight: one stream per user,
+ * so name uniqueness, "exactly one active plan", the plan-slot restrict and the machine restrict
+ * are all decided on one folded state and serialised by the stream's expected revision.
+ */
+export const LIBRARY_STREAM_PREFIX = 'gym.library-';
+export const libraryStream = (userId: string): string => `${LIBRARY_STREAM_PREFIX}${userId}`;
+
+/** Calendar date as the client sends it; checked to be a real date, not only the shape. */
+export const dateSchema = z.iso.date();
+/** Kilograms as a JSON number (double): the server never rounds what the client converted. */
+export const kgSchema = z.number().min(0).max(1000);
+export const exerciseNameSchema = z.string().trim().min(1).max(100);
+export const exerciseFieldsSchema = z.object({
+  code: z.string().trim().max(32).nullable(),
+  machineNumber: z.string().trim().max(32).nullable(),
+  libraryId: z.string().trim().max(100).nullable(),
+});
+export const slotSchema = z.object({
+  id: z.string(),
+  exerciseId: z.string(),
+  targetSets: z.number().int().min(1).max(20),
+  repMin: z.number().int().min(1).max(100),
+  repMax: z.number().int().min(1).max(100),
+  note: z.string().max(500).nullable(),
+});
+export const daySchema = z.object({ id: z.string(), title: z.string().max(100).nullable(), slots: z.array(slotSchema) });
+export const planBodySchema = z.object({ name: z.string().trim().min(1).max(100), startDate: dateSchema, days: z.array(daySchema) });
+export const machineNameSchema = z.string().trim().min(1).max(100);
+export const cardioFieldsSchema = z.object({
+  machineId: z.string(),
+  date: dateSchema,
+  minutes: z.number().min(0.5).max(1440),
+  distanceKm: z.number().min(0).max(1000).nullable(),
+  calories: z.number().int().min(0).max(20000).nullable(),
+  level: z.number().int().min(0).max(100).nullable(),
+});
+
+const exerciseCreated = exerciseFieldsSchema.extend({ id: z.string(), name: z.string() });
+const exerciseChanged = exerciseFieldsSchema.partial().extend({ id: z.string(), name: z.string().optional() });
+const exerciseDeleted = z.object({ id: z.string() });
+/** `filled` are the fields B took from A because B's were blank */
+const exerciseMerged = z.object({ fromId: z.string(), intoId: z.string(), filled: exerciseFieldsSchema.partial() });
+const planWritten = planBodySchema.extend({ id: z.string() });
+const planDuplicated = planWritten.extend({ sourceId: z.string() });
+const planId = z.object({ id: z.string() });
+const machineAdded = z.object({ id: z.string(), name: z.string() });
+const cardioLogged = cardioFieldsSchema.extend({ id: z.string() });
+const bodyweightRecorded = z.object({ date: z.string(), kg: z.number() });
+const bodyweightRemoved = z.object({ date: z.string() });
+
+export type ExerciseFields = z.infer<typeof exerciseFieldsSchema>;
+export type Exercise = ExerciseFields & { readonly id: string; readonly name: string };
+export type PlanSlot = z.infer<typeof slotSchema>;
+export type PlanDay = z.infer<typeof daySchema>;
+export type PlanBody = z.infer<typeof planBodySchema>;
+export type Plan = PlanBody & { readonly id: string };
+export type CardioFields = z.infer<typeof cardioFieldsSchema>;
+
+export type LibraryEvent =
+  | DomainEvent<'exercise-created', z.infer<typeof exerciseCreated>>
+  | DomainEvent<'exercise-changed', z.infer<typeof exerciseChanged>>
+  | DomainEvent<'exercise-deleted', z.infer<typeof exerciseDeleted>>
+  | DomainEvent<'exercise-merged', z.infer<typeof exerciseMerged>>
+  | DomainEvent<'plan-created', z.infer<typeof planWritten>>
+  | DomainEvent<'plan-revised', z.infer<typeof planWritten>>
+  | DomainEvent<'plan-duplicated', z.infer<typeof planDuplicated>>
+  | DomainEvent<'plan-activated', z.infer<typeof planId>>
+  | DomainEvent<'plan-deleted', z.infer<typeof planId>>
+  | DomainEvent<'machine-added', z.infer<typeof machineAdded>>
+  | DomainEvent<'machine-renamed', z.infer<typeof machineAdded>>
+  | DomainEvent<'machine-removed', z.infer<typeof planId>>
+  | DomainEvent<'cardio-logged', z.infer<typeof cardioLogged>>
+  | DomainEvent<'cardio-log-changed', z.infer<typeof cardioLogged>>
+  | DomainEvent<'cardio-log-removed', z.infer<typeof planId>>
+  | DomainEvent<'bodyweight-recorded', z.infer<typeof bodyweightRecorded>>
+  | DomainEvent<'bodyweight-removed', z.infer<typeof bodyweightRemoved>>;
+
+export type LibraryState = {
+  readonly exercises: Readonly<Record<string, Exercise>>;
+  /** plans in creation order */
+  readonly plans: Readonly<Record<string, Plan>>;
+  readonly activePlanId: string | null;
+  readonly machines: Readonly<Record<string, { readonly id: string; readonly name: string }>>;
+  readonly cardioLogs: Readonly<Record<string, CardioFields & { readonly id: string }>>;
+  readonly bodyweights: Readonly<Record<string, number>>;
+};
+
+export const initialLibraryState: LibraryState = { exercises: {}, plans: {}, activePlanId: null, machines: {}, cardioLogs: {}, bodyweights: {} };
+
+function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}
+
+const repointDays = (days: readonly PlanDay[], fromId: string, intoId: string): PlanDay[] =>
+  days.map((day) => ({ ...day, slots: day.slots.map((slot) => (slot.exerciseId === fromId ? { ...slot, exerciseId: intoId } : slot)) }));
+
+export function evolveLibrary(state: LibraryState, event: LibraryEvent): LibraryState {
+  switch (event.type) {
+    case 'exercise-created':
+      return { ...state, exercises: { ...state.exercises, [event.data.id]: { ...event.data } } };
+    case 'exercise-changed': {
+      const current = state.exercises[event.data.id];
+      if (!current) return state;
+      const changed = Object.fromEntries(Object.entries(event.data).filter(([, value]) => value !== undefined));
+      return { ...state, exercises: { ...state.exercises, [current.id]: { ...current, ...changed } } };
+    }
+    case 'exercise-deleted':
+      return { ...state, exercises: without(state.exercises, event.data.id) };
+    case 'exercise-merged': {
+      const { fromId, intoId, filled } = event.data;
+      const into = state.exercises[intoId];
+      if (!into) return state;
+      const plans = Object.fromEntries(Object.entries(state.plans).map(([id, plan]) => [id, { ...plan, days: repointDays(plan.days, fromId, intoId) }]));
+      return { ...state, plans, exercises: { ...without(state.exercises, fromId), [intoId]: { ...into, ...filled } } };
+    }
+    case 'plan-created':
+    case 'plan-duplicated': {
+      const { id, name, startDate, days } = event.data;
+      return { ...state, plans: { ...state.plans, [id]: { id, name, startDate, days } } };
+    }
+    case 'plan-revised': {
+      const { id, name, startDate, days } = event.data;
+      return { ...state, plans: { ...state.plans, [id]: { id, name, startDate, days } } };
+    }
+    case 'plan-activated':
+      return { ...state, activePlanId: event.data.id };
+    case 'plan-deleted':
+      return {
+        ...state,
+        plans: without(state.plans, event.data.id),
+        activePlanId: state.activePlanId === event.data.id ? null : state.activePlanId,
+      };
+    case 'machine-added':
+    case 'machine-renamed':
+      return { ...state, machines: { ...state.machines, [event.data.id]: { ...event.data } } };
+    case 'machine-removed':
+      return { ...state, machines: without(state.machines, event.data.id) };
+    case 'cardio-logged':
+    case 'cardio-log-changed':
+      return { ...state, cardioLogs: { ...state.cardioLogs, [event.data.id]: { ...event.data } } };
+    case 'cardio-log-removed':
+      return { ...state, cardioLogs: without(state.cardioLogs, event.data.id) };
+    case 'bodyweight-recorded':
+      return { ...state, bodyweights: { ...state.bodyweights, [event.data.date]: event.data.kg } };
+    case 'bodyweight-removed':
+      return { ...state, bodyweights: without(state.bodyweights, event.data.date) };
+    default:
+      return assertNever(event);
+  }
+}
+
+const parsers: { readonly [T in LibraryEvent['type']]: z.ZodType<Extract<LibraryEvent, { type: T }>['data']> } = {
+  'exercise-created': exerciseCreated,
+  'exercise-changed': exerciseChanged,
+  'exercise-deleted': exerciseDeleted,
+  'exercise-merged': exerciseMerged,
+  'plan-created': planWritten,
+  'plan-revised': planWritten,
+  'plan-duplicated': planDuplicated,
+  'plan-activated': planId,
+  'plan-deleted': planId,
+  'machine-added': machineAdded,
+  'machine-renamed': machineAdded,
+  'machine-removed': planId,
+  'cardio-logged': cardioLogged,
+  'cardio-log-changed': cardioLogged,
+  'cardio-log-removed': planId,
+  'bodyweight-recorded': bodyweightRecorded,
+  'bodyweight-removed': bodyweightRemoved,
+};
+
+const isLibraryEventType = (type: string): type is LibraryEvent['type'] => Object.hasOwn(parsers, type);
+
+export function parseLibraryEvent(type: string, data: unknown, schemaVersion: number): LibraryEvent {
+  if (schemaVersion !== 1 || !isLibraryEventType(type)) throw new Error(`unknown gym library event ${type} v${schemaVersion}`);
+  return { type, data: parsers[type].parse(data) } as LibraryEvent;
+}
+
+export const libraryAggregate: Aggregate<LibraryState, LibraryEvent> = {
+  initialState: initialLibraryState,
+  evolve: evolveLibrary,
+  parse: parseLibraryEvent,
+  schemaVersion: 1,
+};
+
+/** Case-insensitive, as the spec's "name unique per user" means it. */
+export const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
+
+export const usedBySlot = (state: LibraryState, exerciseId: string): boolean =>
+  Object.values(state.plans).some((plan) => plan.days.some((day) => day.slots.some((slot) => slot.exerciseId === exerciseId)));

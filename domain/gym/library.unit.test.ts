@@ -1,0 +1,102 @@
+import t from 'tap';
+import { decideLibrary, type LibraryCommand, type PlanDraft } from './library-decide.ts';
+import { evolveLibrary, initialLibraryState, type LibraryEvent, type LibraryState, parseLibraryEvent } from './library.ts';
+
+const noFields = { code: null, machineNumber: null, libraryId: null };
+const exercise = (id: string, name: string, fields: Partial<Record<keyof typeof noFields, string | null>> = {}): LibraryEvent => ({
+  type: 'exercise-created',
+  data: { id, name, ...noFields, ...fields },
+});
+const ids = () => {
+  let n = 0;
+  return () => `id-${++n}`;
+};
+const draft = (exerciseId: string, name = 'Block'): PlanDraft => ({
+  name,
+  startDate: '2026-11-02',
+  days: [{ title: 'A', slots: [{ exerciseId, targetSets: 3, repMin: 5, repMax: 8 }] }],
+});
+
+function run(given: readonly LibraryEvent[], command: LibraryCommand): { events: LibraryEvent[]; state: LibraryState } {
+  const state = given.reduce(evolveLibrary, initialLibraryState);
+  const events = decideLibrary(command, state);
+  return { events, state: events.reduce(evolveLibrary, state) };
+}
+
+t.test('an exercise name is unique per user, case-insensitively; creating it again decides nothing', async (t) => {
+  t.same(run([exercise('e1', 'Squat')], { type: 'create-exercise', id: 'e2', name: 'squat ', fields: noFields }).events, []);
+  t.same(run([exercise('e1', 'Squat')], { type: 'create-exercise', id: 'e2', name: 'Front squat', fields: noFields }).events, [exercise('e2', 'Front squat')]);
+  t.throws(() => run([exercise('e1', 'Squat'), exercise('e2', 'Bench')], { type: 'change-exercise', id: 'e2', name: 'SQUAT', fields: {} }), { code: 'NAME_TAKEN' });
+  t.same(run([exercise('e1', 'Squat')], { type: 'change-exercise', id: 'e1', name: 'Squat', fields: { code: null } }).events, [], 'nothing changes');
+});
+
+t.test('an exercise with sets or a plan slot is not deleted', async (t) => {
+  const given = [exercise('e1', 'Squat'), exercise('e2', 'Bench')];
+  t.throws(() => run(given, { type: 'delete-exercise', id: 'e1', hasSets: true }), { code: 'IN_USE' });
+  const planned = run(given, { type: 'create-plan', id: 'p1', draft: draft('e1'), newId: ids() });
+  t.throws(() => run([...given, ...planned.events], { type: 'delete-exercise', id: 'e1', hasSets: false }), { code: 'IN_USE' });
+  t.same(run(given, { type: 'delete-exercise', id: 'e2', hasSets: false }).events, [{ type: 'exercise-deleted', data: { id: 'e2' } }]);
+  t.throws(() => run(given, { type: 'delete-exercise', id: 'e9', hasSets: false }), { code: 'NOT_FOUND' });
+});
+
+t.test('merge repoints slots, fills only blank fields of B and removes A', async (t) => {
+  const given = [exercise('a', 'Bench (m)', { code: 'A', machineNumber: '7' }), exercise('b', 'Bench', { code: 'B' })];
+  const planned = run(given, { type: 'create-plan', id: 'p1', draft: draft('a'), newId: ids() });
+  const { events, state } = run([...given, ...planned.events], { type: 'merge-exercises', fromId: 'a', intoId: 'b' });
+  t.same(events, [{ type: 'exercise-merged', data: { fromId: 'a', intoId: 'b', filled: { machineNumber: '7' } } }]);
+  t.same(state.exercises, { b: { id: 'b', name: 'Bench', code: 'B', machineNumber: '7', libraryId: null } });
+  t.equal(state.plans.p1!.days[0]!.slots[0]!.exerciseId, 'b');
+  t.throws(() => run(given, { type: 'merge-exercises', fromId: 'a', intoId: 'a' }), { code: 'VALIDATION_FAILED' });
+});
+
+t.test('exactly one plan is active: a new plan or a duplicate takes over; deleting the active one hands over', async (t) => {
+  const given = [exercise('e1', 'Squat')];
+  const first = run(given, { type: 'create-plan', id: 'p1', draft: draft('e1', 'One'), newId: ids() });
+  t.equal(first.state.activePlanId, 'p1');
+  const second = run([...given, ...first.events], { type: 'create-plan', id: 'p2', draft: draft('e1', 'Two'), newId: ids() });
+  t.equal(second.state.activePlanId, 'p2');
+  const history = [...given, ...first.events, ...second.events];
+  const copy = run(history, { type: 'duplicate-plan', sourceId: 'p1', id: 'p3', startDate: '2026-12-07', name: null, newId: () => 'new' });
+  t.equal(copy.state.activePlanId, 'p3');
+  t.match(copy.state.plans.p3, { name: 'One', startDate: '2026-12-07', days: [{ id: 'new', slots: [{ id: 'new', exerciseId: 'e1' }] }] });
+  const deleted = run([...history, ...copy.events], { type: 'delete-plan', id: 'p3' });
+  t.same(deleted.events.map((event) => event.type), ['plan-deleted', 'plan-activated']);
+  t.equal(deleted.state.activePlanId, 'p2', 'the latest block takes over');
+  const inactive = run(history, { type: 'delete-plan', id: 'p1' });
+  t.same(inactive.events.map((event) => event.type), ['plan-deleted'], 'deleting an inactive plan changes nothing else');
+});
+
+t.test('a revision keeps the ids of days and slots it is sent, and refuses ids of another plan', async (t) => {
+  const given = [exercise('e1', 'Squat')];
+  const created = run(given, { type: 'create-plan', id: 'p1', draft: draft('e1'), newId: ids() });
+  const [day] = created.state.plans.p1!.days;
+  const revised = run([...given, ...created.events], {
+    type: 'revise-plan',
+    id: 'p1',
+    changes: { days: [{ id: day!.id, title: 'A2', slots: [{ id: day!.slots[0]!.id, exerciseId: 'e1', targetSets: 5, repMin: 5, repMax: 5 }] }, { slots: [] }] },
+    activate: false,
+    newId: () => 'fresh',
+  });
+  t.same(revised.state.plans.p1!.days.map((d) => [d.id, d.title, d.slots.map((s) => s.id)]), [[day!.id, 'A2', [day!.slots[0]!.id]], ['fresh', null, []]]);
+  t.throws(
+    () => run([...given, ...created.events], { type: 'revise-plan', id: 'p1', changes: { days: [{ id: 'other', slots: [] }] }, activate: false, newId: ids() }),
+    { code: 'VALIDATION_FAILED', message: 'body.days.0.id: not a day of this plan' },
+  );
+  t.same(run([...given, ...created.events], { type: 'revise-plan', id: 'p1', changes: {}, activate: true, newId: ids() }).events, [], 'already active, nothing changed');
+});
+
+t.test('a machine with logs refuses removal; body weight overwrites per date', async (t) => {
+  const given: LibraryEvent[] = [
+    { type: 'machine-added', data: { id: 'm1', name: 'Bike' } },
+    { type: 'cardio-logged', data: { id: 'c1', machineId: 'm1', date: '2026-11-24', minutes: 20, distanceKm: null, calories: null, level: null } },
+  ];
+  t.throws(() => run(given, { type: 'remove-machine', id: 'm1' }), { code: 'IN_USE' });
+  t.throws(() => run(given, { type: 'add-machine', id: 'm2', name: 'BIKE' }), { code: 'NAME_TAKEN' });
+  const removed = run(given, { type: 'remove-cardio-log', id: 'c1' });
+  t.same(run([...given, ...removed.events], { type: 'remove-machine', id: 'm1' }).events, [{ type: 'machine-removed', data: { id: 'm1' } }]);
+  const weighed = run([], { type: 'record-bodyweight', date: '2026-11-24', kg: 80 });
+  t.same(run(weighed.events, { type: 'record-bodyweight', date: '2026-11-24', kg: 80 }).events, []);
+  t.same(run(weighed.events, { type: 'record-bodyweight', date: '2026-11-24', kg: 81 }).state.bodyweights, { '2026-11-24': 81 });
+  t.throws(() => run([], { type: 'remove-bodyweight', date: '2026-11-24' }), { code: 'NOT_FOUND' });
+  t.throws(() => parseLibraryEvent('machine-added', { id: 1 }, 1));
+});

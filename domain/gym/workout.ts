@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import type { Aggregate } from '../shared/aggregate.ts';
+import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
+
+/**
+ * One workout per stream, named by an id derived from (user, plan day, date): creating it with
+ * `no_stream` makes the triple unique, and every tick of its sets is decided on its folded state,
+ * so (exercise, set number) is unique inside it.
+ *
+ * Sets are keyed by their own id, never by (exercise, set number): a merge moves and renumbers
+ * sets with a `sets-moved` event on each affected workout's stream, so the aggregate and the read
+ * tables change together and a later tick of (B, n) finds the moved set.
+ */
+export const WORKOUT_STREAM_PREFIX = 'gym.workout-';
+export const workoutStream = (workoutId: string): string => `${WORKOUT_STREAM_PREFIX}${workoutId}`;
+
+export const setNumberSchema = z.number().int().min(1).max(50);
+export const repsSchema = z.number().int().min(0).max(500);
+export const notesSchema = z.string().max(2000);
+
+const workoutStarted = z.object({ userId: z.string(), planDayId: z.string().nullable(), date: z.string(), startedAt: z.string() });
+const workoutFinished = z.object({ at: z.string() });
+const empty = z.object({});
+const notesChanged = z.object({ notes: z.string() });
+const setTicked = z.object({ setId: z.string(), exerciseId: z.string(), setNumber: z.number().int(), kg: z.number(), reps: z.number().int() });
+const setCorrected = z.object({ setId: z.string(), kg: z.number(), reps: z.number().int() });
+const setRemoved = z.object({ setId: z.string() });
+const setsMoved = z.object({
+  fromExerciseId: z.string(),
+  toExerciseId: z.string(),
+  moves: z.array(z.object({ setId: z.string(), setNumber: z.number().int() })),
+});
+
+export type WorkoutEvent =
+  | DomainEvent<'workout-started', z.infer<typeof workoutStarted>>
+  | DomainEvent<'workout-finished', z.infer<typeof workoutFinished>>
+  | DomainEvent<'workout-reopened', z.infer<typeof empty>>
+  | DomainEvent<'workout-notes-changed', z.infer<typeof notesChanged>>
+  | DomainEvent<'workout-deleted', z.infer<typeof empty>>
+  | DomainEvent<'set-ticked', z.infer<typeof setTicked>>
+  | DomainEvent<'set-corrected', z.infer<typeof setCorrected>>
+  | DomainEvent<'set-removed', z.infer<typeof setRemoved>>
+  | DomainEvent<'sets-moved', z.infer<typeof setsMoved>>;
+
+export type LoggedSet = { readonly id: string; readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number };
+
+export type Workout = {
+  readonly status: 'open' | 'deleted';
+  readonly userId: string;
+  readonly planDayId: string | null;
+  readonly date: string;
+  readonly startedAt: string;
+  readonly finishedAt: string | null;
+  readonly notes: string;
+  readonly sets: Readonly<Record<string, LoggedSet>>;
+};
+
+export type WorkoutState = { readonly status: 'none' } | Workout;
+
+export const initialWorkoutState: WorkoutState = { status: 'none' };
+
+export function evolveWorkout(state: WorkoutState, event: WorkoutEvent): WorkoutState {
+  if (event.type === 'workout-started') return { status: 'open', ...event.data, finishedAt: null, notes: '', sets: {} };
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'workout-finished':
+      return { ...state, finishedAt: event.data.at };
+    case 'workout-reopened':
+      return { ...state, finishedAt: null };
+    case 'workout-notes-changed':
+      return { ...state, notes: event.data.notes };
+    case 'workout-deleted':
+      return { ...state, status: 'deleted', sets: {} };
+    case 'set-ticked': {
+      const { setId, ...set } = event.data;
+      return { ...state, sets: { ...state.sets, [setId]: { id: setId, ...set } } };
+    }
+    case 'set-corrected': {
+      const set = state.sets[event.data.setId];
+      return set ? { ...state, sets: { ...state.sets, [set.id]: { ...set, kg: event.data.kg, reps: event.data.reps } } } : state;
+    }
+    case 'set-removed': {
+      const sets = { ...state.sets };
+      delete sets[event.data.setId];
+      return { ...state, sets };
+    }
+    case 'sets-moved': {
+      const sets = { ...state.sets };
+      for (const move of event.data.moves) {
+        const set = sets[move.setId];
+        if (set) sets[set.id] = { ...set, exerciseId: event.data.toExerciseId, setNumber: move.setNumber };
+      }
+      return { ...state, sets };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+const parsers: { readonly [T in WorkoutEvent['type']]: z.ZodType<Extract<WorkoutEvent, { type: T }>['data']> } = {
+  'workout-started': workoutStarted,
+  'workout-finished': workoutFinished,
+  'workout-reopened': empty,
+  'workout-notes-changed': notesChanged,
+  'workout-deleted': empty,
+  'set-ticked': setTicked,
+  'set-corrected': setCorrected,
+  'set-removed': setRemoved,
+  'sets-moved': setsMoved,
+};
+
+const isWorkoutEventType = (type: string): type is WorkoutEvent['type'] => Object.hasOwn(parsers, type);
+
+export function parseWorkoutEvent(type: string, data: unknown, schemaVersion: number): WorkoutEvent {
+  if (schemaVersion !== 1 || !isWorkoutEventType(type)) throw new Error(`unknown gym workout event ${type} v${schemaVersion}`);
+  return { type, data: parsers[type].parse(data) } as WorkoutEvent;
+}
+
+export const workoutAggregate: Aggregate<WorkoutState, WorkoutEvent> = {
+  initialState: initialWorkoutState,
+  evolve: evolveWorkout,
+  parse: parseWorkoutEvent,
+  schemaVersion: 1,
+};
+
+// ---- decisions ----
+
+export type WorkoutCommand =
+  | { readonly type: 'start-workout'; readonly userId: string; readonly planDayId: string | null; readonly date: string; readonly now: string }
+  | { readonly type: 'finish-workout'; readonly userId: string; readonly now: string }
+  | { readonly type: 'reopen-workout'; readonly userId: string }
+  | { readonly type: 'change-notes'; readonly userId: string; readonly notes: string }
+  /** PATCH /sessions/:id: notes and finish or reopen, decided together so they land together */
+  | { readonly type: 'change-workout'; readonly userId: string; readonly notes?: string | undefined; readonly finished?: boolean | undefined; readonly now: string }
+  | { readonly type: 'delete-workout'; readonly userId: string }
+  | {
+      readonly type: 'tick-set';
+      readonly userId: string;
+      /** used only when (exercise, set number) is new in this workout */
+      readonly newSetId: string;
+      readonly exerciseId: string;
+      readonly setNumber: number;
+      readonly kg: number;
+      readonly reps: number;
+    }
+  | { readonly type: 'correct-set'; readonly userId: string; readonly setId: string; readonly kg?: number | undefined; readonly reps?: number | undefined }
+  | { readonly type: 'remove-set'; readonly userId: string; readonly setId: string }
+  | { readonly type: 'move-sets'; readonly userId: string; readonly fromExerciseId: string; readonly toExerciseId: string };
+
+type Live = Workout & { readonly status: 'open' };
+
+/** Another user's workout is answered as if it did not exist. */
+function live(state: WorkoutState, userId: string): Live {
+  if (state.status !== 'open' || state.userId !== userId) throw new DomainError('NOT_FOUND', 'Workout not found');
+  return state as Live;
+}
+
+export function findSet(state: WorkoutState, exerciseId: string, setNumber: number): LoggedSet | undefined {
+  if (state.status !== 'open') return undefined;
+  return Object.values(state.sets).find((set) => set.exerciseId === exerciseId && set.setNumber === setNumber);
+}
+
+/** A's sets follow B's in the same workout, in A's order: B's numbers never move. */
+export function renumberMoves(state: Live, fromExerciseId: string, toExerciseId: string): Array<{ setId: string; setNumber: number }> {
+  const sets = Object.values(state.sets);
+  const highest = Math.max(0, ...sets.filter((set) => set.exerciseId === toExerciseId).map((set) => set.setNumber));
+  return sets
+    .filter((set) => set.exerciseId === fromExerciseId)
+    .sort((a, b) => a.setNumber - b.setNumber)
+    .map((set, index) => ({ setId: set.id, setNumber: highest + index + 1 }));
+}
+
+export function decideWorkout(command: WorkoutCommand, state: WorkoutState): WorkoutEvent[] {
+  switch (command.type) {
+    case 'start-workout':
+      // get-or-create: the workout of this key exists already, so it is the answer
+      if (state.status === 'open') return [];
+      return [{ type: 'workout-started', data: { userId: command.userId, planDayId: command.planDayId, date: command.date, startedAt: command.now } }];
+    case 'finish-workout':
+      // the first finish time is kept
+      return live(state, command.userId).finishedAt === null ? [{ type: 'workout-finished', data: { at: command.now } }] : [];
+    case 'reopen-workout':
+      return live(state, command.userId).finishedAt === null ? [] : [{ type: 'workout-reopened', data: {} }];
+    case 'change-notes':
+      return live(state, command.userId).notes === command.notes ? [] : [{ type: 'workout-notes-changed', data: { notes: command.notes } }];
+    case 'change-workout': {
+      const { userId, notes, finished, now } = command;
+      live(state, userId);
+      return [
+        ...(notes === undefined ? [] : decideWorkout({ type: 'change-notes', userId, notes }, state)),
+        ...(finished === true ? decideWorkout({ type: 'finish-workout', userId, now }, state) : []),
+        ...(finished === false ? decideWorkout({ type: 'reopen-workout', userId }, state) : []),
+      ];
+    }
+    case 'delete-workout':
+      live(state, command.userId);
+      return [{ type: 'workout-deleted', data: {} }];
+    case 'tick-set': {
+      const workout = live(state, command.userId);
+      const existing = findSet(workout, command.exerciseId, command.setNumber);
+      const { exerciseId, setNumber, kg, reps } = command;
+      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps } }];
+    }
+    case 'correct-set': {
+      const set = live(state, command.userId).sets[command.setId];
+      if (!set) throw new DomainError('NOT_FOUND', 'Set not found');
+      const kg = command.kg ?? set.kg;
+      const reps = command.reps ?? set.reps;
+      return kg === set.kg && reps === set.reps ? [] : [{ type: 'set-corrected', data: { setId: set.id, kg, reps } }];
+    }
+    case 'remove-set':
+      if (!live(state, command.userId).sets[command.setId]) throw new DomainError('NOT_FOUND', 'Set not found');
+      return [{ type: 'set-removed', data: { setId: command.setId } }];
+    case 'move-sets': {
+      // a deleted or foreign workout holds nothing to move
+      if (state.status !== 'open' || state.userId !== command.userId) return [];
+      const moves = renumberMoves(state as Live, command.fromExerciseId, command.toExerciseId);
+      if (moves.length === 0) return [];
+      return [{ type: 'sets-moved', data: { fromExerciseId: command.fromExerciseId, toExerciseId: command.toExerciseId, moves } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}

@@ -1,0 +1,84 @@
+import t from 'tap';
+import { fold } from '../shared/aggregate.ts';
+import { DomainError } from '../shared/events.ts';
+import { decideWorkout, evolveWorkout, initialWorkoutState, parseWorkoutEvent, type WorkoutCommand, type WorkoutEvent, workoutAggregate } from './workout.ts';
+
+const T1 = '2026-11-24T10:00:00.000Z';
+const T2 = '2026-11-24T11:00:00.000Z';
+const U = 'user-1';
+const started: WorkoutEvent = { type: 'workout-started', data: { userId: U, planDayId: 'day-1', date: '2026-11-24', startedAt: T1 } };
+const tick = (setId: string, exerciseId: string, setNumber: number, kg: number, reps: number): WorkoutEvent => ({
+  type: 'set-ticked',
+  data: { setId, exerciseId, setNumber, kg, reps },
+});
+
+/** given the past events, when the command is decided, then these events */
+function decide(given: readonly WorkoutEvent[], command: WorkoutCommand): WorkoutEvent[] {
+  return decideWorkout(command, given.reduce(evolveWorkout, initialWorkoutState));
+}
+
+t.test('start is get-or-create: the second start decides nothing', async (t) => {
+  t.same(decide([], { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T1 }), [started]);
+  t.same(decide([started], { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T2 }), []);
+  const deleted = [started, { type: 'workout-deleted', data: {} } as WorkoutEvent];
+  t.same(decide(deleted, { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T2 }), [
+    { ...started, data: { ...started.data, startedAt: T2 } },
+  ], 'a deleted workout of the key starts afresh');
+});
+
+t.test('a tick of an existing (exercise, set number) overwrites that set, keeping its id', async (t) => {
+  const given = [started, tick('s1', 'squat', 1, 100, 5)];
+  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 's2', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 4 }), [tick('s1', 'squat', 1, 102.5, 4)]);
+  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5 }), [tick('s2', 'squat', 2, 100, 5)]);
+  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 's2', exerciseId: 'bench', setNumber: 1, kg: 60, reps: 8 }), [tick('s2', 'bench', 1, 60, 8)]);
+});
+
+t.test('finish keeps the first finish time; reopen clears it; notes change only when different', async (t) => {
+  const finished: WorkoutEvent = { type: 'workout-finished', data: { at: T1 } };
+  t.same(decide([started], { type: 'finish-workout', userId: U, now: T1 }), [finished]);
+  t.same(decide([started, finished], { type: 'finish-workout', userId: U, now: T2 }), []);
+  t.same(decide([started, finished], { type: 'reopen-workout', userId: U }), [{ type: 'workout-reopened', data: {} }]);
+  t.same(decide([started], { type: 'reopen-workout', userId: U }), []);
+  t.same(decide([started], { type: 'change-notes', userId: U, notes: '' }), []);
+  t.same(decide([started], { type: 'change-notes', userId: U, notes: 'hard' }), [{ type: 'workout-notes-changed', data: { notes: 'hard' } }]);
+  t.same(decide([started], { type: 'change-workout', userId: U, notes: 'hard', finished: true, now: T2 }), [
+    { type: 'workout-notes-changed', data: { notes: 'hard' } },
+    { type: 'workout-finished', data: { at: T2 } },
+  ], 'a PATCH with both lands both');
+  t.same(decide([started, finished], { type: 'change-workout', userId: U, finished: true, now: T2 }), []);
+  t.throws(() => decide([started], { type: 'change-workout', userId: 'user-2', now: T2 }), { code: 'NOT_FOUND' });
+});
+
+t.test("another user's, a missing or a deleted workout is not found", async (t) => {
+  const cases: Array<[WorkoutEvent[], string]> = [[[], U], [[started], 'user-2'], [[started, { type: 'workout-deleted', data: {} }], U]];
+  for (const [given, userId] of cases) {
+    t.throws(() => decide(given, { type: 'tick-set', userId, newSetId: 's', exerciseId: 'e', setNumber: 1, kg: 1, reps: 1 }), { code: 'NOT_FOUND' });
+  }
+  t.throws(() => decide([started], { type: 'correct-set', userId: U, setId: 'nope', kg: 1 }), DomainError);
+  t.throws(() => decide([started], { type: 'remove-set', userId: U, setId: 'nope' }), { code: 'NOT_FOUND' });
+});
+
+t.test('correct changes only what is sent; an unchanged correction records nothing', async (t) => {
+  const given = [started, tick('s1', 'squat', 1, 100, 5)];
+  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', reps: 6 }), [{ type: 'set-corrected', data: { setId: 's1', kg: 100, reps: 6 } }]);
+  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', kg: 100 }), []);
+});
+
+t.test("moving A's sets to B numbers them after B's, in A's order, and the fold agrees", async (t) => {
+  const given = [started, tick('b1', 'B', 1, 80, 5), tick('b2', 'B', 2, 80, 5), tick('a2', 'A', 2, 62.5, 9), tick('a1', 'A', 1, 60, 10)];
+  const events = decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' });
+  t.same(events, [{ type: 'sets-moved', data: { fromExerciseId: 'A', toExerciseId: 'B', moves: [{ setId: 'a1', setNumber: 3 }, { setId: 'a2', setNumber: 4 }] } }]);
+  const state = [...given, ...events].reduce(evolveWorkout, initialWorkoutState);
+  t.same(decide([...given, ...events], { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'B', setNumber: 3, kg: 61, reps: 10 }), [tick('a1', 'B', 3, 61, 10)], 'a tick of (B, 3) overwrites the moved set');
+  t.equal(state.status === 'open' ? Object.keys(state.sets).length : 0, 4);
+  t.same(decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'C', toExerciseId: 'B' }), [], 'nothing to move');
+});
+
+t.test('stored events parse back and fold to the same state', async (t) => {
+  const given = [started, tick('s1', 'squat', 1, 225 * 0.45359237, 5)];
+  const stored = given.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 1 } }));
+  t.same(fold(workoutAggregate, stored), given.reduce(evolveWorkout, initialWorkoutState));
+  t.throws(() => parseWorkoutEvent('set-ticked', {}, 1));
+  t.throws(() => parseWorkoutEvent('set-ticked', stored[1]!.data, 2), /unknown gym workout event/);
+  t.throws(() => parseWorkoutEvent('toString', {}, 1), /unknown gym workout event/);
+});

@@ -1,0 +1,140 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { gymUserSchema } from '../../domain/gym/user.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { listBodyweights, listCardioLogs, listMachines } from './cardio.ts';
+import { listExercises } from './exercises.ts';
+import { listPlans } from './plans.ts';
+import { readGymUser } from './routes.ts';
+import { bodyweightSchema, cardioLogSchema, exerciseSchema, machineSchema, planSchema, workoutSchema } from './schemas.ts';
+import { setSelect, toSet } from './workouts.ts';
+
+export const EXPORT_FORMAT = 1;
+const KG_PER_LB = 0.45359237;
+
+export const exportSchema = z
+  .object({
+    format: z.literal(EXPORT_FORMAT),
+    unit: z.literal('kg'),
+    user: gymUserSchema,
+    exercises: z.array(exerciseSchema),
+    plans: z.array(planSchema),
+    workouts: z.array(workoutSchema),
+    bodyweights: z.array(bodyweightSchema),
+    cardioMachines: z.array(machineSchema),
+    cardioLogs: z.array(cardioLogSchema),
+  })
+  .meta({ id: 'Export' });
+type Export = z.infer<typeof exportSchema>;
+
+const workoutRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  plan_day_id: z.string().nullable(),
+  plan_id: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  day_ordinal: z.number().nullable(),
+  day_title: z.string().nullable(),
+  notes: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+/** Everything the user entered, weights in kilograms as stored: enough to restore the account. */
+export async function readExport(db: CommonQueryMethods, userId: string): Promise<Export> {
+  const user = await readGymUser(db, userId);
+  const workouts = await db.any(sql.type(workoutRow)`
+    SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
+      w.notes, w.started_at, w.finished_at
+    FROM gym.workouts w LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id LEFT JOIN gym.plans p ON p.id = d.plan_id
+    WHERE w.user_id = ${userId} ORDER BY w.date, w.started_at, w.id`);
+  const sets = (await db.any(sql.type(z.object({ id: z.string(), workout_id: z.string(), exercise_id: z.string(), exercise_name: z.string().nullable(), set_number: z.number(), kg: z.number(), reps: z.number() }))`
+    ${setSelect} WHERE s.user_id = ${userId} ORDER BY s.workout_id, lower(e.name), s.exercise_id, s.set_number`)).map(toSet);
+  const setsOf = new Map<string, typeof sets>();
+  for (const set of sets) setsOf.set(set.sessionId, [...(setsOf.get(set.sessionId) ?? []), set]);
+  return {
+    format: EXPORT_FORMAT,
+    unit: 'kg',
+    user,
+    exercises: await listExercises(db, userId, null),
+    plans: await listPlans(db, userId),
+    workouts: workouts.map((row) => {
+      const own = setsOf.get(row.id) ?? [];
+      return {
+        id: row.id,
+        date: row.date,
+        planDayId: row.plan_day_id,
+        planId: row.plan_id,
+        planName: row.plan_name,
+        dayOrdinal: row.day_ordinal,
+        dayTitle: row.day_title,
+        notes: row.notes,
+        startedAt: row.started_at,
+        finishedAt: row.finished_at,
+        setCount: own.length,
+        volumeKg: own.reduce((sum, set) => sum + set.kg * set.reps, 0),
+        sets: own,
+      };
+    }),
+    bodyweights: await listBodyweights(db, userId, {}),
+    cardioMachines: await listMachines(db, userId),
+    cardioLogs: await listCardioLogs(db, userId, {}),
+  };
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, and its quotes doubled. */
+export function csvField(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) || text.trim() !== text ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Display only: the stored kilograms are never touched; pounds are shown to a thousandth. */
+export function displayWeight(kg: number, unit: 'kg' | 'lb'): number {
+  return unit === 'kg' ? kg : Math.round((kg / KG_PER_LB) * 1000) / 1000;
+}
+
+export function exportCsv(data: Export): string {
+  const unit = data.user.settings.unit;
+  const header = ['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps'];
+  const codes = new Map(data.exercises.map((exercise) => [exercise.id, exercise.code]));
+  const lines = [header.join(',')];
+  for (const workout of data.workouts) {
+    for (const set of workout.sets) {
+      const day = workout.dayOrdinal === null ? null : `Day ${workout.dayOrdinal}${workout.dayTitle ? ` ${workout.dayTitle}` : ''}`;
+      lines.push(
+        [workout.date, workout.id, workout.planName, day, set.exerciseName, codes.get(set.exerciseId) ?? null, set.setNumber, displayWeight(set.kg, unit), set.reps]
+          .map(csvField)
+          .join(','),
+      );
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function exportQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
+  app.get(
+    '/api/export',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: { summary: 'Everything the user entered as one JSON document, weights in kilograms', response: { 200: exportSchema, 401: errorBodySchema, 503: errorBodySchema } },
+    },
+    async (request) => readExport(deps.db, request.userId),
+  );
+  app.get(
+    '/api/export.csv',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: {
+        summary: "One row per set, weights in the user's unit, which the weight column's name carries",
+        produces: ['text/csv'],
+        response: { 200: z.string(), 401: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await readExport(deps.db, request.userId);
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="workouts.csv"');
+      return exportCsv(data);
+    },
+  );
+}

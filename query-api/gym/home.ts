@@ -1,0 +1,109 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { weekStartOf } from './calendar.ts';
+import { listPlans } from './plans.ts';
+import { dayViewSchema, planSchema } from './schemas.ts';
+import { readGymUser } from './routes.ts';
+
+/** The step a progression hint adds once every set reached the top of the rep range. */
+export const PROGRESSION_STEP_KG = 2.5;
+
+const lastSetSchema = z.object({ setNumber: z.number(), kg: z.number(), reps: z.number() });
+const homeExerciseSchema = z.object({
+  exerciseId: z.string(),
+  exerciseName: z.string().nullable(),
+  last: z.object({ sessionId: z.string(), date: z.string(), sets: z.array(lastSetSchema) }).nullable(),
+  hint: z.object({
+    /** start: nothing logged yet; increase: every target set reached the top of the range last time; repeat: not yet */
+    action: z.enum(['start', 'increase', 'repeat']),
+    kg: z.number().nullable(),
+    reps: z.number().nullable(),
+  }),
+});
+export const homeSchema = z
+  .object({
+    date: z.string(),
+    weekStart: z.string(),
+    weeklyGoal: z.number(),
+    daysTrainedThisWeek: z.number(),
+    activePlan: planSchema.nullable(),
+    nextDay: dayViewSchema.nullable(),
+    exercises: z.array(homeExerciseSchema),
+  })
+  .meta({ id: 'Home' });
+type Home = z.infer<typeof homeSchema>;
+
+const lastRow = z.object({ exercise_id: z.string(), workout_id: z.string(), date: z.string(), set_number: z.number(), kg: z.number(), reps: z.number() });
+
+export async function readHome(db: CommonQueryMethods, userId: string, date: string): Promise<Home> {
+  const user = await readGymUser(db, userId);
+  const weekStart = weekStartOf(date, user.settings.weekStart);
+  const trained = await db.oneFirst(sql.type(z.object({ days: z.number() }))`
+    SELECT count(DISTINCT w.date)::int AS days FROM gym.workouts w
+    WHERE w.user_id = ${userId} AND w.date BETWEEN ${weekStart}::date AND ${date}::date
+      AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)`);
+  const [active] = (await listPlans(db, userId)).filter((plan) => plan.active);
+  if (!active) return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
+
+  // the day after the one trained last (up to the client's date), round the cycle; Day 1 at first
+  const lastOrdinal = await db.maybeOneFirst(sql.type(z.object({ ordinal: z.number() }))`
+    SELECT d.ordinal FROM gym.workouts w JOIN gym.plan_days d ON d.id = w.plan_day_id
+    WHERE w.user_id = ${userId} AND d.plan_id = ${active.id} AND w.date <= ${date}::date
+      AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
+    ORDER BY w.date DESC, w.started_at DESC LIMIT 1`);
+  const days = active.days;
+  const nextDay = days.length === 0 ? null : (days[lastOrdinal === null ? 0 : lastOrdinal % days.length] ?? null);
+
+  const slots = days.flatMap((day) => day.slots);
+  const exerciseIds = [...new Set(slots.map((slot) => slot.exerciseId))];
+  // each exercise's most recent workout up to the client's date (a top-1 per exercise, not a sort
+  // of the whole history), then all its sets of that exercise
+  const rows = await db.any(sql.type(lastRow)`
+    WITH latest AS (
+      SELECT x.exercise_id, l.workout_id, l.date
+      FROM unnest(${sql.array(exerciseIds, 'text')}) AS x(exercise_id)
+      CROSS JOIN LATERAL (
+        SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
+        WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
+        ORDER BY s.date DESC, w.started_at DESC LIMIT 1
+      ) l
+    )
+    SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
+    FROM latest l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id
+    ORDER BY s.set_number`);
+  const exercises = exerciseIds.map((exerciseId) => {
+    const slot = slots.find((s) => s.exerciseId === exerciseId)!;
+    const sets = rows.filter((row) => row.exercise_id === exerciseId);
+    const first = sets[0];
+    if (!first) return { exerciseId, exerciseName: slot.exerciseName, last: null, hint: { action: 'start' as const, kg: null, reps: slot.repMin } };
+    const top = Math.max(...sets.map((set) => set.kg));
+    const topSets = sets.filter((set) => set.kg === top);
+    const reachedTop = topSets.length >= slot.targetSets && topSets.every((set) => set.reps >= slot.repMax);
+    return {
+      exerciseId,
+      exerciseName: slot.exerciseName,
+      last: { sessionId: first.workout_id, date: first.date, sets: sets.map((set) => ({ setNumber: set.set_number, kg: set.kg, reps: set.reps })) },
+      hint: reachedTop
+        ? { action: 'increase' as const, kg: top + PROGRESSION_STEP_KG, reps: slot.repMin }
+        : { action: 'repeat' as const, kg: top, reps: Math.min(slot.repMax, Math.max(...topSets.map((set) => set.reps)) + 1) },
+    };
+  });
+  return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: active, nextDay, exercises };
+}
+
+export function homeQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
+  app.get(
+    '/api/home',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: {
+        summary: "Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise",
+        querystring: z.object({ date: z.iso.date() }),
+        response: { 200: homeSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => readHome(deps.db, request.userId, request.query.date),
+  );
+}

@@ -1,0 +1,86 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { notFound } from '../../infra/http/errors.ts';
+import { type PlanView, planSchema } from './schemas.ts';
+import { idParams } from './workouts.ts';
+
+const planRow = z.object({ id: z.string(), name: z.string(), start_date: z.string(), active: z.boolean(), source_id: z.string().nullable() });
+const dayRow = z.object({ id: z.string(), plan_id: z.string(), ordinal: z.number(), title: z.string().nullable() });
+const slotRow = z.object({
+  id: z.string(),
+  day_id: z.string(),
+  exercise_id: z.string(),
+  exercise_name: z.string().nullable(),
+  target_sets: z.number(),
+  rep_min: z.number(),
+  rep_max: z.number(),
+  note: z.string().nullable(),
+});
+
+/** Plans with their days and slots; active first, then the latest block. */
+export async function listPlans(db: CommonQueryMethods, userId: string, onlyId: string | null = null): Promise<PlanView[]> {
+  const plans = await db.any(sql.type(planRow)`
+    SELECT id, name, start_date::text AS start_date, active, source_id FROM gym.plans
+    WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})
+    ORDER BY active DESC, start_date DESC, seq DESC`);
+  if (plans.length === 0) return [];
+  const ids = sql.array(plans.map((plan) => plan.id), 'text');
+  const days = await db.any(sql.type(dayRow)`
+    SELECT id, plan_id, ordinal, title FROM gym.plan_days WHERE plan_id = ANY(${ids}) ORDER BY ordinal`);
+  const slots = await db.any(sql.type(slotRow)`
+    SELECT s.id, s.day_id, s.exercise_id, e.name AS exercise_name, s.target_sets, s.rep_min, s.rep_max, s.note
+    FROM gym.plan_slots s LEFT JOIN gym.exercises e ON e.id = s.exercise_id
+    WHERE s.plan_id = ANY(${ids}) ORDER BY s.position`);
+  return plans.map((plan) => ({
+    id: plan.id,
+    name: plan.name,
+    startDate: plan.start_date,
+    active: plan.active,
+    sourceId: plan.source_id,
+    days: days
+      .filter((day) => day.plan_id === plan.id)
+      .map((day) => ({
+        id: day.id,
+        ordinal: day.ordinal,
+        title: day.title,
+        slots: slots
+          .filter((slot) => slot.day_id === day.id)
+          .map((slot) => ({
+            id: slot.id,
+            exerciseId: slot.exercise_id,
+            exerciseName: slot.exercise_name,
+            targetSets: slot.target_sets,
+            repMin: slot.rep_min,
+            repMax: slot.rep_max,
+            note: slot.note,
+          })),
+      })),
+  }));
+}
+
+export async function readPlan(db: CommonQueryMethods, userId: string, id: string): Promise<PlanView> {
+  const [plan] = await listPlans(db, userId, id);
+  if (!plan) throw notFound('Plan not found');
+  return plan;
+}
+
+export function planQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
+  app.get(
+    '/api/plans',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: { summary: 'Every plan with its days and slots, the active one first', response: { 200: z.array(planSchema), 401: errorBodySchema } },
+    },
+    async (request) => listPlans(deps.db, request.userId),
+  );
+  app.get(
+    '/api/plans/:id',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: { summary: 'One plan with its days and slots', params: idParams, response: { 200: planSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
+    },
+    async (request) => readPlan(deps.db, request.userId, request.params.id),
+  );
+}

@@ -1,0 +1,87 @@
+// The shapes the gym's training routes answer with; command and query routes share them.
+import { z } from 'zod';
+
+export const exerciseSchema = z
+  .object({ id: z.string(), name: z.string(), code: z.string().nullable(), machineNumber: z.string().nullable(), libraryId: z.string().nullable() })
+  .meta({ id: 'Exercise' });
+export type ExerciseView = z.infer<typeof exerciseSchema>;
+
+export const setSchema = z
+  .object({
+    id: z.string(),
+    sessionId: z.string(),
+    exerciseId: z.string(),
+    exerciseName: z.string().nullable(),
+    setNumber: z.number(),
+    kg: z.number(),
+    reps: z.number(),
+  })
+  .meta({ id: 'SetLog' });
+export type SetView = z.infer<typeof setSchema>;
+
+export const workoutSummarySchema = z
+  .object({
+    id: z.string(),
+    date: z.string(),
+    planDayId: z.string().nullable(),
+    planId: z.string().nullable(),
+    planName: z.string().nullable(),
+    dayOrdinal: z.number().nullable(),
+    dayTitle: z.string().nullable(),
+    notes: z.string(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    setCount: z.number(),
+    volumeKg: z.number(),
+  })
+  .meta({ id: 'WorkoutSummary' });
+export type WorkoutSummary = z.infer<typeof workoutSummarySchema>;
+
+export const workoutSchema = workoutSummarySchema.extend({ sets: z.array(setSchema) }).meta({ id: 'Workout' });
+export type WorkoutView = z.infer<typeof workoutSchema>;
+
+export const slotViewSchema = z.object({
+  id: z.string(),
+  exerciseId: z.string(),
+  exerciseName: z.string().nullable(),
+  targetSets: z.number(),
+  repMin: z.number(),
+  repMax: z.number(),
+  note: z.string().nullable(),
+});
+export const dayViewSchema = z.object({ id: z.string(), ordinal: z.number(), title: z.string().nullable(), slots: z.array(slotViewSchema) });
+export const planSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    startDate: z.string(),
+    active: z.boolean(),
+    sourceId: z.string().nullable(),
+    days: z.array(dayViewSchema),
+  })
+  .meta({ id: 'Plan' });
+export type PlanView = z.infer<typeof planSchema>;
+
+export const machineSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'CardioMachine' });
+export const cardioLogSchema = z
+  .object({
+    id: z.string(),
+    machineId: z.string(),
+    machineName: z.string().nullable(),
+    date: z.string(),
+    minutes: z.number(),
+    distanceKm: z.number().nullable(),
+    calories: z.number().nullable(),
+    level: z.number().nullable(),
+  })
+  .meta({ id: 'CardioLog' });
+export type CardioLogView = z.infer<typeof cardioLogSchema>;
+export const bodyweightSchema = z.object({ date: z.string(), kg: z.number() }).meta({ id: 'BodyWeight' });
+
+/** An inclusive date range in the client's calendar; both ends optional. */
+export const dateRangeQuery = z
+  .object({ from: z.iso.date().optional(), to: z.iso.date().optional() })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'must not be after to', path: ['from'] });
+
+/** Epley's estimate of the one-rep max. */
+export const epley = (kg: number, reps: number): number => kg * (1 + reps / 30);

@@ -1,0 +1,136 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { notFound } from '../../infra/http/errors.ts';
+import { dateRangeQuery, type SetView, setSchema, type WorkoutSummary, workoutSchema, workoutSummarySchema, type WorkoutView } from './schemas.ts';
+
+const summaryRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  plan_day_id: z.string().nullable(),
+  plan_id: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  day_ordinal: z.number().nullable(),
+  day_title: z.string().nullable(),
+  notes: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  set_count: z.number(),
+  volume_kg: z.number(),
+});
+
+const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
+  id: row.id,
+  date: row.date,
+  planDayId: row.plan_day_id,
+  planId: row.plan_id,
+  planName: row.plan_name,
+  dayOrdinal: row.day_ordinal,
+  dayTitle: row.day_title,
+  notes: row.notes,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+  setCount: row.set_count,
+  volumeKg: row.volume_kg,
+});
+
+const summarySelect = sql.fragment`
+  SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
+    w.notes, w.started_at, w.finished_at,
+    (SELECT count(*)::int FROM gym.sets s WHERE s.workout_id = w.id) AS set_count,
+    (SELECT coalesce(sum(s.kg * s.reps), 0)::float8 FROM gym.sets s WHERE s.workout_id = w.id) AS volume_kg
+  FROM gym.workouts w
+  LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id
+  LEFT JOIN gym.plans p ON p.id = d.plan_id`;
+
+const setRow = z.object({
+  id: z.string(),
+  workout_id: z.string(),
+  exercise_id: z.string(),
+  exercise_name: z.string().nullable(),
+  set_number: z.number(),
+  kg: z.number(),
+  reps: z.number(),
+});
+export const toSet = (row: z.infer<typeof setRow>): SetView => ({
+  id: row.id,
+  sessionId: row.workout_id,
+  exerciseId: row.exercise_id,
+  exerciseName: row.exercise_name,
+  setNumber: row.set_number,
+  kg: row.kg,
+  reps: row.reps,
+});
+export const setSelect = sql.fragment`
+  SELECT s.id, s.workout_id, s.exercise_id, e.name AS exercise_name, s.set_number, s.kg, s.reps
+  FROM gym.sets s LEFT JOIN gym.exercises e ON e.id = s.exercise_id`;
+
+export async function findWorkout(db: CommonQueryMethods, userId: string, id: string): Promise<WorkoutView | null> {
+  const row = await db.maybeOne(sql.type(summaryRow)`${summarySelect} WHERE w.id = ${id} AND w.user_id = ${userId}`);
+  if (!row) return null;
+  const sets = await db.any(sql.type(setRow)`${setSelect} WHERE s.workout_id = ${id} ORDER BY lower(e.name), s.exercise_id, s.set_number`);
+  return { ...toSummary(row), sets: sets.map(toSet) };
+}
+
+export async function readWorkout(db: CommonQueryMethods, userId: string, id: string): Promise<WorkoutView> {
+  const workout = await findWorkout(db, userId, id);
+  if (!workout) throw notFound('Workout not found');
+  return workout;
+}
+
+export async function findSet(db: CommonQueryMethods, userId: string, id: string): Promise<SetView | null> {
+  const row = await db.maybeOne(sql.type(setRow)`${setSelect} WHERE s.id = ${id} AND s.user_id = ${userId}`);
+  return row ? toSet(row) : null;
+}
+
+export async function listWorkouts(db: CommonQueryMethods, userId: string, range: { from?: string | undefined; to?: string | undefined }): Promise<WorkoutSummary[]> {
+  const rows = await db.any(sql.type(summaryRow)`${summarySelect}
+    WHERE w.user_id = ${userId}
+      AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
+      AND (${range.from ?? null}::date IS NULL OR w.date >= ${range.from ?? null}::date)
+      AND (${range.to ?? null}::date IS NULL OR w.date <= ${range.to ?? null}::date)
+    ORDER BY w.date DESC, w.started_at DESC`);
+  return rows.map(toSummary);
+}
+
+export const idParams = z.object({ id: z.uuid() });
+
+export function workoutQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
+  app.get(
+    '/api/sessions',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: {
+        summary: 'Workouts with at least one set, newest first, within an inclusive date range',
+        querystring: dateRangeQuery,
+        response: { 200: z.array(workoutSummarySchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => listWorkouts(deps.db, request.userId, request.query),
+  );
+  app.get(
+    '/api/sessions/:id',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: {
+        summary: 'One workout with its sets',
+        params: idParams,
+        response: { 200: workoutSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => readWorkout(deps.db, request.userId, request.params.id),
+  );
+  app.get(
+    '/api/sets/:id',
+    {
+      preHandler: deps.cookies.requireUser,
+      schema: { summary: 'One set', params: idParams, response: { 200: setSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
+    },
+    async (request) => {
+      const set = await findSet(deps.db, request.userId, request.params.id);
+      if (!set) throw notFound('Set not found');
+      return set;
+    },
+  );
+}
