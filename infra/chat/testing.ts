@@ -1,6 +1,6 @@
 import http from 'node:http';
+import { listenForTest, type Teardown } from '../testing/listen.ts';
 
-type Teardown = { teardown(fn: () => Promise<void> | void): void };
 
 /** answer: a completion with `content`; rateLimit: 429; fail: 500; garbage: 200 with a wrong shape */
 export type ChatMode = 'answer' | 'rateLimit' | 'fail' | 'garbage';
@@ -46,15 +46,6 @@ export async function chatStandIn(t: Teardown, content = ''): Promise<ChatStandI
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
+  const address = { port: await listenForTest(t, server) };
   return Object.assign(state, { url: `http://127.0.0.1:${address.port}/v1` });
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
+import { listenForTest, type Teardown } from '../testing/listen.ts';
 
-type Teardown = { teardown(fn: () => Promise<void> | void): void };
 
 export type SmtpMessage = { readonly from: string; readonly to: string[]; readonly data: string };
 
@@ -42,10 +42,7 @@ export async function smtpStandIn(t: Teardown): Promise<{ url: string; received:
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
+  const address = { port: await listenForTest(t, server) };
   return { url: `smtp://127.0.0.1:${address.port}`, received };
 }
 
@@ -61,16 +58,7 @@ export async function resendStandIn(t: Teardown): Promise<{ url: string; receive
       response.end(JSON.stringify(state.fail ? { statusCode: 422, name: 'validation_error', message: 'bad' } : { id: `re_${state.received.length}` }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
+  const address = { port: await listenForTest(t, server) };
   state.url = `http://127.0.0.1:${address.port}`;
   return state;
 }

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
+import { listenForTest, type Teardown } from '../testing/listen.ts';
 
 // A self-signed certificate for 127.0.0.1, test data only: web-push speaks HTTPS and nothing else.
 const CERT = readFileSync(path.join(import.meta.dirname, 'fixtures', 'push-cert.pem'));
 const KEY = readFileSync(path.join(import.meta.dirname, 'fixtures', 'push-key.pem'));
 
-type Teardown = { teardown(fn: () => Promise<void> | void): void };
 
 /** A browser's side of a subscription: the P-256 key pair and auth secret it would make. */
 export type TestSubscriber = {
@@ -89,16 +89,7 @@ export async function pushStandIn(t: Teardown): Promise<PushStandIn> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
+  const address = { port: await listenForTest(t, server) };
   url = `https://127.0.0.1:${address.port}`;
   return {
     url,
@@ -128,15 +119,6 @@ export async function pushSink(t: Teardown): Promise<{ url: string; count(): num
       response.writeHead(201).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the sink has no port');
+  const address = { port: await listenForTest(t, server) };
   return { url: `https://127.0.0.1:${address.port}`, count: () => received };
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { listenForTest } from './listen.ts';
 
 type Teardown = { teardown(fn: () => Promise<void> | void): void };
 
@@ -36,15 +37,6 @@ export async function postmarkStandIn(t: Teardown): Promise<PostmarkStandIn> {
       response.end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
+  const address = { port: await listenForTest(t, server) };
   return { url: `http://127.0.0.1:${address.port}`, received, setMode: (next) => (mode = next) };
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { listenForTest, type Teardown } from '../testing/listen.ts';
 
-type Teardown = { teardown(fn: () => Promise<void> | void): void };
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
@@ -76,15 +76,6 @@ export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
     if (url.pathname === '/schedule/web') return send(200, state.scheduleWeb);
     return send(404, { name: 'Not Found', message: '', code: 0, status: 404 });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the stand-in has no port');
+  const address = { port: await listenForTest(t, server) };
   return Object.assign(state, { url: `http://127.0.0.1:${address.port}` });
 }
