@@ -42,6 +42,8 @@ export type DailyJobReport = {
   /** how long the refresh and the sends took, in milliseconds */
   readonly refreshMs: number;
   readonly sendMs: number;
+  /** stopped by the signal before every notification was tried; the day is not marked done */
+  readonly interrupted: boolean;
 };
 
 const CACHE_FRESH_MS = 12 * 60 * 60_000;
@@ -55,10 +57,11 @@ const recipientRow = z.object({
   push_notifications: z.boolean(),
 });
 
-async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+/** `signal` stops the taking of new items; the ones under way finish. */
+async function inParallel<T>(items: readonly T[], concurrency: number, signal: AbortSignal | undefined, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length && !signal?.aborted) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
@@ -74,7 +77,8 @@ function episodeLabel(episode: Episode): string {
  * switches and the per-show notify flag. Safe to run again or in two workers at once: see
  * domain/shows/notification.ts for how a claim makes each send happen once.
  */
-export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId: string = cuid()): Promise<DailyJobReport> {
+export async function runDailyJob(deps: DailyJobDeps, day: string, options: { readonly signal?: AbortSignal; readonly correlationId?: string } = {}): Promise<DailyJobReport> {
+  const { signal, correlationId = cuid() } = options;
   const { core, cache } = deps;
   const pool = core.db.slonik;
   const log = deps.log ?? (() => undefined);
@@ -88,7 +92,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   let refreshed = 0;
   let refreshFailed = 0;
   const fresh: ShowDetail[] = [];
-  await inParallel(stale, 4, async (showId) => {
+  await inParallel(stale, 4, signal, async (showId) => {
     try {
       const detail = await deps.tv.show(showId);
       if (detail) fresh.push(detail);
@@ -158,7 +162,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
   let sent = 0;
   let failed = 0;
   const ledger = notificationLedger(core, correlationId);
-  await inParallel(tasks, CONCURRENCY, async ({ key, show, episode, email }) => {
+  await inParallel(tasks, CONCURRENCY, signal, async ({ key, show, episode, email }) => {
     let claim: Awaited<ReturnType<typeof ledger.claim>>;
     try {
       claim = await ledger.claim(key, show.id);
@@ -201,7 +205,10 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
     await ledger.record(key, claim.revision, outcome).catch((error: unknown) => log({ key, err: error }, 'notification outcome not recorded'));
   });
 
-  await core.commands({
+  // a stop (the process is shutting down) leaves the day open: the next start runs it again, and the
+  // claims make that rerun send only what this one did not
+  const interrupted = signal?.aborted === true;
+  if (!interrupted) await core.commands({
     stream: DAILY_RUNS_STREAM,
     aggregate: dailyRunsAggregate,
     decide: (state) =>
@@ -211,7 +218,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, correlationId
     context,
   });
   const sendMs = Math.round(performance.now() - sendStartedAt);
-  const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs };
+  const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs, interrupted };
   log(report, 'daily shows job done');
   return report;
 }

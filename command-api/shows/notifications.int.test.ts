@@ -156,6 +156,42 @@ t.test('a failed send is recorded and claimed again by the next run', async (t) 
   t.ok(grace);
 });
 
+t.test('a stop mid-run finishes the sends under way, leaves the day open, and the rerun sends only the rest', async (t) => {
+  const newcomers = [];
+  for (let index = 0; index < 18; index++) newcomers.push(await tracker(`late-${index}@example.org`, {}));
+  const runtime = await showsRuntime(system.core);
+  const stopping = new AbortController();
+  const before = postmark.received.length;
+  const pushedBefore = push.received.length;
+  const mailer = {
+    kind: system.core.mailer.kind,
+    async send(message: Parameters<typeof system.core.mailer.send>[0]) {
+      stopping.abort();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await system.core.mailer.send(message);
+    },
+  };
+  const deps = { core: system.core, tv: runtime.tv, cache: runtime.cache, mailer, push: runtime.push, subscriptions: runtime.subscriptions };
+  // S6E4 airs on 2026-10-07: every email tracker (18 newcomers among them) and bob's device, more than the job runs at once
+  const stopped = await runDailyJob(deps, '2026-10-07', { signal: stopping.signal });
+  t.equal(stopped.interrupted, true);
+  t.equal(stopped.sent, 16, 'the 16 sends under way when the stop came finished; no new one started');
+  const runs = await system.core.store.readStream('shows.daily-runs');
+  t.notOk(runs.some((event) => (event.data as { day?: string }).day === '2026-10-07'), 'the day is not marked done');
+
+  const rest = await runDailyJob({ ...deps, mailer: system.core.mailer }, '2026-10-07');
+  t.equal(rest.interrupted, false);
+  t.ok(rest.sent > 0, `the rerun sent the other ${rest.sent}`);
+  const mailed = postmark.received.slice(before).map((mail) => mail.body.To as string);
+  const pushed = push.received.slice(pushedBefore).length;
+  t.equal(stopped.sent + rest.sent, mailed.length + pushed, 'every send counted once');
+  t.equal(new Set(mailed).size, mailed.length, 'nobody mailed twice');
+  t.equal(mailed.filter((to) => to.startsWith('late-')).length, 18, 'every newcomer mailed');
+  t.equal(pushed, 1, "bob's device once");
+  const done = await system.core.store.readStream('shows.daily-runs');
+  t.ok(done.some((event) => (event.data as { day?: string }).day === '2026-10-07'), 'now the day is done');
+});
+
 t.test('unsubscribe removes the device', async (t) => {
   const gone = await bob.call('POST', '/api/push/unsubscribe', { endpoint: bobDevice.endpoint });
   t.equal(gone.statusCode, 200);

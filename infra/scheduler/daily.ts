@@ -19,14 +19,14 @@ export type DailySchedulerOptions = {
   readonly schedule: DailySchedule;
   /** the job store: the app's PostgreSQL pool, or a MongoDB URL */
   readonly store: { readonly kind: 'postgres'; readonly pool: pg.Pool } | { readonly kind: 'mongodb'; readonly url: string };
-  /** runs the scheduled job; Agenda's own lock keeps two processes from running one tick twice */
-  readonly run: () => Promise<void>;
+  /** runs the scheduled job; Agenda's own lock keeps two processes from running one tick twice. `signal` asks it to wind down. */
+  readonly run: (signal: AbortSignal) => Promise<void>;
   /**
    * Called once at start: runs the job when its last due run never completed (the process was down
    * across the scheduled minute). Agenda recomputes the next run from "now" when the job is saved
    * again at start, so this check, not Agenda, is what keeps a restart from skipping the day.
    */
-  readonly catchUp: () => Promise<void>;
+  readonly catchUp: (signal: AbortSignal) => Promise<void>;
   readonly log: (entry: object, message: string) => void;
 };
 
@@ -41,22 +41,30 @@ async function backendOf(store: DailySchedulerOptions['store']): Promise<AgendaB
 
 /** Agenda with the one daily job; its job store is PostgreSQL unless MongoDB is configured. */
 export async function startDailyScheduler(options: DailySchedulerOptions): Promise<DailyScheduler> {
+  // a shutdown must not wait for a whole day's sends: the job stops taking work, finishes what is under way
+  const stopping = new AbortController();
+  const running = new Set<Promise<void>>();
+  const track = (work: Promise<void>): Promise<void> => {
+    running.add(work);
+    return work.finally(() => running.delete(work));
+  };
   const agenda = new Agenda({ backend: await backendOf(options.store), processEvery: '30 seconds', name: `shows-${process.pid}` });
   agenda.define(
     options.schedule.name,
     async () => {
-      await options.run();
+      await track(options.run(stopping.signal));
     },
     { concurrency: 1, lockLifetime: 30 * 60_000 },
   );
   await agenda.start();
   await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
-  const caughtUp = options.catchUp().catch((error: unknown) => options.log({ err: error }, 'catching up the missed daily run failed'));
+  const caughtUp = track(options.catchUp(stopping.signal)).catch((error: unknown) => options.log({ err: error }, 'catching up the missed daily run failed'));
   return {
     caughtUp,
     async stop() {
-      await caughtUp;
+      stopping.abort();
       await agenda.stop();
+      await Promise.allSettled([caughtUp, ...running]);
     },
   };
 }

@@ -52,3 +52,14 @@ t.test('across the next noon: nothing before it, the missed run after it', async
   t.equal(await lastRun(), '2026-10-01', 'caught up');
   t.equal(postmark.received.length, 1, 'nothing airs that day');
 });
+
+t.test('a stop during the catch-up does not wait for the whole run, and leaves the day to the next start', async (t) => {
+  clock = new Date('2026-10-07T10:00:00.000Z'); // 13:00 in Amman; S6E4 aired at noon
+  const scheduler = await startShowsScheduler(system.core, log);
+  await scheduler.stop();
+  t.equal(await lastRun(), '2026-10-01', 'stopped before any send: the day is still open');
+  t.equal(postmark.received.length, 1);
+  await restart();
+  t.equal(await lastRun(), '2026-10-07', 'the next start ran it');
+  t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org', 'alice@example.org'], 'once for each episode');
+});

@@ -35,7 +35,7 @@ export type ShowsRuntime = {
   readonly subscriptions: PushSubscriptions;
   readonly push: PushSender;
   readonly chat: ChatChain | null;
-  runDailyJob(day: string): Promise<DailyJobReport>;
+  runDailyJob(day: string, signal?: AbortSignal): Promise<DailyJobReport>;
 };
 
 const runtimes = new WeakMap<Core, Promise<ShowsRuntime>>();
@@ -66,7 +66,7 @@ async function buildRuntime(core: Core, log: (entry: object, message: string) =>
     subscriptions,
     push,
     chat,
-    runDailyJob: (day) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log }, day),
+    runDailyJob: (day, signal) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log }, day, signal ? { signal } : {}),
   };
   return runtime;
 }
@@ -131,15 +131,15 @@ export async function startShowsScheduler(core: Core, log: (entry: object, messa
   return startDailyScheduler({
     schedule: { name: 'shows-daily-notifications', cron: DAILY_CRON, timeZone: DAILY_TIME_ZONE },
     store: core.config.MONGODB_URL ? { kind: 'mongodb', url: core.config.MONGODB_URL } : { kind: 'postgres', pool: core.db.pg },
-    run: async () => {
-      await runtime.runDailyJob(localDate(core.now()));
+    run: async (signal) => {
+      await runtime.runDailyJob(localDate(core.now()), signal);
     },
-    catchUp: async () => {
+    catchUp: async (signal) => {
       const due = dueRunDay(core.now());
       const { lastDay } = fold(dailyRunsAggregate, await core.store.readStream(DAILY_RUNS_STREAM));
       if (lastDay !== null && lastDay >= due) return;
       log({ day: due, lastDay }, 'the last daily run was missed: running it now');
-      await runtime.runDailyJob(due);
+      await runtime.runDailyJob(due, signal);
     },
     log,
   });
