@@ -28,7 +28,22 @@ const clubLogin = await club.app.inject({
 });
 cookies.club = `club_sid=${clubLogin.cookies.find((cookie) => cookie.name === 'club_sid')!.value}`;
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; enum?: unknown[] };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  prefixItems?: Schema[];
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+};
 type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
@@ -52,6 +67,37 @@ function wrongValue(schema: Schema | undefined): unknown {
   }
 }
 
+/** A value of the schema's own shape at its lower or upper edge: deep enough to pass most validation. */
+function edgeValue(schema: Schema | undefined, edge: 'low' | 'high'): unknown {
+  if (!schema) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return edge === 'low' ? schema.enum[0] : schema.enum.at(-1);
+  const choices = schema.anyOf?.filter((choice) => choice.type !== 'null') ?? [];
+  if (choices.length > 0) return edgeValue(edge === 'low' ? choices[0] : choices.at(-1), edge);
+  const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      if (schema.format === 'date') return edge === 'low' ? '1970-01-01' : '2999-12-31';
+      if (schema.format === 'date-time') return edge === 'low' ? '1970-01-01T00:00:00.000Z' : '2999-12-31T23:59:59.999Z';
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (schema.format === 'email') return 'edge@example.org';
+      if (schema.format === 'uri') return 'https://example.org/';
+      return edge === 'low' ? 'a'.repeat(Math.max(1, schema.minLength ?? 1)) : 'ž'.repeat(Math.min(schema.maxLength ?? 200, 5000));
+    case 'integer':
+    case 'number':
+      return edge === 'low' ? (schema.minimum ?? -1) : (schema.maximum ?? 1e9);
+    case 'boolean':
+      return edge === 'high';
+    case 'array':
+      if (schema.prefixItems) return schema.prefixItems.map((item) => edgeValue(item, edge));
+      return Array.from({ length: Math.max(edge === 'low' ? 0 : 3, schema.minItems ?? 0) }, () => edgeValue(schema.items, edge));
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, edgeValue(property, edge)]));
+    default:
+      return null;
+  }
+}
+
 function bodiesFor(operation: Operation): Array<{ label: string; payload: string }> {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const bodies = [
@@ -61,6 +107,10 @@ function bodiesFor(operation: Operation): Array<{ label: string; payload: string
     { label: 'a list', payload: '[1, 2, 3]' },
     { label: 'null', payload: 'null' },
   ];
+  if (schema) {
+    bodies.push({ label: 'every field at its low edge', payload: JSON.stringify(edgeValue(schema, 'low')) });
+    bodies.push({ label: 'every field at its high edge', payload: JSON.stringify(edgeValue(schema, 'high')) });
+  }
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     bodies.push({ label: `${name} of the wrong type`, payload: JSON.stringify({ [name]: wrongValue(property) }) });
     bodies.push({ label: `${name} huge`, payload: JSON.stringify({ [name]: 'x'.repeat(100_000) }) });
