@@ -17,6 +17,7 @@ import {
   type SessionState,
   sessionStream,
   snapshotSchema,
+  weekdayOf,
 } from '../../domain/club/session.ts';
 import { roundLengthSecSchema, timeSchema } from '../../domain/club/settings.ts';
 import { DomainError } from '../../domain/shared/events.ts';
@@ -27,8 +28,6 @@ import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
 import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
 import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
-
-const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 const runSessionCommand = (deps: ClubDeps, request: FastifyRequest, id: string, command: SessionCommand) =>
   runClubCommand(deps, request, { stream: sessionStream(id), aggregate: sessionAggregate, decide: (state: SessionState) => decideSession(command, state) }, SESSION_ERROR_STATUS);

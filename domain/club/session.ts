@@ -22,6 +22,9 @@ const instantSchema = z.iso.datetime({ offset: true });
 const playerIdSchema = clientIdSchema;
 export const courtsSchema = z.number().int().min(1).max(MAX_COURTS);
 
+/** 0 = Sunday, like the weekly slots; a calendar date read as UTC midnight cannot shift to another day */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
 const courtEntrySchema = z.object({
   court: z.number().int().min(1).max(MAX_COURTS),
   teamA: z.tuple([playerIdSchema, playerIdSchema]),

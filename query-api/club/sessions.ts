@@ -1,6 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { dateSchema } from '../../domain/club/session.ts';
+import { dateSchema, weekdayOf } from '../../domain/club/session.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { badRequest, notFound } from '../../infra/http/errors.ts';
@@ -171,8 +171,6 @@ async function summaries(pool: DatabasePool, from: string, to: string): Promise<
 
 const MAX_RANGE_DAYS = 366;
 const days = (from: string, to: string): number => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-/** 0 = Sunday, like the weekly slots; the date is a calendar date, so UTC arithmetic cannot shift it */
-const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 const slotRow = z.object({ venue_id: z.string(), venue_name: z.string(), start_time: z.string(), end_time: z.string() });
 
