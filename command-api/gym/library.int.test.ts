@@ -4,7 +4,7 @@ import { trainingUser } from './training-test-client.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;
-const conflict = (message: string) => ({ statusCode: 409, code: 'CONFLICT', error: 'Conflict', message });
+const conflict = (code: string, message: string) => ({ statusCode: 409, code, error: 'Conflict', message });
 
 t.test('POST /exercises creates, or answers the existing exercise of that name whatever its case', async (t) => {
   const me = await trainingUser(app, 'exercises@example.org');
@@ -26,7 +26,7 @@ t.test('POST /exercises creates, or answers the existing exercise of that name w
   t.same(renamed.json(), { id: created.json().id, name: 'Leg press (45°)', code: 'LP1', machineNumber: '12', libraryId: 'anim-7' });
   const clash = await me.call('PATCH', `/api/exercises/${created.json().id}`, { name: 'hack squat' });
   t.equal(clash.statusCode, 409);
-  t.same(clash.json(), conflict('Another exercise has that name; merge them instead'));
+  t.same(clash.json(), conflict('NAME_TAKEN', 'Another exercise has that name; merge them instead'));
   const cleared = await me.call('PATCH', `/api/exercises/${created.json().id}`, { code: null });
   t.equal(cleared.json().code, null);
   const other = await trainingUser(app, 'exercises-2@example.org');
@@ -43,10 +43,10 @@ t.test('DELETE /exercises/:id only when nothing is logged and no plan slot uses 
   await me.ok('POST', '/api/plans', { name: 'P', startDate: '2026-11-01', days: [{ slots: [{ exerciseId: planned, targetSets: 3, repMin: 8, repMax: 12 }] }] });
   const refusedLogged = await me.call('DELETE', `/api/exercises/${logged}`);
   t.equal(refusedLogged.statusCode, 409);
-  t.same(refusedLogged.json(), conflict('Sets are logged against this exercise; merge it into another instead'));
+  t.same(refusedLogged.json(), conflict('IN_USE', 'Sets are logged against this exercise; merge it into another instead'));
   const refusedPlanned = await me.call('DELETE', `/api/exercises/${planned}`);
   t.equal(refusedPlanned.statusCode, 409);
-  t.same(refusedPlanned.json(), conflict('A plan uses this exercise; remove it from the plan first'));
+  t.same(refusedPlanned.json(), conflict('IN_USE', 'A plan uses this exercise; remove it from the plan first'));
   t.equal((await me.call('DELETE', `/api/exercises/${free}`)).statusCode, 204);
   t.equal((await me.call('GET', `/api/exercises/${free}`)).statusCode, 404);
   t.equal((await me.call('DELETE', `/api/exercises/${free}`)).statusCode, 404);
@@ -181,7 +181,7 @@ t.test('cardio machines and logs; a machine with logs refuses deletion', async (
   t.match(edited, { minutes: 35, distanceKm: null });
   const refused = await me.call('DELETE', `/api/cardio/machines/${bike.json().id}`);
   t.equal(refused.statusCode, 409);
-  t.same(refused.json(), conflict('Sessions are logged on this machine; delete them first'));
+  t.same(refused.json(), conflict('IN_USE', 'Sessions are logged on this machine; delete them first'));
   t.equal((await me.call('DELETE', `/api/cardio/logs/${log.json().id}`)).statusCode, 204);
   t.equal((await me.call('DELETE', `/api/cardio/machines/${bike.json().id}`)).statusCode, 204);
   t.same((await me.ok('GET', '/api/cardio/machines')).map((m: { name: string }) => m.name), ['Treadmill']);

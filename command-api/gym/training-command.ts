@@ -3,17 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { decideLibrary, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/gym/library-decide.ts';
 import { libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
 import { decideWorkout, type WorkoutCommand, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
-import { HttpError } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
+import { domainErrorToHttp, runCommand } from '../shared/run-command.ts';
 import { awaitGymProjection } from './user-command.ts';
 
-function asHttpError(error: unknown): unknown {
-  if (!(error instanceof DomainError)) return error;
-  const status = LIBRARY_ERROR_STATUS[error.code] ?? 400;
-  return new HttpError(status, status === 409 ? 'CONFLICT' : error.code, error.message);
-}
+const asHttpError = (error: unknown): unknown => domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
+const gymDeps = (core: Core) => ({ ...core, waitMs: core.config.PROJECTION_WAIT_MS });
 
 /** Decides on the caller's library stream, which serialises all their plan, exercise and cardio writes. */
 export async function appendLibraryCommand(core: Core, request: FastifyRequest, command: LibraryCommand): Promise<{ state: LibraryState; position: Position | null }> {
@@ -39,8 +35,14 @@ export async function awaitDecided(core: Core, position: Position | null): Promi
 }
 
 export async function runLibraryCommand(core: Core, request: FastifyRequest, command: LibraryCommand): Promise<LibraryState> {
-  const result = await appendLibraryCommand(core, request, command);
-  await awaitDecided(core, result.position);
+  const result = await runCommand(gymDeps(core), {
+    stream: libraryStream(request.userId),
+    aggregate: libraryAggregate,
+    decide: (state) => decideLibrary(command, state),
+    context: { userId: request.userId, correlationId: request.id },
+    projections: ['gym'],
+    errorStatus: LIBRARY_ERROR_STATUS,
+  });
   return result.state;
 }
 
@@ -63,8 +65,14 @@ export async function appendWorkoutCommand(
 }
 
 export async function runWorkoutCommand(core: Core, request: FastifyRequest, workoutId: string, command: WorkoutCommand): Promise<WorkoutState> {
-  const result = await appendWorkoutCommand(core, request, workoutId, command);
-  await awaitDecided(core, result.position);
+  const result = await runCommand(gymDeps(core), {
+    stream: workoutStream(workoutId),
+    aggregate: workoutAggregate,
+    decide: (state) => decideWorkout(command, state),
+    context: { userId: request.userId, correlationId: request.id },
+    projections: ['gym'],
+    errorStatus: LIBRARY_ERROR_STATUS,
+  });
   return result.state;
 }
 
