@@ -3,7 +3,6 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { decideLibrary, type EpisodeRef, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/shows/decide-library.ts';
 import { libraryAggregate, libraryStream } from '../../domain/shows/library.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
@@ -13,8 +12,8 @@ import type { TvData } from '../../infra/tvmaze/client.ts';
 import { cachedShow, loadShow } from '../../infra/tvmaze/show-data.ts';
 import { readTrackedShow, trackedShowSchema, type TrackedShowView } from '../../query-api/shows/library.ts';
 import type { Core } from '../shared/core.ts';
-import { awaitProjections } from '../shared/read-your-writes.ts';
 import { cuid } from '../../infra/ids.ts';
+import { runCommand } from '../shared/run-command.ts';
 
 export type LibraryDeps = { readonly core: Core; readonly cookies: SessionCookies; readonly tv: TvData; readonly cache: ShowCache };
 
@@ -40,20 +39,18 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
   const showData = { tv, cache, now: core.now };
 
   const run = async (request: FastifyRequest, command: LibraryCommand): Promise<Position | null> => {
-    try {
-      const result = await core.commands({
+    const result = await runCommand(
+      { ...core, waitMs: core.config.PROJECTION_WAIT_MS },
+      {
         stream: libraryStream(request.userId),
         aggregate: libraryAggregate,
         decide: (state) => decideLibrary(command, state),
         context: { userId: request.userId, correlationId: request.id },
-      });
-      await awaitProjections(core.progress, ['shows'], result.position, core.config.PROJECTION_WAIT_MS);
-      return result.position;
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (error.code === 'NOT_TRACKED') throw notTracked();
-      throw new HttpError(LIBRARY_ERROR_STATUS[error.code] ?? 400, error.code, error.message);
-    }
+        projections: ['shows'],
+        errorStatus: LIBRARY_ERROR_STATUS,
+      },
+    );
+    return result.position;
   };
 
   const answer = async (request: FastifyRequest, id: string): Promise<TrackedShowView> => {

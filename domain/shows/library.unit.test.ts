@@ -43,7 +43,7 @@ t.test('watching a watchlisted show takes it off the watchlist', async (t) => {
 });
 
 t.test('unknown tracked shows are refused; repeated settings are no-ops', async (t) => {
-  t.throws(() => decideLibrary({ type: 'untrack', trackedShowId: 'nope', now }, initialLibraryState), new DomainError('NOT_TRACKED', 'no such tracked show'));
+  t.throws(() => decideLibrary({ type: 'untrack', trackedShowId: 'nope', now }, initialLibraryState), new DomainError('NOT_FOUND', 'No such tracked show'));
   let { state } = apply(initialLibraryState, { type: 'track', trackedShowId: 'ts1', showId: 1, now });
   ({ state } = apply(state, { type: 'complete', trackedShowId: 'ts1', rating: 9, now }));
   t.same(decideLibrary({ type: 'complete', trackedShowId: 'ts1', rating: 9, now }, state), []);
