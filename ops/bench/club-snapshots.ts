@@ -10,13 +10,12 @@ import { startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
 import { startProjector } from '../../projections/runtime.ts';
 import { clubProjection } from '../../projections/club/index.ts';
 import { buildServices, openCore } from '../system.ts';
+import { p50p99 } from './measure.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PEOPLE = 12;
 const COURTS = 3;
-
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 const tempDir = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-club-'));
 await chmod(tempDir, 0o755);
@@ -94,13 +93,12 @@ try {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const sorted = [...latencies].sort((a, b) => a - b);
   const cpus = os.cpus();
   console.log('bench:club snapshot saves');
   console.log(`  machine   ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, node ${process.version}; embedded PostgreSQL, default durability`);
   console.log(`  load      ${CLIENTS} clients, one night each, ${PEOPLE} people on ${COURTS} courts, a round filed every 10 saves; ${SECONDS} s`);
   console.log(`  saves/s   ${(latencies.length / elapsed).toFixed(0)} (${latencies.length} saves, ${conflicts} conflicts)`);
-  console.log(`  latency   p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
+  console.log(`  latency   ${p50p99(latencies)}`);
   await app.close();
   for (const service of services) await service.app.close();
   await projector.stop();

@@ -21,6 +21,7 @@ import { rebuildProjection, startProjector } from '../../projections/runtime.ts'
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
 import type { GymLoadInput, GymLoadResult } from './gym-load.ts';
+import { openInserters, p50p99 } from './measure.ts';
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -96,15 +97,7 @@ function userStreams(user: SeededUser, withAccount: boolean): Array<[string, New
   return streams;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 const fmt = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const latency = (values: number[]): string => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms`;
-};
 
 function runLoad(input: GymLoadInput): Promise<GymLoadResult> {
   return new Promise((resolve, reject) => {
@@ -120,23 +113,20 @@ function runLoad(input: GymLoadInput): Promise<GymLoadResult> {
 
 /** The limit: autocommit single-row INSERTs of a small JSON payload, 8 writers, each on its own connection. */
 async function insertLimit(url: string, seconds: number): Promise<{ rate: number; latencies: number[] }> {
-  const clients = await Promise.all(Array.from({ length: 8 }, async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    return client;
-  }));
+  const writers = 8;
+  const inserters = await openInserters(url, writers);
   const latencies: number[] = [];
   const started = performance.now();
   const end = started + seconds * 1000;
-  await Promise.all(clients.map(async (client, writer) => {
-    for (let n = 0; performance.now() < end; n++) {
+  await Promise.all(Array.from({ length: writers }, async (_, writer) => {
+    while (performance.now() < end) {
       const t0 = performance.now();
-      await client.query('INSERT INTO bench_insert (payload) VALUES ($1)', [JSON.stringify({ writer, n, note: 'a small payload' })]);
+      await inserters.op(writer);
       latencies.push(performance.now() - t0);
     }
   }));
   const rate = latencies.length / ((performance.now() - started) / 1000);
-  await Promise.all(clients.map((client) => client.end()));
+  await inserters.close();
   return { rate, latencies };
 }
 
@@ -273,10 +263,10 @@ async function main(): Promise<void> {
     console.log('| figure | value |');
     console.log('|---|---:|');
     console.log(`| single-row INSERT commits/s, 8 writers (mean of the slices before and after the ticks) | ${fmt(limit)} (${fmt(limitBefore.rate)}, ${fmt(limitAfter.rate)}) |`);
-    console.log(`| HTTP set ticks/s, ${HTTP_CLIENTS} clients | ${fmt(tickRate)} (${latency(ticks.latencies)}) |`);
+    console.log(`| HTTP set ticks/s, ${HTTP_CLIENTS} clients | ${fmt(tickRate)} (${p50p99(ticks.latencies)}) |`);
     console.log(`| CPU of this Node process (server and clients) per tick | ${fmt((cpu.user + cpu.system) / 1000 / ticks.requests, 2)} ms |`);
-    console.log(`| GET /home, ${READ_CLIENTS} clients | ${fmt(home.requests / home.elapsedSeconds)}/s (${latency(home.latencies)}) |`);
-    console.log(`| GET /stats, ${READ_CLIENTS} clients | ${fmt(stats.requests / stats.elapsedSeconds)}/s (${latency(stats.latencies)}) |`);
+    console.log(`| GET /home, ${READ_CLIENTS} clients | ${fmt(home.requests / home.elapsedSeconds)}/s (${p50p99(home.latencies)}) |`);
+    console.log(`| GET /stats, ${READ_CLIENTS} clients | ${fmt(stats.requests / stats.elapsedSeconds)}/s (${p50p99(stats.latencies)}) |`);
     console.log(`| rebuild of the gym projection from zero | ${fmt(rebuildRate)} events/s (${fmt(rebuilt.events)} events, ${fmt(rebuilt.seconds, 1)} s) |`);
     console.log(`| COPY rows/s into a table like gym.sets | ${fmt(copy)} |`);
     console.log(`| **ticks/s ÷ INSERT commits/s** (target ≥ 0.5) | **${fmt(tickRate / limit, 2)}** |`);

@@ -19,6 +19,7 @@ import { showsProjection } from '../../projections/shows/index.ts';
 import { startProjector } from '../../projections/runtime.ts';
 import { buildShowsService, showsRuntime } from '../services/shows.ts';
 import { openCore } from '../system.ts';
+import { p50p99 } from './measure.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const SHOWS_PER_USER = Number(process.env.BENCH_SHOWS_PER_USER ?? 20);
@@ -81,9 +82,6 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void
   for (let i = 0; i < items.length; i += BATCH) await Promise.all(items.slice(i, i + BATCH).map(work));
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-}
 
 const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bench-shows-'));
 // as root the server runs as the `postgres` user, which must be able to enter the folder
@@ -197,10 +195,9 @@ try {
     await get();
     times.push(performance.now() - at);
   }
-  times.sort((a, b) => a - b);
   console.log(
     `GET /api/shows/tracked, ${listed} shows listed, ${REQUESTS} sequential requests (app.inject): ` +
-      `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+      p50p99(times),
   );
 } finally {
   for (const teardown of teardowns.reverse()) await teardown();

@@ -18,6 +18,7 @@ import { formsProjection } from '../../projections/forms/form-documents.ts';
 import { type ProjectorHandle, rebuildProjection, startProjector } from '../../projections/runtime.ts';
 import { buildServices, type Core, openCore } from '../system.ts';
 import type { HttpLoadInput, HttpLoadResult } from './http-load.ts';
+import { openInserters, percentile } from './measure.ts';
 
 // ---------------------------------------------------------------------------------------------
 // settings
@@ -141,11 +142,6 @@ class Tally {
   }
 }
 
-function percentile(values: Float64Array, p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const index = Math.min(values.length - 1, Math.max(0, Math.ceil((p / 100) * values.length) - 1));
-  return values[index]!;
-}
 
 const rate = (t: { ops: number; seconds: number }): number => t.ops / t.seconds;
 
@@ -180,28 +176,6 @@ function latencyText(t: Tally): string {
 // phases
 
 /** 5. the limit: autocommit single-row INSERTs of a small JSON payload, each writer on its own connection */
-async function openInserters(url: string, writers: number): Promise<{ op: (worker: number) => Promise<void>; close(): Promise<void> }> {
-  const clients = await Promise.all(
-    Array.from({ length: writers }, async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      return client;
-    }),
-  );
-  const counts = clients.map(() => 0);
-  return {
-    async op(worker) {
-      const n = counts[worker]!++;
-      await clients[worker]!.query('INSERT INTO bench_insert (payload) VALUES ($1)', [
-        JSON.stringify({ writer: worker, n, note: 'a small payload' }),
-      ]);
-    },
-    async close() {
-      await Promise.all(clients.map((client) => client.end()));
-    },
-  };
-}
-
 /** 1. one event per append, each writer on its own streams: 'no_stream' first, then the exact revision */
 function appender(core: Core, label: string, writers: number): (worker: number) => Promise<void> {
   const state = Array.from({ length: writers }, () => ({ stream: 0, revision: null as bigint | null, n: 0 }));
