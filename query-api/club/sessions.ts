@@ -14,6 +14,17 @@ const timer = z.object({
   pausedRemainingSec: z.number().nullable(),
 });
 
+const nightPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the level of that night, copied when it was saved */
+  levelId: z.string().nullable(),
+  levelName: z.string().nullable(),
+  levelRank: z.number().nullable(),
+  guest: z.boolean(),
+});
+const roundSchema = z.object({ number: z.number(), startedAt: z.string(), endedAt: z.string(), lineUp: z.array(courtEntry) });
+
 /** A night as GET /api/sessions/:id answers it; its people, line-up, timer and rounds are what PUT takes back. */
 export const sessionDocumentSchema = z.object({
   id: z.string(),
@@ -26,118 +37,41 @@ export const sessionDocumentSchema = z.object({
   roundLengthSec: z.number(),
   status: z.enum(['open', 'closed']),
   version: z.number(),
-  people: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      /** the level of that night, copied when it was saved */
-      levelId: z.string().nullable(),
-      levelName: z.string().nullable(),
-      levelRank: z.number().nullable(),
-      guest: z.boolean(),
-    }),
-  ),
+  people: z.array(nightPersonSchema),
   lineUp: z.array(courtEntry),
   timer: timer.nullable(),
-  rounds: z.array(z.object({ number: z.number(), startedAt: z.string(), endedAt: z.string(), lineUp: z.array(courtEntry) })),
+  rounds: z.array(roundSchema),
   openedAt: z.string(),
   updatedAt: z.string(),
 });
 export type SessionDocument = z.infer<typeof sessionDocumentSchema>;
 
-export const sessionSummarySchema = z.object({
-  id: z.string(),
-  venueId: z.string(),
-  venueName: z.string().nullable(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  status: z.enum(['open', 'closed']),
-  courts: z.number(),
-  version: z.number(),
-  people: z.number(),
-  rounds: z.number(),
-});
+/** A night in the Calendar and on Today: its head, and how many came and how many rounds were played. */
+export const sessionSummarySchema = sessionDocumentSchema
+  .pick({ id: true, venueId: true, venueName: true, date: true, startTime: true, endTime: true, status: true, courts: true, version: true })
+  .extend({ people: z.number(), rounds: z.number() });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
-const sessionRow = z.object({
-  id: z.string(),
-  venue_id: z.string(),
-  venue_name: z.string().nullable(),
-  date: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  courts: z.number(),
-  round_length_sec: z.number(),
-  status: z.enum(['open', 'closed']),
-  version: z.number(),
-  line_up: z.array(courtEntry),
-  timer: timer.nullable(),
-  opened_at: z.string(),
-  updated_at: z.string(),
-});
-const personRow = z.object({
-  player_id: z.string(),
-  name: z.string(),
-  level_id: z.string().nullable(),
-  level_name: z.string().nullable(),
-  level_rank: z.number().nullable(),
-  guest: z.boolean(),
-});
-const roundRow = z.object({ number: z.number(), started_at: z.string(), ended_at: z.string(), line_up: z.array(courtEntry) });
-const summaryRow = z.object({
-  id: z.string(),
-  venue_id: z.string(),
-  venue_name: z.string().nullable(),
-  date: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  status: z.enum(['open', 'closed']),
-  courts: z.number(),
-  version: z.number(),
-  people: z.number(),
-  rounds: z.number(),
-});
+// the columns of a night's head, named as the API names them
+const nightHead = sql.fragment`
+  s.id, s.venue_id AS "venueId", v.name AS "venueName", s.date, s.start_time AS "startTime", s.end_time AS "endTime",
+  s.status, s.courts, s.version`;
 
 export async function findSession(pool: DatabasePool, id: string): Promise<SessionDocument | null> {
-  const night = await pool.maybeOne(sql.type(sessionRow)`
-    SELECT s.id, s.venue_id, v.name AS venue_name, s.date, s.start_time, s.end_time, s.courts, s.round_length_sec, s.status,
-      s.version, s.line_up, s.timer, s.opened_at, s.updated_at
+  const night = await pool.maybeOne(sql.type(sessionDocumentSchema.omit({ people: true, rounds: true }))`
+    SELECT ${nightHead}, s.round_length_sec AS "roundLengthSec", s.line_up AS "lineUp", s.timer, s.opened_at AS "openedAt", s.updated_at AS "updatedAt"
     FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
     WHERE s.id = ${id}`);
   if (!night) return null;
   // the name is the person's current one; the level is the night's copy
-  const people = await pool.any(sql.type(personRow)`
-    SELECT sp.player_id, coalesce(p.name, sp.name) AS name, sp.level_id, sp.level_name, sp.level_rank, coalesce(p.guest, false) AS guest
+  const people = await pool.any(sql.type(nightPersonSchema)`
+    SELECT sp.player_id AS id, coalesce(p.name, sp.name) AS name, sp.level_id AS "levelId", sp.level_name AS "levelName",
+      sp.level_rank AS "levelRank", coalesce(p.guest, false) AS guest
     FROM club.session_players sp LEFT JOIN club.players p ON p.id = sp.player_id
     WHERE sp.session_id = ${id} ORDER BY sp.position`);
-  const rounds = await pool.any(sql.type(roundRow)`
-    SELECT number, started_at, ended_at, line_up FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
-  return {
-    id: night.id,
-    venueId: night.venue_id,
-    venueName: night.venue_name,
-    date: night.date,
-    startTime: night.start_time,
-    endTime: night.end_time,
-    courts: night.courts,
-    roundLengthSec: night.round_length_sec,
-    status: night.status,
-    version: night.version,
-    people: people.map((person) => ({
-      id: person.player_id,
-      name: person.name,
-      levelId: person.level_id,
-      levelName: person.level_name,
-      levelRank: person.level_rank,
-      guest: person.guest,
-    })),
-    lineUp: night.line_up,
-    timer: night.timer,
-    rounds: rounds.map((round) => ({ number: round.number, startedAt: round.started_at, endedAt: round.ended_at, lineUp: round.line_up })),
-    openedAt: night.opened_at,
-    updatedAt: night.updated_at,
-  };
+  const rounds = await pool.any(sql.type(roundSchema)`
+    SELECT number, started_at AS "startedAt", ended_at AS "endedAt", line_up AS "lineUp" FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
+  return { ...night, people: [...people], rounds: [...rounds] };
 }
 
 export async function readSession(pool: DatabasePool, id: string): Promise<SessionDocument> {
@@ -147,26 +81,14 @@ export async function readSession(pool: DatabasePool, id: string): Promise<Sessi
 }
 
 async function summaries(pool: DatabasePool, from: string, to: string): Promise<SessionSummary[]> {
-  const rows = await pool.any(sql.type(summaryRow)`
-    SELECT s.id, s.venue_id, v.name AS venue_name, s.date, s.start_time, s.end_time, s.status, s.courts, s.version,
+  const rows = await pool.any(sql.type(sessionSummarySchema)`
+    SELECT ${nightHead},
       (SELECT count(*)::int FROM club.session_players sp WHERE sp.session_id = s.id) AS people,
       (SELECT count(*)::int FROM club.rounds r WHERE r.session_id = s.id) AS rounds
     FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
     WHERE s.date BETWEEN ${from} AND ${to}
     ORDER BY s.date, s.start_time, v.sort_order, s.id`);
-  return rows.map((row) => ({
-    id: row.id,
-    venueId: row.venue_id,
-    venueName: row.venue_name,
-    date: row.date,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    status: row.status,
-    courts: row.courts,
-    version: row.version,
-    people: row.people,
-    rounds: row.rounds,
-  }));
+  return [...rows];
 }
 
 const MAX_RANGE_DAYS = 366;
