@@ -8,7 +8,7 @@ import { listExercises } from './exercises.ts';
 import { listPlans } from './plans.ts';
 import { readGymUser } from './routes.ts';
 import { bodyweightSchema, cardioLogSchema, exerciseSchema, machineSchema, planSchema, workoutSchema } from './schemas.ts';
-import { setSelect, toSet } from './workouts.ts';
+import { setSelect, summaryRow, summarySelect, toSet, toSummary } from './workouts.ts';
 
 export const EXPORT_FORMAT = 1;
 const KG_PER_LB = 0.45359237;
@@ -28,55 +28,25 @@ export const exportSchema = z
   .meta({ id: 'Export' });
 type Export = z.infer<typeof exportSchema>;
 
-const workoutRow = z.object({
-  id: z.string(),
-  date: z.string(),
-  plan_day_id: z.string().nullable(),
-  plan_id: z.string().nullable(),
-  plan_name: z.string().nullable(),
-  day_ordinal: z.number().nullable(),
-  day_title: z.string().nullable(),
-  notes: z.string(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-});
-
 /** Everything the user entered, weights in kilograms as stored: enough to restore the account. */
 export async function readExport(db: CommonQueryMethods, userId: string): Promise<Export> {
   const user = await readGymUser(db, userId);
-  const workouts = await db.any(sql.type(workoutRow)`
-    SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
-      w.notes, w.started_at, w.finished_at
-    FROM gym.workouts w LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id LEFT JOIN gym.plans p ON p.id = d.plan_id
-    WHERE w.user_id = ${userId} ORDER BY w.date, w.started_at, w.id`);
+  const workouts = await db.any(sql.type(summaryRow)`${summarySelect} WHERE w.user_id = ${userId} ORDER BY w.date, w.started_at, w.id`);
   const sets = (await db.any(sql.type(z.object({ id: z.string(), workout_id: z.string(), exercise_id: z.string(), exercise_name: z.string().nullable(), set_number: z.number(), kg: z.number(), reps: z.number() }))`
     ${setSelect} WHERE s.user_id = ${userId} ORDER BY s.workout_id, lower(e.name), s.exercise_id, s.set_number`)).map(toSet);
   const setsOf = new Map<string, typeof sets>();
-  for (const set of sets) setsOf.set(set.sessionId, [...(setsOf.get(set.sessionId) ?? []), set]);
+  for (const set of sets) {
+    const own = setsOf.get(set.sessionId);
+    if (own) own.push(set);
+    else setsOf.set(set.sessionId, [set]);
+  }
   return {
     format: EXPORT_FORMAT,
     unit: 'kg',
     user,
     exercises: await listExercises(db, userId, null),
     plans: await listPlans(db, userId),
-    workouts: workouts.map((row) => {
-      const own = setsOf.get(row.id) ?? [];
-      return {
-        id: row.id,
-        date: row.date,
-        planDayId: row.plan_day_id,
-        planId: row.plan_id,
-        planName: row.plan_name,
-        dayOrdinal: row.day_ordinal,
-        dayTitle: row.day_title,
-        notes: row.notes,
-        startedAt: row.started_at,
-        finishedAt: row.finished_at,
-        setCount: own.length,
-        volumeKg: own.reduce((sum, set) => sum + set.kg * set.reps, 0),
-        sets: own,
-      };
-    }),
+    workouts: workouts.map((row) => ({ ...toSummary(row), sets: setsOf.get(row.id) ?? [] })),
     bodyweights: await listBodyweights(db, userId, {}),
     cardioMachines: await listMachines(db, userId),
     cardioLogs: await listCardioLogs(db, userId, {}),

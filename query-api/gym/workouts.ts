@@ -5,7 +5,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
 import { dateRangeQuery, type SetView, setSchema, type WorkoutSummary, workoutSchema, workoutSummarySchema, type WorkoutView } from './schemas.ts';
 
-const summaryRow = z.object({
+export const summaryRow = z.object({
   id: z.string(),
   date: z.string(),
   plan_day_id: z.string().nullable(),
@@ -20,7 +20,7 @@ const summaryRow = z.object({
   volume_kg: z.number(),
 });
 
-const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
+export const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
   id: row.id,
   date: row.date,
   planDayId: row.plan_day_id,
@@ -35,7 +35,8 @@ const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
   volumeKg: row.volume_kg,
 });
 
-const summarySelect = sql.fragment`
+/** every column of a workout summary; callers add WHERE and ORDER BY */
+export const summarySelect = sql.fragment`
   SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
     w.notes, w.started_at, w.finished_at,
     (SELECT count(*)::int FROM gym.sets s WHERE s.workout_id = w.id) AS set_count,
