@@ -65,8 +65,14 @@ t.test('push keys and subscriptions', async (t) => {
   t.same(key.json(), { publicKey: vapid.publicKey });
   const subscribe = (user: typeof bob, device: typeof bobDevice) =>
     user.call('POST', '/api/push/subscribe', { endpoint: device.endpoint, keys: device.keys });
-  t.equal((await subscribe(bob, bobDevice)).statusCode, 200);
+  // the browser first registered keys it later replaced: the same endpoint again must take the new ones
+  const stale = push.subscriber();
+  const first = await bob.call('POST', '/api/push/subscribe', { endpoint: bobDevice.endpoint, keys: stale.keys });
+  t.equal(first.statusCode, 200);
+  t.same(first.json(), { ok: true }, 'nothing of the subscription comes back');
   t.equal((await subscribe(bob, bobDevice)).statusCode, 200, 'again: updated in place');
+  const keys = await pool.query('SELECT p256dh, auth FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);
+  t.same(keys.rows, [{ p256dh: bobDevice.keys.p256dh, auth: bobDevice.keys.auth }], 'one row, with the new keys');
   t.equal((await subscribe(carol, push.subscriber())).statusCode, 200);
   t.equal((await subscribe(erin, erinDevice)).statusCode, 200);
   t.equal((await subscribe(heidi, heidiDevice)).statusCode, 200);
