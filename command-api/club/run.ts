@@ -3,8 +3,7 @@ import type { DatabasePool } from 'slonik';
 import type { Aggregate } from '../../domain/shared/aggregate.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { awaitProjections } from '../shared/read-your-writes.ts';
-import { type RunCommandDeps, runCommand } from '../shared/run-command.ts';
+import { awaitDecided, type RunCommandDeps, runCommand } from '../shared/run-command.ts';
 
 export type ClubDeps = RunCommandDeps & {
   readonly pool: DatabasePool;
@@ -32,5 +31,5 @@ export async function runClubCommand<State, Event extends DomainEvent>(
 
 /** Until the `club` read side has seen everything up to the head of the log. */
 export async function awaitClubHead(deps: ClubDeps): Promise<void> {
-  await awaitProjections(deps.progress, ['club'], await deps.store.headPosition(), deps.waitMs);
+  await awaitDecided(deps, ['club'], null);
 }

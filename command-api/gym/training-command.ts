@@ -5,8 +5,7 @@ import { libraryAggregate, libraryStream, type LibraryState } from '../../domain
 import { decideWorkout, type WorkoutCommand, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import type { Core } from '../shared/core.ts';
-import { domainErrorToHttp, runCommand } from '../shared/run-command.ts';
-import { awaitGymProjection } from './user-command.ts';
+import { awaitDecided as awaitDecidedOn, domainErrorToHttp, runCommand } from '../shared/run-command.ts';
 
 const asHttpError = (error: unknown): unknown => domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
 const gymDeps = (core: Core) => ({ ...core, waitMs: core.config.PROJECTION_WAIT_MS });
@@ -25,13 +24,9 @@ export async function appendLibraryCommand(core: Core, request: FastifyRequest, 
   }
 }
 
-/**
- * Read-your-writes also when the decision appended nothing: the state it was decided on may come
- * from another request's append that the read tables have not seen yet (the 19 repeats of a
- * get-or-create), so the wait is for the head of the log then.
- */
+/** So the caller's next read sees the decision, appended or not. */
 export async function awaitDecided(core: Core, position: Position | null): Promise<void> {
-  await awaitGymProjection(core, position ?? (await core.store.headPosition()));
+  await awaitDecidedOn(gymDeps(core), ['gym'], position);
 }
 
 export async function runLibraryCommand(core: Core, request: FastifyRequest, command: LibraryCommand): Promise<LibraryState> {

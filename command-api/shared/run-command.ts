@@ -26,10 +26,17 @@ export function domainErrorToHttp(error: unknown, errorStatus: Readonly<Record<s
 }
 
 /**
+ * Read-your-writes after a decision: until the read models have `position`, or the head of the log
+ * when the decision appended nothing (null), since the state it was decided on may come from a racing
+ * request's append that the read side has not seen yet (the repeats of a get-or-create).
+ */
+export async function awaitDecided(deps: RunCommandDeps, projections: readonly string[], position: Position | null): Promise<void> {
+  await awaitProjections(deps.progress, projections, position ?? (await deps.store.headPosition()), deps.waitMs);
+}
+
+/**
  * The write path of a route: decide and append, answer a refusal with its status, then wait until
- * the caller's read models have the change. A decision that appended nothing still waits for the
- * head of the log: the state it was decided on may come from a racing request's append that the
- * read side has not seen yet (the repeats of a get-or-create).
+ * the caller's read models have the change (see awaitDecided).
  */
 export async function runCommand<State, Event extends DomainEvent>(
   deps: RunCommandDeps,
@@ -42,6 +49,6 @@ export async function runCommand<State, Event extends DomainEvent>(
   } catch (error) {
     throw domainErrorToHttp(error, errorStatus);
   }
-  await awaitProjections(deps.progress, projections, result.position ?? (await deps.store.headPosition()), deps.waitMs);
+  await awaitDecided(deps, projections, result.position);
   return { state: result.state, position: result.position, appended: result.position !== null };
 }
