@@ -33,7 +33,7 @@ import { selectMailer } from '../infra/mail/mailer.ts';
 import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
 import { buildGymService } from './services/gym.ts';
-import { buildShowsService, startShowsScheduler } from './services/shows.ts';
+import { buildShowsService, createShowsRuntime, type ShowsRuntime, startShowsScheduler } from './services/shows.ts';
 
 /** Every projection, by name; `ops rebuild <name>` takes these names. */
 export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection, clubProjection];
@@ -116,8 +116,13 @@ export type System = {
   stop(): Promise<void>;
 };
 
-export async function buildServices(core: Core, logger: FastifyBaseLogger | false): Promise<{ name: string; app: HttpApp; port: number }[]> {
+export async function buildServices(
+  core: Core,
+  logger: FastifyBaseLogger | false,
+  shows?: ShowsRuntime,
+): Promise<{ name: string; app: HttpApp; port: number }[]> {
   const { config } = core;
+  const showsParts = shows ?? (await createShowsRuntime(core, logger ? (entry, message) => logger.warn(entry, message) : undefined));
   const child = (service: string): FastifyBaseLogger | false => (logger ? logger.child({ service }) : false);
   const formsLimiter = createAddressLimiter({ limit: 600, windowMs: 10 * 60_000, maxEntries: 5000 });
   const forms = await buildFormsService({
@@ -134,7 +139,7 @@ export async function buildServices(core: Core, logger: FastifyBaseLogger | fals
   forms.addHook('onClose', async () => clearInterval(sweep));
   return [
     { name: 'gym', app: await buildGymService(core, child('gym')), port: config.GYM_PORT },
-    { name: 'shows', app: await buildShowsService(core, child('shows')), port: config.SHOWS_PORT },
+    { name: 'shows', app: await buildShowsService(core, showsParts, child('shows')), port: config.SHOWS_PORT },
     { name: 'club', app: await buildClubService(core, child('club')), port: config.CLUB_PORT },
     { name: 'forms', app: forms, port: config.FORMS_PORT },
   ];
@@ -159,8 +164,9 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     ? setInterval(() => void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined), 60_000)
     : undefined;
   sweepCounters?.unref();
+  const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message));
   if (config.ROLES.includes('api')) {
-    for (const service of await buildServices(core, logger)) {
+    for (const service of await buildServices(core, logger, shows)) {
       await service.app.listen({ host: config.HOST, port: service.port });
       const address = service.app.server.address();
       const port = typeof address === 'object' && address ? address.port : service.port;
@@ -169,7 +175,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     }
   }
   const scheduler = config.ROLES.includes('scheduler')
-    ? await startShowsScheduler(core, (entry, message) => logger.info(entry, message))
+    ? await startShowsScheduler(core, shows, (entry, message) => logger.info(entry, message))
     : null;
   return {
     core,

@@ -7,7 +7,7 @@ import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
-import { showsRuntime } from '../../ops/services/shows.ts';
+import { createShowsRuntime } from '../../ops/services/shows.ts';
 import { createCommandHandler } from '../shared/handle-command.ts';
 import { runDailyJob } from './daily-job.ts';
 import { showsUser } from './test-client.ts';
@@ -139,7 +139,7 @@ t.test('a second run sends nothing again', async (t) => {
 
 t.test('two workers at once send each notification once', async (t) => {
   const frank = await tracker('frank@example.org', {});
-  const runtime = await showsRuntime(system.core);
+  const runtime = await createShowsRuntime(system.core);
   const worker = () => {
     const core = { ...system.core, commands: createCommandHandler(system.core.store) };
     return runDailyJob({ core, tv: runtime.tv, cache: runtime.cache, mailer: core.mailer, push: runtime.push, subscriptions: runtime.subscriptions }, '2026-09-30');
@@ -165,7 +165,7 @@ t.test('a failed send is recorded and claimed again by the next run', async (t) 
 t.test('a stop mid-run finishes the sends under way, leaves the day open, and the rerun sends only the rest', async (t) => {
   const newcomers = [];
   for (let index = 0; index < 18; index++) newcomers.push(await tracker(`late-${index}@example.org`, {}));
-  const runtime = await showsRuntime(system.core);
+  const runtime = await createShowsRuntime(system.core);
   const stopping = new AbortController();
   const before = postmark.received.length;
   const pushedBefore = push.received.length;

@@ -17,7 +17,7 @@ import { postmarkStandIn } from '../../infra/testing/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { startProjector } from '../../projections/runtime.ts';
-import { buildShowsService, showsRuntime } from '../services/shows.ts';
+import { buildShowsService, createShowsRuntime } from '../services/shows.ts';
 import { openCore } from '../system.ts';
 import { p50p99 } from './measure.ts';
 
@@ -114,7 +114,7 @@ try {
   const projector = startProjector({ pool: core.db.slonik, store: core.store, projection: showsProjection, progress: core.progress, log });
   t.teardown(() => projector.stop());
   await projector.ready;
-  const runtime = await showsRuntime(core);
+  const runtime = await createShowsRuntime(core);
 
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'}, nproc ${os.availableParallelism()}, node ${process.version}`);
   console.log(`sizes: ${USERS} users x ${SHOWS_PER_USER} shows of ${CATALOGUE}, ${AIRING} episodes airing today, ${Math.round(PUSH_SHARE * 100)}% with push`);
@@ -181,7 +181,7 @@ try {
   console.log(`second run: ${((performance.now() - again) / 1000).toFixed(1)} s, ${second.sent} sent, ${second.skipped} skipped`);
 
   // GET /api/shows/tracked for the user with the big library
-  const app = await buildShowsService(core, false);
+  const app = await buildShowsService(core, runtime, false);
   t.teardown(() => app.close());
   const session = await core.sessions.start(big.id);
   const get = () => app.inject({ method: 'GET', url: '/api/shows/tracked', headers: { cookie: `sid=${session.token}` } });

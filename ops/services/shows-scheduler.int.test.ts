@@ -5,7 +5,7 @@ import { showsUser } from '../../command-api/shows/test-client.ts';
 import { postmarkStandIn } from '../../infra/testing/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../test/harness.ts';
-import { startShowsScheduler } from './shows.ts';
+import { createShowsRuntime, startShowsScheduler } from './shows.ts';
 
 // the clock the scheduler's catch-up reads; Agenda itself only ever sees noon far away
 let clock = new Date('2026-09-30T09:30:00.000Z');
@@ -14,11 +14,12 @@ const postmark = await postmarkStandIn(t);
 const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url, MAIL_API_KEY: 'token', MAIL_API_URL: postmark.url }, { now: () => clock });
 const app = system.apps.shows!;
 const log = () => undefined;
+const runtime = await createShowsRuntime(system.core);
 
 const lastRun = async () => fold(dailyRunsAggregate, await system.core.store.readStream(DAILY_RUNS_STREAM)).lastDay;
 
 async function restart(): Promise<void> {
-  const scheduler = await startShowsScheduler(system.core, log);
+  const scheduler = await startShowsScheduler(system.core, runtime, log);
   await scheduler.caughtUp;
   await scheduler.stop();
 }
@@ -55,7 +56,7 @@ t.test('across the next noon: nothing before it, the missed run after it', async
 
 t.test('a stop during the catch-up does not wait for the whole run, and leaves the day to the next start', async (t) => {
   clock = new Date('2026-10-07T10:00:00.000Z'); // 13:00 in Amman; S6E4 aired at noon
-  const scheduler = await startShowsScheduler(system.core, log);
+  const scheduler = await startShowsScheduler(system.core, runtime, log);
   await scheduler.stop();
   t.equal(await lastRun(), '2026-10-01', 'stopped before any send: the day is still open');
   t.equal(postmark.received.length, 1);

@@ -38,18 +38,11 @@ export type ShowsRuntime = {
   runDailyJob(day: string, signal?: AbortSignal): Promise<DailyJobReport>;
 };
 
-const runtimes = new WeakMap<Core, Promise<ShowsRuntime>>();
-
-export function showsRuntime(core: Core, log: (entry: object, message: string) => void = () => undefined): Promise<ShowsRuntime> {
-  let runtime = runtimes.get(core);
-  if (!runtime) {
-    runtime = buildRuntime(core, log);
-    runtimes.set(core, runtime);
-  }
-  return runtime;
-}
-
-async function buildRuntime(core: Core, log: (entry: object, message: string) => void): Promise<ShowsRuntime> {
+/**
+ * The shows service's outside parts: one per process, built by the composition root and given to
+ * the API and the scheduler alike, so they share one TVmaze pacer and one set of VAPID keys.
+ */
+export async function createShowsRuntime(core: Core, log: (entry: object, message: string) => void = () => undefined): Promise<ShowsRuntime> {
   const { config } = core;
   const tv = createTvmaze({ baseUrl: config.TVMAZE_URL, country: config.TVMAZE_COUNTRY, callsPer10s: config.TVMAZE_CALLS_PER_10S }, core.now);
   const cache = createShowCache(core.db.slonik);
@@ -72,8 +65,7 @@ async function buildRuntime(core: Core, log: (entry: object, message: string) =>
 }
 
 /** The shows service. Builds the app; the caller listens. */
-export async function buildShowsService(core: Core, logger: FastifyBaseLogger | false): Promise<HttpApp> {
-  const runtime = await showsRuntime(core, logger ? (entry, message) => logger.warn(entry, message) : undefined);
+export async function buildShowsService(core: Core, runtime: ShowsRuntime, logger: FastifyBaseLogger | false): Promise<HttpApp> {
   // no `health` option: GET /api/health answers from the live process and touches no database
   const app = await createHttpApp({ title: 'shows', logger });
   const cookies = await registerSessionCookies(app, { name: SHOWS_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
@@ -126,8 +118,7 @@ export async function buildShowsService(core: Core, logger: FastifyBaseLogger | 
  * The scheduler role: Agenda fires the daily job at noon in Asia/Amman; at start, the last due run
  * is run now if it never completed, so a restart across noon does not skip the day.
  */
-export async function startShowsScheduler(core: Core, log: (entry: object, message: string) => void): Promise<DailyScheduler> {
-  const runtime = await showsRuntime(core, log);
+export async function startShowsScheduler(core: Core, runtime: ShowsRuntime, log: (entry: object, message: string) => void): Promise<DailyScheduler> {
   return startDailyScheduler({
     schedule: { name: 'shows-daily-notifications', cron: DAILY_CRON, timeZone: DAILY_TIME_ZONE },
     store: core.config.MONGODB_URL ? { kind: 'mongodb', url: core.config.MONGODB_URL } : { kind: 'postgres', pool: core.db.pg },

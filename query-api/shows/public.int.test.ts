@@ -65,11 +65,12 @@ t.test('without ADMIN_TOKEN there is no admin route', async (t) => {
 
 t.test('the live health answers while PostgreSQL is unreachable; ready does not', async (t) => {
   // a second service on pools already closed: the live route must not notice
-  const { buildShowsService } = await import('../../ops/services/shows.ts');
+  const { buildShowsService, createShowsRuntime } = await import('../../ops/services/shows.ts');
   const { connectDatabase } = await import('../../infra/postgres/pools.ts');
   const dead = await connectDatabase(system.url, 2);
   await dead.close();
-  const broken = await buildShowsService({ ...system.core, db: dead }, false);
+  const brokenCore = { ...system.core, db: dead };
+  const broken = await buildShowsService(brokenCore, await createShowsRuntime(brokenCore), false);
   t.teardown(() => broken.close());
   const live = await broken.inject({ method: 'GET', url: '/api/health' });
   t.equal(live.statusCode, 200);
