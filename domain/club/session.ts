@@ -8,6 +8,7 @@ import { type Level, roundLengthSecSchema, timeSchema, type Venue } from './sett
 import type { LineUp } from './shuffle.ts';
 import type { Timer } from './timer.ts';
 import type { FinishedRound } from './rounds.ts';
+import { dateSchema, weekdayOf } from '../shared/calendar.ts';
 
 export const SESSION_STREAM_PREFIX = 'club.session-';
 export const sessionStream = (id: string): string => `${SESSION_STREAM_PREFIX}${id}`;
@@ -15,15 +16,11 @@ export const sessionStream = (id: string): string => `${SESSION_STREAM_PREFIX}${
 export const MAX_COURTS = 20;
 const MAX_ROUND_NUMBER = 10_000;
 
-/** YYYY-MM-DD, a real calendar date; club-local, never converted */
-export const dateSchema = z.iso.date();
+export { dateSchema, weekdayOf };
 /** an instant as the phone wrote it (ISO 8601); stored as given */
 const instantSchema = z.iso.datetime({ offset: true });
 const playerIdSchema = clientIdSchema;
 export const courtsSchema = z.number().int().min(1).max(MAX_COURTS);
-
-/** 0 = Sunday, like the weekly slots; a calendar date read as UTC midnight cannot shift to another day */
-export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 const courtEntrySchema = z.object({
   court: z.number().int().min(1).max(MAX_COURTS),

@@ -13,7 +13,6 @@ import {
   type SessionState,
   type Snapshot,
   snapshotSchema,
-  weekdayOf,
 } from './session.ts';
 import type { Level, Venue } from './settings.ts';
 
@@ -124,8 +123,4 @@ t.test('a slot key is held by the first night to claim it until that night relea
   t.same(claimNight('night-a', 'night-b'), [], 'the holder stays');
   t.same(releaseNight('night-a', 'night-b'), [], 'only the holder releases');
   t.equal(fold(nightKeyAggregate, [...first, ...stored(releaseNight('night-a', 'night-a'))]), null);
-});
-
-t.test('weekdays count from Sunday = 0, for any calendar date', async (t) => {
-  t.same(['2026-11-29', '2026-11-26', '2026-11-28', '2024-02-29'].map(weekdayOf), [0, 4, 6, 4]);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
+import { dateSchema } from '../shared/calendar.ts';
 
 /**
  * A user's exercises, plans, cardio machines with their logs, and body weight: one stream per user,
@@ -11,7 +12,7 @@ export const LIBRARY_STREAM_PREFIX = 'gym.library-';
 export const libraryStream = (userId: string): string => `${LIBRARY_STREAM_PREFIX}${userId}`;
 
 /** Calendar date as the client sends it; checked to be a real date, not only the shape. */
-export const dateSchema = z.iso.date();
+export { dateSchema };
 /** Kilograms as a JSON number (double): the server never rounds what the client converted. */
 export const kgSchema = z.number().min(0).max(1000);
 export const exerciseNameSchema = z.string().trim().min(1).max(100);

@@ -16,7 +16,7 @@ import { loadConfig } from '../../infra/config.ts';
 import type { NewEvent } from '../../infra/eventstore/port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { addDays } from '../../query-api/gym/calendar.ts';
+import { addDays } from '../../domain/shared/calendar.ts';
 import { rebuildProjection, startProjector } from '../../projections/runtime.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';

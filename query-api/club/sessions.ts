@@ -1,6 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { dateSchema, weekdayOf } from '../../domain/club/session.ts';
+import { dateSchema, daysBetween, weekdayOf } from '../../domain/shared/calendar.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { badRequest, notFound } from '../../infra/http/errors.ts';
@@ -92,7 +92,6 @@ async function summaries(pool: DatabasePool, from: string, to: string): Promise<
 }
 
 const MAX_RANGE_DAYS = 366;
-const days = (from: string, to: string): number => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 const slotRow = z.object({ venue_id: z.string(), venue_name: z.string(), start_time: z.string(), end_time: z.string() });
 
@@ -111,7 +110,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
     async (request) => {
       const { from, to } = request.query;
       if (to < from) throw badRequest('querystring.to', 'must not be before from');
-      if (days(from, to) > MAX_RANGE_DAYS) throw badRequest('querystring.to', `at most ${MAX_RANGE_DAYS} days after from`);
+      if (daysBetween(from, to) > MAX_RANGE_DAYS) throw badRequest('querystring.to', `at most ${MAX_RANGE_DAYS} days after from`);
       return { sessions: await summaries(deps.pool, from, to) };
     },
   );

@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { weekStartOf } from './calendar.ts';
+import { weekStartOf } from '../../domain/shared/calendar.ts';
 import { listPlans } from './plans.ts';
 import { dayViewSchema, planSchema } from './schemas.ts';
 import { readGymUser } from './routes.ts';
