@@ -62,7 +62,7 @@ export function signInGuard(deps: SignInGuardDeps, service: ServiceName): SignIn
     async check(request, reply, login, verify) {
       const addressKey = `${service}:login:${request.clientIp}`;
       const address = await deps.rateLimiter.hit(addressKey, ALLOWANCES.login);
-      if (!address.allowed) throw tooManyRequests(address.retryAfterMs / 1000, 'Too many failed sign-ins from this address; try again later');
+      if (!address.allowed) throw tooManyRequests(address.retryAfterMs / 1000, 'Too many attempts from this address; try again later');
 
       const token = request.cookies[cookieName];
       const deviceId = token ? deps.knownDevices.verify(service, login, token) : null;
