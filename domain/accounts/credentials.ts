@@ -17,7 +17,8 @@ export const passwordSchema = z
   .string()
   .min(8, 'at least 8 characters')
   .max(200, 'at most 200 characters')
-  .refine((password) => !isCommonPassword(password), 'this password is in a list of commonly used passwords; choose another');
+  // a too-short password gets the one reason that matters, not both
+  .refine((password) => password.length < 8 || !isCommonPassword(password), 'this password is in a list of commonly used passwords; choose another');
 
 /** Emails are compared without case and surrounding spaces. */
 export const emailSchema = z
