@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '../../infra/accounts/accounts.ts';
 import type { Allowance, RateLimiter } from '../../infra/accounts/rate-limit.ts';
-import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
+import { accountKey, deviceKey, type KnownDevices, type SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
 import { tooManyRequests } from '../../infra/http/errors.ts';
 
 const MINUTE = 60_000;
@@ -66,7 +66,7 @@ export function signInGuard(deps: SignInGuardDeps, service: ServiceName): SignIn
 
       const token = request.cookies[cookieName];
       const deviceId = token ? deps.knownDevices.verify(service, login, token) : null;
-      const key = deviceId ? `${service}:device:${deviceId}` : `${service}:account:${login}`;
+      const key = deviceId ? deviceKey(service, deviceId) : accountKey(service, login);
       const attempt = await deps.signInThrottle.attempt(key);
       if (!attempt.allowed) {
         throw tooManyRequests(

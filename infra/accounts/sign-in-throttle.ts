@@ -17,6 +17,11 @@ export const signInThrottleMigration: Migration = {
   ],
 };
 
+/** The count of failed sign-ins to one login of a service, known or not. */
+export const accountKey = (service: string, login: string): string => `${service}:account:${login}`;
+/** The count of a device that signed in to an account before (its id is random: no personal data). */
+export const deviceKey = (service: string, deviceId: string): string => `${service}:device:${deviceId}`;
+
 export type SignInThrottle = {
   /**
    * Claims one sign-in attempt under `key`: refused while the key is locked; otherwise counted as a
