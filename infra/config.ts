@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAddressOrCidr, LOOPBACK_PROXIES } from './http/client-ip.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
@@ -21,6 +22,12 @@ export const configSchema = z.object({
   /** an EventStoreDB server (esdb://…); unset keeps the event log in PostgreSQL */
   EVENTSTORE_URL: z.string().regex(/^esdb(\+discover)?:\/\//, 'an esdb:// connection string').optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** the reverse proxies whose X-Real-IP is believed: addresses and CIDR blocks, comma-separated */
+  TRUSTED_PROXY: z
+    .string()
+    .default(LOOPBACK_PROXIES.join(','))
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .pipe(z.array(z.string().refine(isAddressOrCidr, 'addresses or CIDR blocks, comma-separated, like 127.0.0.1,10.0.0.0/8')).min(1)),
   GYM_PORT: port.default(3001),
   SHOWS_PORT: port.default(3002),
   CLUB_PORT: port.default(3003),

@@ -10,6 +10,14 @@ t.test('no variables at all give a working configuration', async (t) => {
   t.same(config.ROLES, ['api', 'projector', 'scheduler']);
   t.equal(config.COOKIE_SECURE, true, 'cookies are Secure unless turned off');
   t.equal(config.EMAIL_FROM, 'Ledger <no-reply@localhost>');
+  t.same(config.TRUSTED_PROXY, ['127.0.0.1', '::1'], 'X-Real-IP is believed from a proxy on this machine only');
+});
+
+t.test('TRUSTED_PROXY is a comma-separated list of addresses and CIDR blocks', async (t) => {
+  t.same(loadConfig({ TRUSTED_PROXY: '10.0.0.0/8, fd00::/8,192.0.2.7' }).TRUSTED_PROXY, ['10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+  t.throws(() => loadConfig({ TRUSTED_PROXY: '127.0.0.1,proxy.internal' }), {
+    message: 'invalid configuration: TRUSTED_PROXY: addresses or CIDR blocks, comma-separated, like 127.0.0.1,10.0.0.0/8',
+  });
 });
 
 t.test('the sender is a display name and an address in angle brackets', async (t) => {

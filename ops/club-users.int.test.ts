@@ -77,13 +77,16 @@ t.test('add with --password-stdin creates an account that logs in over HTTP; add
 });
 
 t.test('wrong input is one line and exit 2', async (t) => {
-  const [short, name, noTerminal] = await Promise.all([
+  const [short, common, name, noTerminal] = await Promise.all([
     ops(['club:user', 'add', 'carol', '--password-stdin'], 'short\n'),
+    ops(['club:user', 'add', 'carol', '--password-stdin'], '12345678\n'),
     ops(['club:user', 'add', 'no spaces', '--password-stdin'], 'long-enough\n'),
     ops(['club:user', 'add', 'carol'], 'long-enough\n'),
   ]);
   t.equal(short.code, 2);
   t.equal(short.err, 'password: at least 8 characters\n');
+  t.equal(common.code, 2);
+  t.equal(common.err, 'password: this password is in a list of commonly used passwords; choose another\n');
   t.equal(name.code, 2);
   t.equal(name.err, 'username: 3 to 32 letters, digits, - or _, starting and ending with a letter or digit\n');
   t.equal(noTerminal.code, 2, 'without --password-stdin the password is asked on a terminal only');

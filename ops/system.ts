@@ -25,6 +25,7 @@ import {
 import { createAccounts } from '../infra/accounts/accounts.ts';
 import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
 import { accountsMigration } from '../infra/accounts/schema.ts';
+import { createKnownDevices, createSignInThrottle, signInThrottleMigration } from '../infra/accounts/sign-in-throttle.ts';
 import { pushSubscriptionsMigration } from '../infra/push/subscriptions.ts';
 import { showCacheMigration } from '../infra/tvmaze/cache.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
@@ -70,6 +71,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
       ...(config.EVENTSTORE_URL ? [] : [eventStoreMigration]),
       { component: 'projections', steps: [CHECKPOINTS_DDL] },
       accountsMigration,
+      signInThrottleMigration,
       showCacheMigration,
       pushSubscriptionsMigration,
     ]);
@@ -96,6 +98,8 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     accounts: createAccounts({ pool: db.slonik, now }),
     sessions: createSessions({ pool: db.slonik, secret: secret.secret, now }),
     rateLimiter: createRateLimiter({ pool: db.slonik, now }),
+    signInThrottle: createSignInThrottle({ pool: db.slonik, now }),
+    knownDevices: createKnownDevices(secret.secret),
     mailer,
     now,
     async close() {
@@ -132,6 +136,7 @@ export async function buildServices(
     progress: core.progress,
     limiter: formsLimiter,
     origin: config.FORMS_BASE_URL,
+    trustedProxies: config.TRUSTED_PROXY,
     waitMs: config.PROJECTION_WAIT_MS,
   });
   const sweep = setInterval(() => formsLimiter.sweep(), 60_000);
@@ -161,7 +166,10 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
   const services: RunningService[] = [];
   // the sign-in counters are shared by every service; the longest allowance lasts an hour
   const sweepCounters = config.ROLES.includes('api')
-    ? setInterval(() => void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined), 60_000)
+    ? setInterval(() => {
+        void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined);
+        void core.signInThrottle.sweep().catch(() => undefined);
+      }, 60_000)
     : undefined;
   sweepCounters?.unref();
   const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message));

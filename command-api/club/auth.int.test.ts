@@ -54,7 +54,7 @@ t.test('login, me and logout', async (t) => {
   t.equal(response.statusCode, 200);
   t.same(response.json(), { id: account.id, username: 'anna', canChangePassword: false });
   const expires = new Date(clock.getTime() + 90 * 24 * 60 * 60 * 1000).toUTCString();
-  const setCookie = String(response.headers['set-cookie']);
+  const setCookie = [response.headers['set-cookie']].flat().find((line) => line?.startsWith('club_sid=')) ?? '';
   t.match(setCookie, /^club_sid=[A-Za-z0-9_-]{43}; /, 'a 256-bit random token');
   t.same(
     setCookie.split('; ').slice(1).sort(),
@@ -206,12 +206,13 @@ t.test('the 11th password check from one address in 15 minutes is refused', asyn
   t.same(refused.json(), RATE_LIMITED);
 });
 
-t.test('the 11th login from one address in 15 minutes gets 429 with Retry-After', async (t) => {
+t.test('after 10 failed logins from one address in 15 minutes the next gets 429 with Retry-After', async (t) => {
   await core.accounts.create('club', 'ivan', 'ivan-password', { canChangePassword: false });
   const ip = { 'x-real-ip': newAddress() };
   const start = clock;
-  for (let i = 0; i < 10; i++) {
-    const response = await login({ username: 'ivan', password: i === 4 ? 'ivan-password' : 'guess-number-' + i }, ip);
+  // one success among them: it does not use up the allowance; the guesses go to several names
+  for (let i = 0; i < 11; i++) {
+    const response = await login({ username: i === 4 ? 'ivan' : `guess-${i}`, password: i === 4 ? 'ivan-password' : 'guess-number-' + i }, ip);
     t.equal(response.statusCode, i === 4 ? 200 : 401, `attempt ${i + 1}`);
   }
   clock = new Date(start.getTime() + 5 * 60_000);

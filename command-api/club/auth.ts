@@ -5,11 +5,12 @@ import { passwordSchema } from '../../domain/accounts/credentials.ts';
 import type { Accounts } from '../../infra/accounts/accounts.ts';
 import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import type { Sessions } from '../../infra/accounts/sessions.ts';
+import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { forbidden, HttpError } from '../../infra/http/errors.ts';
 import type { DatabasePool } from 'slonik';
-import { limitByAddress } from '../accounts/limits.ts';
+import { limitByAddress, signInGuard } from '../accounts/limits.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
 import { clubUserOf, clubUserSchema } from '../../domain/club/user.ts';
 import { recordPasswordChanged } from './user.ts';
@@ -19,6 +20,10 @@ export type ClubAuthDeps = {
   readonly accounts: Accounts;
   readonly sessions: Sessions;
   readonly rateLimiter: RateLimiter;
+  readonly signInThrottle: SignInThrottle;
+  readonly knownDevices: KnownDevices;
+  /** COOKIE_SECURE, for the known-device cookie */
+  readonly cookieSecure: boolean;
   readonly commands: CommandHandler;
   readonly cookies: SessionCookies;
   readonly now: () => Date;
@@ -32,21 +37,22 @@ const invalidCredentials = (): HttpError => new HttpError(401, 'INVALID_CREDENTI
 /** Login, logout and the password change of club accounts. There is no signup and no reset. */
 export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
   const { accounts, sessions, cookies } = deps;
+  const guard = signInGuard({ ...deps, secure: deps.cookieSecure }, 'club');
 
   app.post(
     '/api/auth/login',
     {
       schema: {
         summary: 'Log in; sets the session cookie',
-        description: 'At most 10 attempts per client address in 15 minutes.',
+        description: 'At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row.',
         // any string may be tried: a malformed name is just an unknown one
         body: z.object({ username: z.string().max(200), password: z.string().max(200) }),
         response: { 200: clubUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
-      onRequest: limitByAddress(deps.rateLimiter, 'club', 'login'),
     },
     async (request, reply) => {
-      const account = await accounts.verify('club', request.body.username.trim().toLowerCase(), request.body.password);
+      const username = request.body.username.trim().toLowerCase();
+      const account = await guard.check(request, reply, username, () => accounts.verify('club', username, request.body.password));
       if (!account) throw invalidCredentials();
       // logging in again on a device replaces its session rather than leaving the old row behind
       const previous = cookies.tokenOf(request);

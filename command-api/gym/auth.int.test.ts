@@ -50,7 +50,8 @@ t.test('login answers exactly what GET /me answers, with a fresh session', async
   t.equal(res.statusCode, 200);
   t.same(res.json(), user);
   t.not(sid, signupSid, 'a new session');
-  t.match(res.headers['set-cookie'], /^gym_sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+  const sessionLine = [res.headers['set-cookie']].flat().find((line) => line?.startsWith('gym_sid='));
+  t.match(sessionLine, /^gym_sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
   const me = await gym.me(sid);
   t.same(me.json(), res.json());
 });
@@ -125,11 +126,12 @@ t.test('a copied sessions table logs nobody in: the row id is the HMAC of the to
   t.equal((await gym.me(sid)).statusCode, 200, 'the real token works');
 });
 
-t.test('the 11th login from one address within 15 minutes is refused; another address still gets in', async (t) => {
+t.test('after 10 failed logins from one address within 15 minutes the next is refused; another address still gets in', async (t) => {
   await gym.signup('limited@example.org');
   const ip = newAddress();
   for (let i = 1; i <= 10; i++) {
-    const { res } = await gym.login('limited@example.org', 'a wrong password', ip);
+    // guesses at several accounts, so that the per-account lock stays out of this test
+    const { res } = await gym.login(`guess-${i}@example.org`, 'a wrong password', ip);
     t.equal(res.statusCode, 401, `attempt ${i} is checked`);
   }
   const { res } = await gym.login('limited@example.org', PASSWORD, ip);

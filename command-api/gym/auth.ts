@@ -10,7 +10,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { conflict, forbidden, HttpError } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { readGymUser } from '../../query-api/gym/routes.ts';
-import { limitByAddress } from '../accounts/limits.ts';
+import { limitByAddress, signInGuard } from '../accounts/limits.ts';
 import { appendUserCommand, awaitGymProjection, runUserCommand } from './user-command.ts';
 
 export type GymAuthDeps = { readonly core: Core; readonly cookies: SessionCookies };
@@ -29,6 +29,7 @@ const ok = z.object({ ok: z.literal(true) });
 /** Signup, login, logout and the password change of the gym service. */
 export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): void {
   const inviteCode = core.config.INVITE_CODE;
+  const guard = signInGuard({ ...core, secure: core.config.COOKIE_SECURE }, 'gym');
 
   app.post(
     '/api/auth/signup',
@@ -71,15 +72,16 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
   app.post(
     '/api/auth/login',
     {
-      onRequest: limitByAddress(core.rateLimiter, 'gym', 'login'),
       schema: {
         summary: 'Check the password and start a session; answers what GET /me answers',
+        description: 'At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row.',
         body: z.object({ email: emailSchema, password: z.string().max(200) }),
         response: { 200: gymUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const account = await core.accounts.verify('gym', request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const account = await guard.check(request, reply, email, () => core.accounts.verify('gym', email, password));
       if (!account) throw invalidCredentials();
       const user = await readGymUser(core.db.slonik, account.id);
       const session = await core.sessions.start(account.id);

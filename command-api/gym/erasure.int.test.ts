@@ -72,6 +72,7 @@ t.test('DELETE /api/me erases the user everywhere and leaves everyone else alone
   const gone = await gym.signup('Erase-Me@Example.org');
   const kept = await gym.signup('keep@example.org');
   const other = (await gym.login('erase-me@example.org')).sid!;
+  t.equal((await gym.login('erase-me@example.org', 'a mistyped password')).res.statusCode, 401, 'a failed sign-in is counted under the email');
   t.equal((await gym.call('PATCH', '/api/settings', { sid: gone.sid, payload: { weeklyGoal: 5, accent: 'teal' } })).statusCode, 200);
   t.equal((await gym.call('PATCH', '/api/settings', { sid: gone.sid, payload: { unit: 'lb' } })).statusCode, 200);
   const changed = await gym.call('POST', '/api/auth/password', {
@@ -92,7 +93,7 @@ t.test('DELETE /api/me erases the user everywhere and leaves everyone else alone
   for (const [label, needle] of Object.entries(training)) {
     t.ok((await whereFound(needle)).some((column) => column.startsWith('gym.')), `before: the ${label} is in a gym table`);
   }
-  for (const column of ['auth.users.login', 'auth.users.id', 'auth.sessions.user_id', 'gym.users.email', 'gym.users.id', 'gym.user_streams.user_id', 'es.events.data', 'es.events.metadata', 'es.events.stream_name', 'es.streams.stream_name']) {
+  for (const column of ['auth.sign_in_failures.key', 'auth.users.login', 'auth.users.id', 'auth.sessions.user_id', 'gym.users.email', 'gym.users.id', 'gym.user_streams.user_id', 'es.events.data', 'es.events.metadata', 'es.events.stream_name', 'es.streams.stream_name']) {
     t.ok(before.includes(column), `before: found in ${column}`);
   }
 

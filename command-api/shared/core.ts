@@ -1,6 +1,7 @@
 import type { Accounts } from '../../infra/accounts/accounts.ts';
 import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import type { Sessions } from '../../infra/accounts/sessions.ts';
+import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
 import type { Config } from '../../infra/config.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
@@ -18,6 +19,9 @@ export type Core = {
   readonly accounts: Accounts;
   readonly sessions: Sessions;
   readonly rateLimiter: RateLimiter;
+  /** failed sign-ins per account and per known device */
+  readonly signInThrottle: SignInThrottle;
+  readonly knownDevices: KnownDevices;
   readonly mailer: Mailer;
   /** the one clock of the process; tests pass their own */
   readonly now: () => Date;

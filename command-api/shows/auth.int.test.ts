@@ -146,7 +146,10 @@ t.test('sign-in', async (t) => {
     t.same(res.json(), user(account.id, account.email));
     const sid = sidOf(res);
     t.not(sid, account.sid, 'a session of its own');
-    t.same(setCookies(res), [`sid=${sid}; Path=/; Expires=${IN_90_DAYS}; HttpOnly; Secure; SameSite=Lax`]);
+    t.same(
+      setCookies(res).filter((line) => line.startsWith('sid=')),
+      [`sid=${sid}; Path=/; Expires=${IN_90_DAYS}; HttpOnly; Secure; SameSite=Lax`],
+    );
     t.equal((await me(sid)).statusCode, 200);
   });
 
@@ -160,10 +163,11 @@ t.test('sign-in', async (t) => {
     t.same(unknown.json(), INVALID_CREDENTIALS);
   });
 
-  t.test('the 11th attempt from one address in 15 minutes gets 429 with Retry-After; other addresses are unaffected', async (t) => {
+  t.test('after 10 failed attempts from one address in 15 minutes the next gets 429 with Retry-After; other addresses are unaffected', async (t) => {
     const ip = newAddress();
     for (let i = 0; i < 10; i++) {
-      const res = await post('/api/auth/login', { email: account.email, password: 'a wrong guess' }, { ip });
+      // at several accounts, so that the per-account lock stays out of this test
+      const res = await post('/api/auth/login', { email: `guess-${i}@example.com`, password: 'a wrong guess' }, { ip });
       t.equal(res.statusCode, 401, `attempt ${i + 1}`);
     }
     const blocked = await post('/api/auth/login', { email: account.email, password: account.password }, { ip });

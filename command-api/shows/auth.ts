@@ -14,7 +14,7 @@ import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { readUser } from '../../query-api/shows/users.ts';
-import { limitByAddress } from '../accounts/limits.ts';
+import { limitByAddress, signInGuard } from '../accounts/limits.ts';
 import type { CommandContext, CommandResult } from '../shared/handle-command.ts';
 import { claimUsername, releaseUsername } from './usernames.ts';
 
@@ -48,6 +48,7 @@ function later(a: Position | null, b: Position | null): Position | null {
 /** The shows accounts: sign-up, sign-in, sign-out, password change, preferences (spec 001). */
 export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const { core, cookies } = deps;
+  const guard = signInGuard({ ...core, secure: core.config.COOKIE_SECURE }, SERVICE);
 
   const runUserCommand = (userId: string, command: UserCommand, context: CommandContext, observe?: (state: UserState) => void) =>
     core.commands({
@@ -113,15 +114,16 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
   app.post(
     '/api/auth/login',
     {
-      preHandler: limitByAddress(core.rateLimiter, SERVICE, 'login'),
       schema: {
         summary: 'Sign in: sets the sid cookie',
+        description: 'At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row.',
         body: loginBody,
         response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const account = await core.accounts.verify(SERVICE, request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const account = await guard.check(request, reply, email, () => core.accounts.verify(SERVICE, email, password));
       if (!account) throw invalidCredentials();
       const user = await readUser(core.db.slonik, account.id);
       if (!user) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');

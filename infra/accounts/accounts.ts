@@ -2,6 +2,7 @@ import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slon
 import { z } from 'zod';
 import { dummyHash, hashSecret, verifySecret } from './passwords.ts';
 import { cuid } from '../ids.ts';
+import { accountKey } from './sign-in-throttle.ts';
 
 export type ServiceName = 'gym' | 'shows' | 'club';
 
@@ -44,7 +45,7 @@ export type Accounts = {
   /** replaces the hash; inside `tx` when given, so callers can end sessions in the same transaction */
   setPassword(id: string, password: string, tx?: DatabaseTransactionConnection): Promise<void>;
   setCanChangePassword(id: string, allowed: boolean): Promise<void>;
-  /** credentials, sessions and recovery codes of the account (they cascade) */
+  /** credentials, sessions and recovery codes of the account (they cascade), and its count of failed sign-ins */
   remove(id: string, tx?: DatabaseTransactionConnection): Promise<void>;
 };
 
@@ -101,7 +102,11 @@ export function createAccounts(deps: { readonly pool: DatabasePool; readonly now
       await pool.query(sql.unsafe`UPDATE auth.users SET can_change_password = ${allowed} WHERE id = ${id}`);
     },
     async remove(id, tx) {
-      await (tx ?? pool).query(sql.unsafe`DELETE FROM auth.users WHERE id = ${id}`);
+      const connection = tx ?? pool;
+      const removed = await connection.maybeOne(sql.type(z.object({ service: z.string(), login: z.string() }))`
+        DELETE FROM auth.users WHERE id = ${id} RETURNING service, login`);
+      // the count is keyed by the login (an email): it must not outlive the account
+      if (removed) await connection.query(sql.unsafe`DELETE FROM auth.sign_in_failures WHERE key = ${accountKey(removed.service, removed.login)}`);
     },
   };
 }

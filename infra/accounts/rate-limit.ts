@@ -5,7 +5,12 @@ export type Allowance = { readonly limit: number; readonly windowMs: number };
 
 export type RateLimiter = {
   /** counts one attempt under `key`; `retryAfterMs` > 0 when the allowance is used up */
-  hit(key: string, allowance: Allowance): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  hit(key: string, allowance: Allowance): Promise<{ allowed: boolean; retryAfterMs: number; windowStartedAt: string }>;
+  /**
+   * takes back one attempt of the window that `hit` answered, so that allowance counts failures only;
+   * a window that has restarted since is left alone
+   */
+  refund(key: string, windowStartedAt: string): Promise<void>;
   /** drops counters whose window ended longer ago than any allowance lasts */
   sweep(olderThanMs: number): Promise<void>;
 };
@@ -30,7 +35,11 @@ export function createRateLimiter(deps: { readonly pool: DatabasePool; readonly 
         RETURNING hits, window_started_at`);
       const allowed = row.hits <= allowance.limit;
       const retryAfterMs = allowed ? 0 : Date.parse(row.window_started_at) + allowance.windowMs - now.getTime();
-      return { allowed, retryAfterMs: Math.max(0, retryAfterMs) };
+      return { allowed, retryAfterMs: Math.max(0, retryAfterMs), windowStartedAt: row.window_started_at };
+    },
+    async refund(key, windowStartedAt) {
+      await deps.pool.query(sql.unsafe`
+        UPDATE auth.rate_limits SET hits = hits - 1 WHERE key = ${key} AND window_started_at = ${windowStartedAt} AND hits > 0`);
     },
     async sweep(olderThanMs) {
       const cutoff = new Date(deps.now().getTime() - olderThanMs).toISOString();

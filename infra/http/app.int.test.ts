@@ -140,7 +140,7 @@ t.test('a route parameter failing validation answers 400 VALIDATION_FAILED namin
   t.same(write.json(), { statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message });
 });
 
-t.test('the client address is X-Real-IP when it is a valid address, else the socket peer', async (t) => {
+t.test('the client address is X-Real-IP when a trusted proxy (loopback by default) sends a valid one, else the socket peer', async (t) => {
   const ip = async (headers: Record<string, string>, remoteAddress?: string): Promise<string> => {
     const res = await tiny.inject({ method: 'GET', url: '/ip', headers, ...(remoteAddress ? { remoteAddress } : {}) });
     t.equal(res.statusCode, 200);
@@ -154,7 +154,8 @@ t.test('the client address is X-Real-IP when it is a valid address, else the soc
   t.equal(await ip({ 'x-forwarded-for': '203.0.113.50' }, '10.1.2.3'), '10.1.2.3', 'X-Forwarded-For alone: the socket peer, whatever it is');
   t.equal(await ip({ 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.50' }), '203.0.113.9', 'X-Real-IP wins over X-Forwarded-For');
   t.equal(await ip({ 'x-real-ip': 'not-an-address' }), '127.0.0.1', 'an invalid X-Real-IP: the socket peer');
-  t.equal(await ip({ 'x-real-ip': '203.0.113.9, 10.0.0.1' }, '10.1.2.3'), '10.1.2.3', 'a list in X-Real-IP is invalid');
+  t.equal(await ip({ 'x-real-ip': '203.0.113.9, 10.0.0.1' }), '127.0.0.1', 'a list in X-Real-IP is invalid');
+  t.equal(await ip({ 'x-real-ip': '203.0.113.9' }, '10.1.2.3'), '10.1.2.3', 'X-Real-IP from a peer that is not TRUSTED_PROXY: the peer');
   t.equal(await ip({ 'x-real-ip': '' }), '127.0.0.1', 'an empty X-Real-IP: the socket peer');
 
   const page = await tiny.inject({ method: 'GET', url: '/ip' });

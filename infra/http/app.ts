@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -11,11 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createClientIpResolver, LOOPBACK_PROXIES } from './client-ip.ts';
 import { errorBody, HttpError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** the caller's address: X-Real-IP set by our reverse proxy, else the socket's peer */
+    /** the caller's address: X-Real-IP when the peer is a trusted proxy (TRUSTED_PROXY), else the socket's peer */
     clientIp: string;
   }
 }
@@ -33,6 +33,8 @@ export type HttpAppOptions = {
   readonly logger: FastifyBaseLogger | false;
   /** largest accepted request body in bytes */
   readonly bodyLimit?: number;
+  /** peers whose X-Real-IP is believed (TRUSTED_PROXY: addresses and CIDR blocks); loopback when left out */
+  readonly trustedProxies?: readonly string[];
   /** answers GET /api/health; throws when the service cannot serve */
   readonly health?: () => Promise<Record<string, unknown>>;
 };
@@ -43,7 +45,7 @@ export const errorBodySchema = z
 
 /**
  * One Fastify app with the conventions every service shares: zod schemas, one error body,
- * JSON 404s, the client address from X-Real-IP only, no caching of API answers, OpenAPI, health.
+ * JSON 404s, the client address from a trusted proxy's X-Real-IP only, no caching of API answers, OpenAPI, health.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const app = Fastify({
@@ -65,10 +67,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
 
   app.decorateRequest('clientIp', '');
+  const clientIpOf = createClientIpResolver(options.trustedProxies ?? LOOPBACK_PROXIES);
   app.addHook('onRequest', async (request, reply) => {
-    const real = request.headers['x-real-ip'];
-    const candidate = typeof real === 'string' ? real.trim() : '';
-    request.clientIp = isIP(candidate) ? candidate : (request.socket.remoteAddress ?? 'unknown');
+    request.clientIp = clientIpOf(request.socket.remoteAddress, request.headers['x-real-ip']);
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
   });
 

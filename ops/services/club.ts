@@ -19,13 +19,14 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   const app = await createHttpApp({
     title: 'club',
     logger,
+    trustedProxies: core.config.TRUSTED_PROXY,
     health: async () => {
       await core.db.slonik.query(sql.unsafe`SELECT 1`);
       return {};
     },
   });
   const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
-  clubAuthRoutes(app, { ...core, pool: core.db.slonik, cookies });
+  clubAuthRoutes(app, { ...core, pool: core.db.slonik, cookies, cookieSecure: core.config.COOKIE_SECURE });
   clubMeRoutes(app, { accounts: core.accounts, cookies });
   const deps = { ...core, pool: core.db.slonik, cookies, waitMs: core.config.PROJECTION_WAIT_MS };
   clubSettingsCommandRoutes(app, deps);

@@ -18,6 +18,8 @@ export type FormsServiceDeps = {
   readonly progress: ProjectionProgress;
   readonly limiter: AddressLimiter;
   readonly origin: string;
+  /** TRUSTED_PROXY: whose X-Real-IP the rate limit believes */
+  readonly trustedProxies: readonly string[];
   readonly waitMs: number;
   readonly now?: () => Date;
 };
@@ -28,6 +30,7 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     title: 'forms',
     logger: deps.logger,
     bodyLimit: FORM_BODY_LIMIT,
+    trustedProxies: deps.trustedProxies,
     health: async () => {
       await deps.pool.query(sql.unsafe`SELECT 1`);
       return {};

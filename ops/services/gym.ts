@@ -27,6 +27,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   const app = await createHttpApp({
     title: 'gym',
     logger,
+    trustedProxies: core.config.TRUSTED_PROXY,
     health: async () => {
       await core.db.slonik.query(sql.unsafe`SELECT 1`);
       return {};
