@@ -62,7 +62,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       }
       // past here the account exists: a 503 only means that logging in works a moment later
       await awaitGymProjection(core, created.position);
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return reply.code(201).send(await readGymUser(core.db.slonik, account.id));
     },
@@ -82,13 +82,13 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       const account = await core.accounts.verify('gym', request.body.email, request.body.password);
       if (!account) throw invalidCredentials();
       const user = await readGymUser(core.db.slonik, account.id);
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return user;
     },
   );
 
-  logoutRoute(app, { cookies, sessions: core.sessions });
+  logoutRoute(app, { cookies, sessions: core.sessions.gym });
 
   app.post(
     '/api/auth/password',
@@ -104,7 +104,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     async (request) => {
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, userId, request.body.newPassword, request.sessionToken);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.gym }, userId, request.body.newPassword, request.sessionToken);
       await runUserCommand(core, request, userId, { type: 'record-password-change', now: core.now().toISOString() });
       return { ok: true as const };
     },

@@ -20,7 +20,7 @@ export async function eraseGymUser(core: Core, userId: string): Promise<void> {
   };
   await caughtUp();
   // no new request of the user gets in from here on
-  await core.sessions.endAllOf(userId);
+  await core.sessions.gym.endAllOf(userId);
   const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
     SELECT stream FROM gym.user_streams WHERE user_id = ${userId}`);
   for (const stream of new Set([userStream(userId), ...listed])) await core.store.deleteStream(stream);

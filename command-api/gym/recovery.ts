@@ -143,7 +143,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
         if (!claimed) throw recoveryFailed();
         await tx.query(sql.unsafe`DELETE FROM auth.sessions WHERE user_id = ${account.id}`);
       });
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return { ok: true as const };
     },

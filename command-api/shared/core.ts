@@ -1,6 +1,6 @@
 import type { Accounts } from '../../infra/accounts/accounts.ts';
 import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
-import type { Sessions } from '../../infra/accounts/sessions.ts';
+import type { SessionsByService } from '../../infra/accounts/sessions.ts';
 import type { Config } from '../../infra/config.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
@@ -16,7 +16,8 @@ export type Core = {
   readonly progress: ProjectionProgress;
   readonly commands: CommandHandler;
   readonly accounts: Accounts;
-  readonly sessions: Sessions;
+  /** each service's own: a session works only on the service that made it */
+  readonly sessions: SessionsByService;
   readonly rateLimiter: RateLimiter;
   readonly mailer: Mailer;
   /** the one clock of the process; tests pass their own */

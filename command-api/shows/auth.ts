@@ -102,7 +102,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
         await core.accounts.remove(account.id);
         throw error;
       }
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.shows.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       await caughtUp(result.position);
       reply.code(201);
@@ -125,13 +125,13 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       if (!account) throw invalidCredentials();
       const user = await readUser(core.db.slonik, account.id);
       if (!user) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.shows.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return user;
     },
   );
 
-  logoutRoute(app, { cookies, sessions: core.sessions });
+  logoutRoute(app, { cookies, sessions: core.sessions.shows });
 
   app.post(
     '/api/auth/change-password',
@@ -146,7 +146,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     async (request) => {
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, userId, request.body.newPassword, request.sessionToken);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.shows }, userId, request.body.newPassword, request.sessionToken);
       let result: CommandResult<UserState>;
       try {
         result = await runUserCommand(userId, { type: 'change-password', now: core.now().toISOString() }, { userId, correlationId: request.id });
