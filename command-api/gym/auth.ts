@@ -6,7 +6,7 @@ import { emailSchema, passwordSchema } from '../../domain/accounts/credentials.t
 import { gymUserSchema } from '../../domain/gym/user.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies } from '../../infra/http/auth.ts';
 import { conflict, forbidden, HttpError } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { readGymUser } from '../../query-api/gym/routes.ts';
@@ -36,6 +36,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       onRequest: limitByAddress(core.rateLimiter, 'gym', 'signup'),
       schema: {
         summary: 'Create an account and start a session',
+        description: SESSION_TERMS,
         body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }),
         response: { 201: gymUserSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -74,6 +75,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       onRequest: limitByAddress(core.rateLimiter, 'gym', 'login'),
       schema: {
         summary: 'Check the password and start a session; answers what GET /me answers',
+        description: SESSION_TERMS,
         body: z.object({ email: emailSchema, password: z.string().max(200) }),
         response: { 200: gymUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },

@@ -44,6 +44,7 @@ export function gymErasureRoutes(app: HttpApp, { core, cookies }: { readonly cor
       preHandler: cookies.requireUser,
       schema: {
         summary: 'Delete the account and everything in it; needs the password',
+        description: 'Every session of the account ends at once, this one included.',
         body: z.object({ password: z.string().max(200) }),
         response: { 200: z.object({ ok: z.literal(true) }), 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },

@@ -14,7 +14,7 @@ import {
 import { dummyHash, hashSecret, verifySecret } from '../../infra/accounts/passwords.ts';
 import { revealsRecoveryCodes } from '../../infra/config.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { limitByAddress } from '../accounts/limits.ts';
@@ -95,8 +95,8 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
     '/api/auth/reset',
     {
       schema: {
-        summary: 'Choose a new password with a mailed code; ends every other login and signs this device in',
-        description: `Non-digits in code are ignored. Any failure answers 400 ${RECOVERY_FAILED.code}.`,
+        summary: 'Choose a new password with a mailed code; ends every login at once and signs this device in',
+        description: `Non-digits in code are ignored. Any failure answers 400 ${RECOVERY_FAILED.code}. ${SESSION_TERMS}`,
         body: resetBody,
         response: { 200: okSchema, 400: errorBodySchema, 429: errorBodySchema },
       },

@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/shared/events.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { comparePositions, type Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { readUser } from '../../query-api/shows/users.ts';
@@ -77,6 +77,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       preHandler: limitByAddress(core.rateLimiter, SERVICE, 'signup'),
       schema: {
         summary: 'Create an account and sign in',
+        description: SESSION_TERMS,
         body: credentialsBody,
         response: { 201: userSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -116,6 +117,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       preHandler: limitByAddress(core.rateLimiter, SERVICE, 'login'),
       schema: {
         summary: 'Sign in: sets the sid cookie',
+        description: SESSION_TERMS,
         body: loginBody,
         response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
