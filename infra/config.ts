@@ -6,7 +6,8 @@ const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(valu
 
 /** Every setting the project reads, all from the environment, all with a working default. */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** production unless said otherwise: development and test loosen what answers reveal (the gym's devCode) */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** which parts this process runs; `npm start` runs them all */
   ROLES: z
@@ -82,6 +83,26 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Gym recovery answers carry the code only when the environment names a development or test run. */
+export function revealsRecoveryCodes(config: Pick<Config, 'NODE_ENV'>): boolean {
+  return config.NODE_ENV === 'development' || config.NODE_ENV === 'test';
+}
+
+/**
+ * The first line `npm start` logs: the mode, and whether recovery codes come back in answers; a
+ * warning when they do, so a development setting that reached a server is seen at once.
+ */
+export function modeLine(config: Pick<Config, 'NODE_ENV'>): { readonly level: 'info' | 'warn'; readonly entry: object; readonly message: string } {
+  const reveals = revealsRecoveryCodes(config);
+  return {
+    level: reveals ? 'warn' : 'info',
+    entry: { mode: config.NODE_ENV, recoveryCodesInAnswers: reveals },
+    message: reveals
+      ? `${config.NODE_ENV} mode: gym recovery codes are returned in answers (devCode); never run this way in production`
+      : 'production mode: recovery codes are never returned in answers',
+  };
+}
 
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -9,6 +9,7 @@ t.test('no variables at all give a working configuration', async (t) => {
   t.equal(config.FORMS_BASE_URL, 'http://localhost:3004');
   t.same(config.ROLES, ['api', 'projector', 'scheduler']);
   t.equal(config.COOKIE_SECURE, true, 'cookies are Secure unless turned off');
+  t.equal(config.NODE_ENV, 'production', 'production unless the environment says otherwise');
   t.equal(config.EMAIL_FROM, 'Ledger <no-reply@localhost>');
   t.same(config.TRUSTED_PROXY, ['127.0.0.1', '::1'], 'X-Real-IP is believed from a proxy on this machine only');
 });

@@ -187,7 +187,7 @@ const commands: Record<string, Command> = {
       const account = await existingClubUser(core, usernameArgument('club:user passwd', positionals));
       const password = await readNewPassword(values);
       // an operator sets a password when the old one is lost or leaked: no device keeps using it
-      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, account.id, password);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.club }, account.id, password);
       await recordPasswordChanged(core.commands, account.id, core.now(), { userId: null, correlationId: randomUUID() });
       out(`password of club user ${account.login} changed; its sessions ended`);
     },

@@ -1,7 +1,6 @@
 // `npm start`: every service, its projectors and the scheduler in one process.
 import { pino } from 'pino';
-import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
-import { startSystem } from './system.ts';
+import { ConfigError, loadConfig, modeLine, type Config } from '../infra/config.ts';
 
 let config: Config;
 try {
@@ -15,6 +14,10 @@ try {
 }
 
 const logger = pino({ level: config.LOG_LEVEL });
+const mode = modeLine(config);
+logger[mode.level](mode.entry, mode.message);
+// loaded after the mode line, so that line comes first and at once
+const { startSystem } = await import('./system.ts');
 const system = await startSystem(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'start-up failed');
   process.exit(1);

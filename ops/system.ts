@@ -29,7 +29,7 @@ import { createKnownDevices, createSignInThrottle, signInThrottleMigration } fro
 import { pushSubscriptionsMigration } from '../infra/push/subscriptions.ts';
 import { showCacheMigration } from '../infra/tvmaze/cache.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
-import { createSessions } from '../infra/accounts/sessions.ts';
+import { createSessionsByService } from '../infra/accounts/sessions.ts';
 import { selectMailer } from '../infra/mail/mailer.ts';
 import { buildClubService } from './services/club.ts';
 import { buildFormsService } from './services/forms.ts';
@@ -96,7 +96,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     progress,
     commands: createCommandHandler(store),
     accounts: createAccounts({ pool: db.slonik, now }),
-    sessions: createSessions({ pool: db.slonik, secret: secret.secret, now }),
+    sessions: createSessionsByService({ pool: db.slonik, secret: secret.secret, now }),
     rateLimiter: createRateLimiter({ pool: db.slonik, now }),
     signInThrottle: createSignInThrottle({ pool: db.slonik, now }),
     knownDevices: createKnownDevices(secret.secret),

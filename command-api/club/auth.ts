@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import type { Sessions } from '../../infra/accounts/sessions.ts';
 import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { forbidden, HttpError } from '../../infra/http/errors.ts';
 import type { DatabasePool } from 'slonik';
 import { limitByAddress, signInGuard } from '../accounts/limits.ts';
@@ -44,7 +44,7 @@ export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
     {
       schema: {
         summary: 'Log in; sets the session cookie',
-        description: 'At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row.',
+        description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         // any string may be tried: a malformed name is just an unknown one
         body: z.object({ username: z.string().max(200), password: z.string().max(200) }),
         response: { 200: clubUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },

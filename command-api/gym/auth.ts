@@ -6,7 +6,7 @@ import { emailSchema, passwordSchema } from '../../domain/accounts/credentials.t
 import { gymUserSchema } from '../../domain/gym/user.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies } from '../../infra/http/auth.ts';
 import { conflict, forbidden, HttpError } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { readGymUser } from '../../query-api/gym/routes.ts';
@@ -37,6 +37,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       onRequest: limitByAddress(core.rateLimiter, 'gym', 'signup'),
       schema: {
         summary: 'Create an account and start a session',
+        description: SESSION_TERMS,
         body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }),
         response: { 201: gymUserSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -63,7 +64,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       }
       // past here the account exists: a 503 only means that logging in works a moment later
       await awaitGymProjection(core, created.position);
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return reply.code(201).send(await readGymUser(core.db.slonik, account.id));
     },
@@ -74,7 +75,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     {
       schema: {
         summary: 'Check the password and start a session; answers what GET /me answers',
-        description: 'At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row.',
+        description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         body: z.object({ email: emailSchema, password: z.string().max(200) }),
         response: { 200: gymUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -84,13 +85,13 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       const account = await guard.check(request, reply, email, () => core.accounts.verify('gym', email, password));
       if (!account) throw invalidCredentials();
       const user = await readGymUser(core.db.slonik, account.id);
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return user;
     },
   );
 
-  logoutRoute(app, { cookies, sessions: core.sessions });
+  logoutRoute(app, { cookies, sessions: core.sessions.gym });
 
   app.post(
     '/api/auth/password',
@@ -106,7 +107,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     async (request) => {
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, userId, request.body.newPassword, request.sessionToken);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.gym }, userId, request.body.newPassword, request.sessionToken);
       await runUserCommand(core, request, userId, { type: 'record-password-change', now: core.now().toISOString() });
       return { ok: true as const };
     },

@@ -20,7 +20,7 @@ export async function eraseGymUser(core: Core, userId: string): Promise<void> {
   };
   await caughtUp();
   // no new request of the user gets in from here on
-  await core.sessions.endAllOf(userId);
+  await core.sessions.gym.endAllOf(userId);
   const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
     SELECT stream FROM gym.user_streams WHERE user_id = ${userId}`);
   for (const stream of new Set([userStream(userId), ...listed])) await core.store.deleteStream(stream);
@@ -44,6 +44,7 @@ export function gymErasureRoutes(app: HttpApp, { core, cookies }: { readonly cor
       preHandler: cookies.requireUser,
       schema: {
         summary: 'Delete the account and everything in it; needs the password',
+        description: 'Every session of the account ends at once, this one included.',
         body: z.object({ password: z.string().max(200) }),
         response: { 200: z.object({ ok: z.literal(true) }), 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },

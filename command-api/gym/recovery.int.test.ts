@@ -38,7 +38,7 @@ const logger = pino(
 
 async function recoveryApp(t: Test, core: Core): Promise<HttpApp> {
   const app = await createHttpApp({ title: 'gym', logger });
-  const cookies = await registerSessionCookies(app, { name: 'gym_sid', secure: true, sessions: core.sessions });
+  const cookies = await registerSessionCookies(app, { name: 'gym_sid', secure: true, sessions: core.sessions.gym });
   gymRecoveryRoutes(app, { core, cookies });
   await app.ready();
   t.teardown(() => app.close());
@@ -289,7 +289,7 @@ t.test('known and unknown addresses take the same time (median of 15 each)', asy
 
 t.test('the devCode resets the password, ends every session and signs this device in', async (t) => {
   const { email, id } = await newAccount(core, 'reset');
-  const earlier = [await core.sessions.start(id), await core.sessions.start(id)];
+  const earlier = [await core.sessions.gym.start(id), await core.sessions.gym.start(id)];
   const code = await codeFor(t, email);
 
   const res = await reset(email, code);
@@ -297,12 +297,12 @@ t.test('the devCode resets the password, ends every session and signs this devic
   t.same(res.json(), { ok: true });
   const cookie = sessionCookie(res);
   t.match(cookie, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' }, 'a session cookie like login\'s');
-  const found = await core.sessions.find(cookie?.value ?? '');
+  const found = await core.sessions.gym.find(cookie?.value ?? '');
   t.equal(found?.session.userId, id, 'the new session is the account\'s');
 
   t.equal(await core.accounts.verify('gym', email, OLD_PASSWORD), null, 'the old password no longer works');
   t.equal((await core.accounts.verify('gym', email, NEW_PASSWORD))?.id, id, 'the new one does');
-  for (const session of earlier) t.equal(await core.sessions.find(session.token), null, 'an earlier session is gone');
+  for (const session of earlier) t.equal(await core.sessions.gym.find(session.token), null, 'an earlier session is gone');
   t.match(await rowOf(id), { code_hash: null, expires_at: null }, 'the code is deleted');
 
   const again = await reset(email, code, 'yet another password');

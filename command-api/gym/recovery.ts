@@ -12,8 +12,9 @@ import {
   TRIES_PER_CODE,
 } from '../../domain/accounts/recovery.ts';
 import { dummyHash, hashSecret, verifySecret } from '../../infra/accounts/passwords.ts';
+import { revealsRecoveryCodes } from '../../infra/config.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { limitByAddress } from '../accounts/limits.ts';
@@ -33,7 +34,7 @@ const recoveryFailed = (): HttpError => new HttpError(400, RECOVERY_FAILED.code,
 export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const { core, cookies } = deps;
   const pool = core.db.slonik;
-  const production = core.config.NODE_ENV === 'production';
+  const revealCode = revealsRecoveryCodes(core.config);
 
   app.post(
     '/api/auth/forgot',
@@ -42,7 +43,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
         summary: 'Mail a 6-digit code that lets the account choose a new password',
         description:
           'Always answers {ok: true}, whether or not the account exists or a mail went out; at most 3 codes per account per hour. ' +
-          'Outside production the answer also carries devCode.',
+          'Only when NODE_ENV is development or test does the answer also carry devCode (unset means production).',
         body: forgotBody,
         response: { 200: forgotAnswer, 400: errorBodySchema, 429: errorBodySchema },
       },
@@ -83,10 +84,10 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
           request.log.error({ err: error, userId: account.id }, 'recovery mail not sent');
         });
       }
-      // Outside production devCode is the code drawn for this request, present in every answer so the
-      // shape never tells whether the account exists; it works only when it was stored and mailed
-      // (a known account within its hourly allowance).
-      return production ? { ok: true as const } : { ok: true as const, devCode: code };
+      // In a development or test run devCode is the code drawn for this request, present in every
+      // answer so the shape never tells whether the account exists; it works only when it was stored
+      // and mailed (a known account within its hourly allowance).
+      return revealCode ? { ok: true as const, devCode: code } : { ok: true as const };
     },
   );
 
@@ -94,8 +95,8 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
     '/api/auth/reset',
     {
       schema: {
-        summary: 'Choose a new password with a mailed code; ends every other login and signs this device in',
-        description: `Non-digits in code are ignored. Any failure answers 400 ${RECOVERY_FAILED.code}.`,
+        summary: 'Choose a new password with a mailed code; ends every login at once and signs this device in',
+        description: `Non-digits in code are ignored. Any failure answers 400 ${RECOVERY_FAILED.code}. ${SESSION_TERMS}`,
         body: resetBody,
         response: { 200: okSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
@@ -143,7 +144,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
         if (!claimed) throw recoveryFailed();
         await tx.query(sql.unsafe`DELETE FROM auth.sessions WHERE user_id = ${account.id}`);
       });
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return { ok: true as const };
     },

@@ -12,7 +12,7 @@ const gym = gymClient(system.apps.gym!);
 const at = (days: number): Date => new Date(START + days * DAY);
 
 async function storedExpiry(sid: string): Promise<string> {
-  const id = system.core.sessions.idOf(sid);
+  const id = system.core.sessions.gym.idOf(sid);
   return system.core.db.slonik.oneFirst(sql.type(z.object({ expires_at: z.string() }))`
     SELECT expires_at FROM auth.sessions WHERE id = ${id}`);
 }

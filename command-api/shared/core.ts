@@ -1,6 +1,6 @@
 import type { Accounts } from '../../infra/accounts/accounts.ts';
 import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
-import type { Sessions } from '../../infra/accounts/sessions.ts';
+import type { SessionsByService } from '../../infra/accounts/sessions.ts';
 import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
 import type { Config } from '../../infra/config.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
@@ -17,7 +17,8 @@ export type Core = {
   readonly progress: ProjectionProgress;
   readonly commands: CommandHandler;
   readonly accounts: Accounts;
-  readonly sessions: Sessions;
+  /** each service's own: a session works only on the service that made it */
+  readonly sessions: SessionsByService;
   readonly rateLimiter: RateLimiter;
   /** failed sign-ins per account and per known device */
   readonly signInThrottle: SignInThrottle;

@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/shared/events.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { comparePositions, type Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
+import { SESSION_TERMS, type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { badRequest, conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
 import { readUser } from '../../query-api/shows/users.ts';
@@ -78,6 +78,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       preHandler: limitByAddress(core.rateLimiter, SERVICE, 'signup'),
       schema: {
         summary: 'Create an account and sign in',
+        description: SESSION_TERMS,
         body: credentialsBody,
         response: { 201: userSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -103,7 +104,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
         await core.accounts.remove(account.id);
         throw error;
       }
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.shows.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       await caughtUp(result.position);
       reply.code(201);
@@ -116,7 +117,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     {
       schema: {
         summary: 'Sign in: sets the sid cookie',
-        description: 'At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row.',
+        description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         body: loginBody,
         response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -127,13 +128,13 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       if (!account) throw invalidCredentials();
       const user = await readUser(core.db.slonik, account.id);
       if (!user) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
-      const session = await core.sessions.start(account.id);
+      const session = await core.sessions.shows.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return user;
     },
   );
 
-  logoutRoute(app, { cookies, sessions: core.sessions });
+  logoutRoute(app, { cookies, sessions: core.sessions.shows });
 
   app.post(
     '/api/auth/change-password',
@@ -148,7 +149,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     async (request) => {
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
-      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions }, userId, request.body.newPassword, request.sessionToken);
+      await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.shows }, userId, request.body.newPassword, request.sessionToken);
       let result: CommandResult<UserState>;
       try {
         result = await runUserCommand(userId, { type: 'change-password', now: core.now().toISOString() }, { userId, correlationId: request.id });

@@ -2,7 +2,8 @@ import type { Migration } from '../postgres/migrations.ts';
 
 /**
  * Credentials and short-lived security state: plain tables, never events. A user row belongs to one
- * service; deleting it removes its sessions and recovery code with it.
+ * service, and so does each session (it works only there); deleting a user removes its sessions and
+ * recovery code with it.
  */
 export const accountsMigration: Migration = {
   component: 'auth',
@@ -37,5 +38,10 @@ export const accountsMigration: Migration = {
        window_started_at timestamptz NOT NULL,
        hits integer NOT NULL
      );`,
+    // A session belongs to the service that made it; rows from before take their account's service.
+    `ALTER TABLE auth.sessions ADD COLUMN service text;
+     UPDATE auth.sessions s SET service = u.service FROM auth.users u WHERE u.id = s.user_id;
+     ALTER TABLE auth.sessions ALTER COLUMN service SET NOT NULL;
+     ALTER TABLE auth.sessions ADD CONSTRAINT sessions_service CHECK (service IN ('gym', 'shows', 'club'));`,
   ],
 };

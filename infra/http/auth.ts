@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Sessions } from '../accounts/sessions.ts';
+import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_LIFETIME_MS, type Sessions } from '../accounts/sessions.ts';
 import type { HttpApp } from './app.ts';
 import { HttpError } from './errors.ts';
 
@@ -21,6 +21,14 @@ export type SessionCookies = {
   /** the token the request carried, live or not */
   tokenOf(request: FastifyRequest): string | null;
 };
+
+const inDays = (ms: number): number => ms / (24 * 60 * 60 * 1000);
+
+/** How long a login lasts, for the OpenAPI descriptions of the routes that start one. */
+export const SESSION_TERMS =
+  `The session cookie works only on this service. A login lasts ${inDays(SESSION_LIFETIME_MS)} days and is renewed for ` +
+  `${inDays(SESSION_LIFETIME_MS)} more when used past half of that, but never past ${inDays(SESSION_ABSOLUTE_LIMIT_MS)} days ` +
+  'after sign-in: then the user signs in again, however often the login was used.';
 
 export const unauthenticated = (): HttpError => new HttpError(401, 'UNAUTHENTICATED', 'Sign in first');
 

@@ -183,7 +183,7 @@ try {
   // GET /api/shows/tracked for the user with the big library
   const app = await buildShowsService(core, runtime, false);
   t.teardown(() => app.close());
-  const session = await core.sessions.start(big.id);
+  const session = await core.sessions.shows.start(big.id);
   const get = () => app.inject({ method: 'GET', url: '/api/shows/tracked', headers: { cookie: `sid=${session.token}` } });
   const first = await get();
   if (first.statusCode !== 200) throw new Error(`GET /api/shows/tracked: ${first.statusCode} ${first.body}`);

@@ -25,8 +25,8 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
       return {};
     },
   });
-  const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
-  clubAuthRoutes(app, { ...core, pool: core.db.slonik, cookies, cookieSecure: core.config.COOKIE_SECURE });
+  const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.club });
+  clubAuthRoutes(app, { ...core, sessions: core.sessions.club, pool: core.db.slonik, cookies, cookieSecure: core.config.COOKIE_SECURE });
   clubMeRoutes(app, { accounts: core.accounts, cookies });
   const deps = { ...core, pool: core.db.slonik, cookies, waitMs: core.config.PROJECTION_WAIT_MS };
   clubSettingsCommandRoutes(app, deps);

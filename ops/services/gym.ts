@@ -33,7 +33,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
       return {};
     },
   });
-  const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.gym });
   gymQueryRoutes(app, { pool: core.db.slonik, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
   gymAuthRoutes(app, { core, cookies });
   gymSettingsRoutes(app, { core, cookies });

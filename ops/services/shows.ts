@@ -68,7 +68,7 @@ export async function createShowsRuntime(core: Core, log: (entry: object, messag
 export async function buildShowsService(core: Core, runtime: ShowsRuntime, logger: FastifyBaseLogger | false): Promise<HttpApp> {
   // no `health` option: GET /api/health answers from the live process and touches no database
   const app = await createHttpApp({ title: 'shows', logger, trustedProxies: core.config.TRUSTED_PROXY });
-  const cookies = await registerSessionCookies(app, { name: SHOWS_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions });
+  const cookies = await registerSessionCookies(app, { name: SHOWS_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.shows });
   const pool = core.db.slonik;
   const { tv, cache } = runtime;
 
