@@ -132,6 +132,7 @@ export async function buildServices(
     progress: core.progress,
     limiter: formsLimiter,
     origin: config.FORMS_BASE_URL,
+    secure: config.COOKIE_SECURE,
     waitMs: config.PROJECTION_WAIT_MS,
   });
   const sweep = setInterval(() => formsLimiter.sweep(), 60_000);

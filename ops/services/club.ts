@@ -19,6 +19,8 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   const app = await createHttpApp({
     title: 'club',
     logger,
+    origin: core.config.CLUB_BASE_URL,
+    secure: core.config.COOKIE_SECURE,
     health: async () => {
       await core.db.slonik.query(sql.unsafe`SELECT 1`);
       return {};

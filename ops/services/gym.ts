@@ -27,6 +27,8 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   const app = await createHttpApp({
     title: 'gym',
     logger,
+    origin: core.config.GYM_BASE_URL,
+    secure: core.config.COOKIE_SECURE,
     health: async () => {
       await core.db.slonik.query(sql.unsafe`SELECT 1`);
       return {};
