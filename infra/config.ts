@@ -32,6 +32,10 @@ export const configSchema = z.object({
   GYM_PORT: port.default(3001),
   SHOWS_PORT: port.default(3002),
   CLUB_PORT: port.default(3003),
+  /** each service's own public origin: a state-changing request carrying another Origin is refused */
+  GYM_BASE_URL: origin.default('http://localhost:3001'),
+  SHOWS_BASE_URL: origin.default('http://localhost:3002'),
+  CLUB_BASE_URL: origin.default('http://localhost:3003'),
   /** HMAC key of session tokens; unset: generated once and kept in DATA_DIR (with a warning) */
   SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /** Secure cookies; turn off only for plain-HTTP local development */

@@ -7,6 +7,7 @@ t.test('no variables at all give a working configuration', async (t) => {
   t.equal(config.EVENTSTORE_URL, undefined);
   t.equal(config.FORMS_PORT, 3004);
   t.equal(config.FORMS_BASE_URL, 'http://localhost:3004');
+  t.same([config.GYM_BASE_URL, config.SHOWS_BASE_URL, config.CLUB_BASE_URL], ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003']);
   t.same(config.ROLES, ['api', 'projector', 'scheduler']);
   t.equal(config.COOKIE_SECURE, true, 'cookies are Secure unless turned off');
   t.equal(config.NODE_ENV, 'production', 'production unless the environment says otherwise');
@@ -30,12 +31,14 @@ t.test('values are parsed and normalised', async (t) => {
   const config = loadConfig({
     FORMS_PORT: '8080',
     FORMS_BASE_URL: 'https://forms.example.org/some/path',
+    SHOWS_BASE_URL: 'https://shows.example.org:8443/',
     ROLES: 'api, projector',
     DATABASE_URL: 'postgres://u:p@db:5432/app',
     EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
   });
   t.equal(config.FORMS_PORT, 8080);
   t.equal(config.FORMS_BASE_URL, 'https://forms.example.org', 'an origin keeps only scheme, host and port');
+  t.equal(config.SHOWS_BASE_URL, 'https://shows.example.org:8443');
   t.same(config.ROLES, ['api', 'projector']);
 });
 
@@ -46,6 +49,7 @@ t.test('a bad value stops with one line that names the variable', async (t) => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL'],
     [{ FORMS_BASE_URL: 'not a url' }, 'FORMS_BASE_URL'],
+    [{ GYM_BASE_URL: 'ftp://gym.example.org' }, 'GYM_BASE_URL'],
     [{ ROLES: 'api,cook' }, 'ROLES'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ EMAIL_FROM: 'gym@example.org' }, 'EMAIL_FROM'],

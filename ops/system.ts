@@ -137,6 +137,7 @@ export async function buildServices(
     limiter: formsLimiter,
     origin: config.FORMS_BASE_URL,
     trustedProxies: config.TRUSTED_PROXY,
+    secure: config.COOKIE_SECURE,
     waitMs: config.PROJECTION_WAIT_MS,
   });
   const sweep = setInterval(() => formsLimiter.sweep(), 60_000);

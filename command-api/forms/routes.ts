@@ -14,7 +14,7 @@ import {
 import { DomainError } from '../../domain/shared/events.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import { forbidden, HttpError, tooManyRequests } from '../../infra/http/errors.ts';
+import { HttpError, tooManyRequests } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
 
@@ -42,8 +42,6 @@ export type FormsCommandDeps = {
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
   readonly limiter: AddressLimiter;
-  /** the service's own origin; writes from any other are refused */
-  readonly origin: string;
   readonly waitMs: number;
   readonly now: () => Date;
 };
@@ -70,10 +68,8 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
           503: errorBodySchema,
         },
       },
+      // the app refused other origins before this runs (createHttpApp's cross-site check)
       onRequest: async (request) => {
-        if (request.headers.origin !== deps.origin) {
-          throw forbidden('ORIGIN_REFUSED', `Origin must be ${deps.origin}`);
-        }
         const { allowed, retryAfterMs } = deps.limiter.hit(request.clientIp);
         if (!allowed) throw tooManyRequests(retryAfterMs / 1000, 'Too many saves from this address; try again later');
       },

@@ -110,7 +110,7 @@ t.test('GET /api/openapi.json describes the API as OpenAPI 3.1', async (t) => {
   );
   t.same(
     Object.keys(path.post.responses).sort(),
-    ['200', '400', '403', '413', '429', '503'],
+    ['200', '400', '403', '413', '415', '429', '503'],
     'every answer of the POST is documented',
   );
   t.ok(document.paths['/api/health']?.get, 'the health check is documented');

@@ -11,7 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createClientIpResolver, LOOPBACK_PROXIES } from './client-ip.ts';
+import { checkCrossSite, isStateChanging } from './cross-site.ts';
 import { errorBody, HttpError } from './errors.ts';
+import { securityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +39,12 @@ export type HttpAppOptions = {
   readonly trustedProxies?: readonly string[];
   /** answers GET /api/health; throws when the service cannot serve */
   readonly health?: () => Promise<Record<string, unknown>>;
+  /** the service's public origin: a POST, PUT, PATCH or DELETE naming another is refused */
+  readonly origin?: string;
+  /** refuse changes that carry no Origin at all (a service only its own pages write to) */
+  readonly requireOrigin?: boolean;
+  /** served over HTTPS (COOKIE_SECURE): adds HSTS; default true */
+  readonly secure?: boolean;
 };
 
 export const errorBodySchema = z
@@ -45,7 +53,8 @@ export const errorBodySchema = z
 
 /**
  * One Fastify app with the conventions every service shares: zod schemas, one error body,
- * JSON 404s, the client address from a trusted proxy's X-Real-IP only, no caching of API answers, OpenAPI, health.
+ * JSON 404s, the client address from a trusted proxy's X-Real-IP only, no caching of API answers,
+ * security headers, no cross-site changes, OpenAPI, health.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const app = Fastify({
@@ -57,6 +66,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // the first hook, so every answer carries them, refusals, errors and 404s included
+  const setSecurityHeaders = securityHeaders(options.secure ?? true);
+  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request.raw, reply.raw));
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -66,12 +79,20 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     transformObject: jsonSchemaTransformObject,
   });
 
+  app.addHook('onRoute', (route) => {
+    // every change may meet the cross-site refusals: its document says so
+    const responses = route.schema?.response;
+    if (!isStateChanging(route.method) || !responses || typeof responses !== 'object') return;
+    route.schema!.response = { 403: errorBodySchema, 415: errorBodySchema, ...responses };
+  });
+
   app.decorateRequest('clientIp', '');
   const clientIpOf = createClientIpResolver(options.trustedProxies ?? LOOPBACK_PROXIES);
   app.addHook('onRequest', async (request, reply) => {
     request.clientIp = clientIpOf(request.socket.remoteAddress, request.headers['x-real-ip']);
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
   });
+  app.addHook('onRequest', async (request) => checkCrossSite(request, options));
 
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

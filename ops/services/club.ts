@@ -20,6 +20,8 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
     title: 'club',
     logger,
     trustedProxies: core.config.TRUSTED_PROXY,
+    origin: core.config.CLUB_BASE_URL,
+    secure: core.config.COOKIE_SECURE,
     health: async () => {
       await core.db.slonik.query(sql.unsafe`SELECT 1`);
       return {};

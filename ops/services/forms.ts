@@ -17,9 +17,12 @@ export type FormsServiceDeps = {
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
   readonly limiter: AddressLimiter;
+  /** FORMS_BASE_URL: writes must carry it as their Origin */
   readonly origin: string;
   /** TRUSTED_PROXY: whose X-Real-IP the rate limit believes */
   readonly trustedProxies: readonly string[];
+  /** COOKIE_SECURE: served over HTTPS */
+  readonly secure: boolean;
   readonly waitMs: number;
   readonly now?: () => Date;
 };
@@ -29,6 +32,10 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
   const app = await createHttpApp({
     title: 'forms',
     logger: deps.logger,
+    // the questionnaire has no login: only its own page may write, so Origin is required
+    origin: deps.origin,
+    requireOrigin: true,
+    secure: deps.secure,
     bodyLimit: FORM_BODY_LIMIT,
     trustedProxies: deps.trustedProxies,
     health: async () => {
@@ -42,7 +49,6 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     commands: deps.commands,
     progress: deps.progress,
     limiter: deps.limiter,
-    origin: deps.origin,
     waitMs: deps.waitMs,
     now: deps.now ?? (() => new Date()),
   });

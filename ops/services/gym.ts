@@ -28,6 +28,8 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
     title: 'gym',
     logger,
     trustedProxies: core.config.TRUSTED_PROXY,
+    origin: core.config.GYM_BASE_URL,
+    secure: core.config.COOKIE_SECURE,
     health: async () => {
       await core.db.slonik.query(sql.unsafe`SELECT 1`);
       return {};

@@ -67,7 +67,13 @@ export async function createShowsRuntime(core: Core, log: (entry: object, messag
 /** The shows service. Builds the app; the caller listens. */
 export async function buildShowsService(core: Core, runtime: ShowsRuntime, logger: FastifyBaseLogger | false): Promise<HttpApp> {
   // no `health` option: GET /api/health answers from the live process and touches no database
-  const app = await createHttpApp({ title: 'shows', logger, trustedProxies: core.config.TRUSTED_PROXY });
+  const app = await createHttpApp({
+    title: 'shows',
+    logger,
+    trustedProxies: core.config.TRUSTED_PROXY,
+    origin: core.config.SHOWS_BASE_URL,
+    secure: core.config.COOKIE_SECURE,
+  });
   const cookies = await registerSessionCookies(app, { name: SHOWS_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.shows });
   const pool = core.db.slonik;
   const { tv, cache } = runtime;
