@@ -1,3 +1,5 @@
+import type { Accounts } from '../../infra/accounts/accounts.ts';
+import type { EventStore } from '../../infra/eventstore/port.ts';
 import { accountCreated, clubUserAggregate, clubUserStream, passwordChanged } from '../../domain/club/user.ts';
 import type { CommandContext, CommandHandler } from '../shared/handle-command.ts';
 
@@ -21,4 +23,15 @@ export async function recordPasswordChanged(commands: CommandHandler, userId: st
     decide: () => passwordChanged(at.toISOString()),
     context,
   });
+}
+
+/**
+ * Removes a club login: credentials first, which ends every session with them (ON DELETE CASCADE)
+ * so no device of the login writes again, then the login's own history stream. The people, nights
+ * and settings it edited are the club's and stay; their events keep its id as the acting user, an
+ * opaque id that nothing links to a name once the credentials are gone.
+ */
+export async function removeClubUser(deps: { readonly accounts: Accounts; readonly store: EventStore }, userId: string): Promise<void> {
+  await deps.accounts.remove(userId);
+  await deps.store.deleteStream(clubUserStream(userId));
 }
