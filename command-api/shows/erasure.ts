@@ -25,9 +25,9 @@ function mentions(events: readonly RecordedEvent[], userId: string): boolean {
 }
 
 /**
- * Every event of the user, their read rows, push subscriptions, credentials and sessions. Sessions
- * end first so the user's own devices write nothing more; the daily job may still claim a
- * notification for them while this runs, so the work repeats until a round finds nothing new.
+ * Every event of the user, their read rows and push subscriptions, then credentials and sessions.
+ * Sessions end first so the user's own devices write nothing more; the daily job may still claim a
+ * notification for them while this runs, so each sweep repeats until a round finds nothing new.
  */
 export async function eraseShowsUser(core: Core, subscriptions: PushSubscriptions, userId: string): Promise<void> {
   const caughtUp = async (): Promise<void> => {
@@ -71,7 +71,8 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
   const known = new Set([userStream(userId), libraryStream(userId)]);
   if (user.status === 'active' && user.username !== null) known.add(usernameStream(user.username));
 
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+  /** One pass over everything that names the user; true when nothing was left afterwards. */
+  const round = async (): Promise<boolean> => {
     const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
       SELECT stream FROM shows.user_streams WHERE user_id = ${userId}`);
     const streams = new Set([...known, ...listed]);
@@ -83,17 +84,23 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
       }
       await tx.query(sql.unsafe`DELETE FROM shows.users WHERE id = ${userId}`);
       await subscriptions.removeAllOf(userId, tx);
-      // sessions and recovery codes go with the credentials (ON DELETE CASCADE)
-      await core.accounts.remove(userId, tx);
     });
-    // a write that raced this round re-created a stream, or left a row that names a new one
-    let left = false;
-    for (const stream of streams) if (mentions(await core.store.readStream(stream), userId)) left = true;
-    const newer = await core.db.slonik.exists(sql.unsafe`SELECT 1 FROM shows.user_streams WHERE user_id = ${userId}`);
-    if (!left && !newer) return;
     for (const stream of streams) known.add(stream);
-  }
-  throw serviceUnavailable(1, NOT_YET);
+    // a write that raced this round re-created a stream, or left a row that names a new one
+    for (const stream of streams) if (mentions(await core.store.readStream(stream), userId)) return false;
+    return !(await core.db.slonik.exists(sql.unsafe`SELECT 1 FROM shows.user_streams WHERE user_id = ${userId}`));
+  };
+  const sweep = async (): Promise<void> => {
+    for (let attempt = 0; attempt < MAX_ROUNDS; attempt++) if (await round()) return;
+    throw serviceUnavailable(1, NOT_YET);
+  };
+
+  await sweep();
+  // credentials last, as in gym: an erasure cut short can be asked for again with the password.
+  // Sessions and recovery codes go with them (ON DELETE CASCADE).
+  await core.accounts.remove(userId);
+  // a device that signed in again meanwhile may have written since
+  await sweep();
 }
 
 export function showsErasureRoutes(
