@@ -68,7 +68,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
         const read = await collect(client.readStream(stream, { direction: FORWARDS, fromRevision: ESDB_START }));
         return read.flatMap(({ event }) => (event ? [toRecorded(event)] : []));
       } catch (error) {
-        // A hard-deleted stream no longer exists as far as the port is concerned.
+        // A deleted stream (soft, or a tombstone from before) no longer exists as far as the port is concerned.
         if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return [];
         throw error;
       }
