@@ -1,4 +1,5 @@
 import type { Accounts } from '../../infra/accounts/accounts.ts';
+import type { Sessions } from '../../infra/accounts/sessions.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import { accountCreated, clubUserAggregate, clubUserStream, passwordChanged } from '../../domain/club/user.ts';
 import type { CommandContext, CommandHandler } from '../shared/handle-command.ts';
@@ -26,12 +27,18 @@ export async function recordPasswordChanged(commands: CommandHandler, userId: st
 }
 
 /**
- * Removes a club login: credentials first, which ends every session with them (ON DELETE CASCADE)
- * so no device of the login writes again, then the login's own history stream. The people, nights
- * and settings it edited are the club's and stay; their events keep its id as the acting user, an
- * opaque id that nothing links to a name once the credentials are gone.
+ * Removes a club login: its sessions end first so no device of it writes again, then its own
+ * history stream goes, the credentials last (a removal cut short can be run again). The people,
+ * nights and settings it edited are the club's and stay; their events keep its id as the acting
+ * user, an opaque id that nothing links to a name once the credentials are gone.
  */
-export async function removeClubUser(deps: { readonly accounts: Accounts; readonly store: EventStore }, userId: string): Promise<void> {
+export async function removeClubUser(
+  deps: { readonly accounts: Accounts; readonly sessions: Sessions; readonly store: EventStore },
+  userId: string,
+): Promise<void> {
+  await deps.sessions.endAllOf(userId);
+  await deps.store.deleteStream(clubUserStream(userId));
   await deps.accounts.remove(userId);
+  // a password change already past its session check may have written its event since
   await deps.store.deleteStream(clubUserStream(userId));
 }

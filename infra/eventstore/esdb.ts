@@ -107,13 +107,16 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     async deleteStream(stream, expected = 'any') {
       try {
         // deletion knows no `stream_exists`; a missing stream is reported below instead
-        await client.deleteStream(stream, { expectedRevision: expected === 'stream_exists' || expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : expected });
+        const expectedRevision = expected === 'stream_exists' || expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : expected;
+        await client.deleteStream(stream, { expectedRevision });
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           throw new WrongExpectedRevisionError(stream, expected, toActual(error.actualVersion), { cause: error });
         }
         if (!(error instanceof StreamNotFoundError || error instanceof StreamDeletedError)) throw error;
-        if (expected === 'stream_exists' || typeof expected === 'bigint') throw new WrongExpectedRevisionError(stream, expected, 'no_stream', { cause: error });
+        if (expected === 'stream_exists' || typeof expected === 'bigint') {
+          throw new WrongExpectedRevisionError(stream, expected, 'no_stream', { cause: error });
+        }
       }
     },
 
