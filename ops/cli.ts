@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { replacePassword } from '../command-api/accounts/password.ts';
-import { recordAccountCreated, recordPasswordChanged } from '../command-api/club/user.ts';
+import { recordAccountCreated, recordPasswordChanged, removeClubUser } from '../command-api/club/user.ts';
 import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.ts';
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
@@ -201,6 +201,16 @@ const commands: Record<string, Command> = {
       const allowed = !values.off;
       await core.accounts.setCanChangePassword(account.id, allowed);
       out(`club user ${account.login} ${allowed ? 'may now' : 'may no longer'} change its own password`);
+    },
+  },
+  'club:user remove': {
+    summary: "remove a club account: its password, sessions and account history; the people and nights it edited stay with the club",
+    usage:
+      'club:user remove <username>    the people, nights and settings it edited stay; their history keeps its id only as an opaque actor id',
+    async run(core, positionals) {
+      const account = await existingClubUser(core, usernameArgument('club:user remove', positionals));
+      await removeClubUser(core, account.id);
+      out(`removed club user ${account.login}; its sessions ended; the people and nights it edited stay`);
     },
   },
 };

@@ -2,8 +2,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
+import { recordAccountCreated } from '../command-api/club/user.ts';
+import { playerStream } from '../domain/club/player.ts';
 import { clubUserStream } from '../domain/club/user.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
+import { whereFound } from './test/where-found.ts';
 
 const cli = path.join(import.meta.dirname, 'cli.ts');
 
@@ -34,10 +37,10 @@ const cookieOf = (response: { cookies: Array<{ name: string; value: string }> })
   `club_sid=${response.cookies.find((cookie) => cookie.name === 'club_sid')?.value ?? ''}`;
 
 t.test('--help lists the club:user commands, and each has its own', async (t) => {
-  const subs = ['add', 'passwd', 'allow-password-change'];
+  const subs = ['add', 'passwd', 'allow-password-change', 'remove'];
   const [top, unknown, ...own] = await Promise.all([
     ops(['--help']),
-    ops(['club:user', 'remove', 'x']),
+    ops(['club:user', 'rename', 'x']),
     ...subs.map((sub) => ops(['club:user', sub, '--help'])),
   ]);
   t.equal(top.code, 0);
@@ -47,7 +50,8 @@ t.test('--help lists the club:user commands, and each has its own', async (t) =>
     t.match(help.out, new RegExp(`^usage: npm run ops -- club:user ${subs[i]} <username>`));
   });
   t.equal(unknown.code, 2);
-  t.equal(unknown.err, 'club:user needs one of: add, passwd, allow-password-change (not remove)\n');
+  t.equal(unknown.err, 'club:user needs one of: add, passwd, allow-password-change, remove (not rename)\n');
+  t.match(own[3]!.out, /stay/, 'remove --help says what stays');
 });
 
 t.test('add with --password-stdin creates an account that logs in over HTTP; adding it again fails', async (t) => {
@@ -146,10 +150,56 @@ t.test('an unknown user: one line, exit 1', async (t) => {
   const runs = await Promise.all([
     ops(['club:user', 'passwd', 'nobody', '--password-stdin'], 'long-enough-password\n'),
     ops(['club:user', 'allow-password-change', 'nobody']),
+    ops(['club:user', 'remove', 'nobody']),
   ]);
   for (const run of runs) {
     t.equal(run.code, 1);
     t.equal(run.err, 'error: no club user nobody\n');
     t.equal(run.out, '');
   }
+});
+
+t.test('remove takes the login, its sessions and its history; the people and settings it edited stay with the club', async (t) => {
+  const name = 'quill-leaves';
+  const account = await system.core.accounts.create('club', name, 'quills-password', { canChangePassword: true });
+  await recordAccountCreated(system.core.commands, account, 'test');
+  const first = cookieOf(await login(name, 'quills-password'));
+  const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    club.inject({ method, url, headers: { cookie, 'x-real-ip': '203.0.113.251' }, ...(payload ? { payload } : {}) });
+  const changed = await call(first, 'POST', '/api/auth/password', { currentPassword: 'quills-password', newPassword: 'quills-new-password' });
+  t.equal(changed.statusCode, 200);
+  const second = cookieOf(await login(name, 'quills-new-password'));
+  const personId = 'cquillsperson01';
+  t.equal((await call(second, 'POST', '/api/players', { id: personId, name: 'Remy Stays' })).statusCode, 201);
+  t.equal((await call(second, 'POST', '/api/levels', { name: 'Level Quill Made' })).statusCode, 201);
+  await system.core.accounts.create('club', 'desk-stays', 'desks-password', { canChangePassword: false });
+  const pg = system.core.db.pg;
+  const actedOn = async () =>
+    (await pg.query(`SELECT DISTINCT stream_name FROM es.events WHERE metadata->>'userId' = $1 ORDER BY stream_name`, [account.id])).rows.map(
+      (row) => row.stream_name,
+    );
+  t.same(await actedOn(), ['club.settings', clubUserStream(account.id), playerStream(personId)].sort());
+  const before = await whereFound(pg, name);
+  for (const column of ['auth.users.login', 'es.events.data']) t.ok(before.includes(column), `before: the name is in ${column}`);
+  const idBefore = await whereFound(pg, account.id);
+  for (const column of ['auth.sessions.user_id', 'auth.users.id', 'es.events.metadata', 'es.events.stream_name', 'es.streams.stream_name']) {
+    t.ok(idBefore.includes(column), `before: the id is in ${column}`);
+  }
+
+  const removed = await ops(['club:user', 'remove', name]);
+  t.equal(removed.code, 0, removed.err);
+  t.equal(removed.out, `removed club user ${name}; its sessions ended; the people and nights it edited stay\n`);
+
+  t.same(await whereFound(pg, name), [], 'the login name is in no column of any table, events included');
+  t.same(await whereFound(pg, account.id), ['es.events.metadata'], 'the id is left only as the acting user of the club\'s own events');
+  t.same(await actedOn(), ['club.settings', playerStream(personId)].sort(), 'those are the settings and the person it edited');
+  t.same(await system.core.store.readStream(clubUserStream(account.id)), [], 'its account history is gone');
+  for (const cookie of [first, second]) t.equal((await call(cookie, 'GET', '/api/auth/me')).statusCode, 401, 'every session ended');
+  t.equal((await login(name, 'quills-new-password')).statusCode, 401, 'nobody logs in with it');
+
+  const desk = cookieOf(await login('desk-stays', 'desks-password'));
+  const person = await call(desk, 'GET', `/api/players/${personId}`);
+  t.equal(person.statusCode, 200);
+  t.match(person.json(), { id: personId, name: 'Remy Stays' }, 'the person it added stays with the club');
+  t.match((await call(desk, 'GET', '/api/settings')).json(), { levels: [{ name: 'Level Quill Made' }] }, 'and the level');
 });

@@ -1,3 +1,6 @@
+import type { Accounts } from '../../infra/accounts/accounts.ts';
+import type { Sessions } from '../../infra/accounts/sessions.ts';
+import type { EventStore } from '../../infra/eventstore/port.ts';
 import { accountCreated, clubUserAggregate, clubUserStream, passwordChanged } from '../../domain/club/user.ts';
 import type { CommandContext, CommandHandler } from '../shared/handle-command.ts';
 
@@ -21,4 +24,21 @@ export async function recordPasswordChanged(commands: CommandHandler, userId: st
     decide: () => passwordChanged(at.toISOString()),
     context,
   });
+}
+
+/**
+ * Removes a club login: its sessions end first so no device of it writes again, then its own
+ * history stream goes, the credentials last (a removal cut short can be run again). The people,
+ * nights and settings it edited are the club's and stay; their events keep its id as the acting
+ * user, an opaque id that nothing links to a name once the credentials are gone.
+ */
+export async function removeClubUser(
+  deps: { readonly accounts: Accounts; readonly sessions: Sessions; readonly store: EventStore },
+  userId: string,
+): Promise<void> {
+  await deps.sessions.endAllOf(userId);
+  await deps.store.deleteStream(clubUserStream(userId));
+  await deps.accounts.remove(userId);
+  // a password change already past its session check may have written its event since
+  await deps.store.deleteStream(clubUserStream(userId));
 }

@@ -1,7 +1,7 @@
-import pgDriver from 'pg';
 import t from 'tap';
 import { userStream } from '../../domain/gym/user.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { whereFound as findEverywhere } from '../../ops/test/where-found.ts';
 import { DEFAULTS, gymClient, PASSWORD } from './test-client.ts';
 import { trainingUser } from './training-test-client.ts';
 
@@ -12,28 +12,7 @@ const pg = system.core.db.pg;
 const erase = (sid: string | null, payload?: object) => gym.call('DELETE', '/api/me', { sid, ...(payload ? { payload } : {}) });
 const unauthenticated = { statusCode: 401, code: 'UNAUTHENTICATED', error: 'Unauthorized', message: 'Sign in first' };
 
-/** Every `schema.table.column` of every table, in any schema, whose text holds `needle`. */
-async function whereFound(needle: string): Promise<string[]> {
-  const { rows: columns } = await pg.query<{ table_schema: string; table_name: string; column_name: string }>(`
-    SELECT c.table_schema, c.table_name, c.column_name
-    FROM information_schema.columns c
-    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
-    WHERE tb.table_type = 'BASE TABLE'
-      AND c.table_schema NOT IN ('pg_catalog', 'information_schema') AND c.table_schema NOT LIKE 'pg_toast%'
-      AND c.data_type IN ('text', 'character varying', 'character', 'jsonb', 'json', 'uuid')`);
-  if (columns.length < 10) throw new Error(`only ${columns.length} columns to search`);
-  const found: string[] = [];
-  for (const { table_schema, table_name, column_name } of columns) {
-    const column = pgDriver.escapeIdentifier(column_name);
-    const { rows } = await pg.query(
-      `SELECT 1 FROM ${pgDriver.escapeIdentifier(table_schema)}.${pgDriver.escapeIdentifier(table_name)}
-       WHERE ${column}::text ILIKE '%' || $1 || '%' LIMIT 1`,
-      [needle],
-    );
-    if (rows.length > 0) found.push(`${table_schema}.${table_name}.${column_name}`);
-  }
-  return found.sort();
-}
+const whereFound = (needle: string): Promise<string[]> => findEverywhere(pg, needle);
 
 /** A bit of everything the training routes store, by a unique text of each kind, to look for afterwards. */
 async function seedTraining(sid: string): Promise<Record<string, string>> {

@@ -44,3 +44,43 @@ t.test('a stream deleted behind the cache starts again from nothing', async (t) 
   t.equal(after.state.version, 1);
   t.same((await store.readStream(formStream('erased'))).map((e) => e.revision), [0n]);
 });
+
+t.test('a refusal or a no-op decided from memory is decided again on the log: another process released the name', async (t) => {
+  const a = createCommandHandler(store);
+  const b = createCommandHandler(store);
+  const stream = 'test.name-taken-elsewhere';
+  type Held = { holder: string | null };
+  type NameEvent = { type: 'taken' | 'freed'; data: { by: string } };
+  const aggregate = {
+    initialState: { holder: null } as Held,
+    evolve: (_: Held, event: NameEvent): Held => ({ holder: event.type === 'taken' ? event.data.by : null }),
+    parse: (type: string, data: unknown) => ({ type, data }) as NameEvent,
+    schemaVersion: 1,
+  };
+  const take = (handler: CommandHandler, by: string) =>
+    handler({
+      stream,
+      aggregate,
+      decide: (state: Held): NameEvent[] => {
+        if (state.holder === by) return [];
+        if (state.holder !== null) throw new Error('taken');
+        return [{ type: 'taken', data: { by } }];
+      },
+      context: { userId: null, correlationId: 'test' },
+    });
+  const free = (handler: CommandHandler, by: string) =>
+    handler({
+      stream,
+      aggregate,
+      decide: (state: Held): NameEvent[] => (state.holder === by ? [{ type: 'freed', data: { by } }] : []),
+      context: { userId: null, correlationId: 'test' },
+    });
+  await take(a, 'ann');
+  await t.rejects(take(a, 'bob'), /taken/, 'a remembers ann holding it');
+  await free(b, 'ann');
+  t.same((await take(a, 'bob')).state, { holder: 'bob' }, "a's memory of ann was not believed for the refusal");
+  t.same((await take(b, 'ann').catch((error: Error) => error.message)), 'taken');
+  await store.deleteStream(stream);
+  t.same((await take(a, 'bob')).state, { holder: 'bob' }, 'a no-op from memory: read again, and taken again after the delete');
+  t.same((await store.readStream(stream)).map((event) => event.type), ['taken']);
+});

@@ -37,7 +37,9 @@ type Folded = { readonly state: unknown; readonly revision: bigint | null };
  *
  * Folded states of recently used streams stay in memory, so a long stream (a form saved on every
  * keystroke) is not re-read per command. The expected revision keeps that safe: if anyone else
- * wrote or deleted the stream, the append conflicts and the stream is read afresh.
+ * wrote or deleted the stream, the append conflicts and the stream is read afresh. A decision that
+ * appends nothing or refuses cannot conflict, so one made on a remembered state is made again on a
+ * fresh read: a username another process released, or an erasure deleted, is not refused from memory.
  */
 export function createCommandHandler(store: EventStore): CommandHandler {
   const serialise = createKeyedMutex();
@@ -58,13 +60,25 @@ export function createCommandHandler(store: EventStore): CommandHandler {
     serialise(stream, async (): Promise<CommandResult<State>> => {
       for (let attempt = 1; ; attempt++) {
         let current = folded.get(stream);
+        const remembered = current !== undefined;
         if (!current) {
           const recorded = await store.readStream(stream);
           current = { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
         }
         // one stream always holds one kind of aggregate, so its cached state is of this type
         const state = current.state as State;
-        const events = decide(state);
+        let events: Event[];
+        try {
+          events = decide(state);
+        } catch (error) {
+          if (!remembered) throw error;
+          folded.delete(stream);
+          continue;
+        }
+        if (events.length === 0 && remembered) {
+          folded.delete(stream);
+          continue;
+        }
         if (events.length === 0) {
           remember(stream, current);
           return { state, position: null };

@@ -74,6 +74,22 @@ t.test('push keys and subscriptions', async (t) => {
   const keys = await pool.query('SELECT p256dh, auth FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);
   t.same(keys.rows, [{ p256dh: bobDevice.keys.p256dh, auth: bobDevice.keys.auth }], 'one row, with the new keys');
   t.equal((await subscribe(carol, push.subscriber())).statusCode, 200);
+
+  // another account posting bob's endpoint gets a row of its own: bob's keys are never replaced
+  const other = push.subscriber();
+  const taken = await carol.call('POST', '/api/push/subscribe', { endpoint: bobDevice.endpoint, keys: other.keys });
+  t.equal(taken.statusCode, 200);
+  const owners = await pool.query('SELECT user_id, p256dh, auth FROM shows_state.push_subscriptions WHERE endpoint = $1 ORDER BY user_id = $2 DESC', [
+    bobDevice.endpoint,
+    bob.id,
+  ]);
+  t.same(owners.rows, [
+    { user_id: bob.id, p256dh: bobDevice.keys.p256dh, auth: bobDevice.keys.auth },
+    { user_id: carol.id, p256dh: other.keys.p256dh, auth: other.keys.auth },
+  ]);
+  t.equal((await carol.call('POST', '/api/push/unsubscribe', { endpoint: bobDevice.endpoint })).statusCode, 200);
+  const left = await pool.query('SELECT user_id, p256dh FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);
+  t.same(left.rows, [{ user_id: bob.id, p256dh: bobDevice.keys.p256dh }], "carol's unsubscribe removed only her own row");
   t.equal((await subscribe(erin, erinDevice)).statusCode, 200);
   t.equal((await subscribe(heidi, heidiDevice)).statusCode, 200);
   const rows = await pool.query('SELECT user_id FROM shows_state.push_subscriptions WHERE endpoint = $1', [bobDevice.endpoint]);

@@ -62,7 +62,8 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
     {
       onRequest,
       schema: {
-        summary: 'Register this browser for push; the same endpoint again updates it in place',
+        summary: 'Register this browser for push; your own endpoint again takes the new keys',
+        description: "Subscriptions are kept per (user, endpoint): another account on the same browser profile gets its own row and never replaces this user's keys.",
         body: subscriptionBody,
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
       },

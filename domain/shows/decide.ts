@@ -1,5 +1,5 @@
 import { assertNever, DomainError } from '../shared/events.ts';
-import type { PreferencesChanged, UserEvent, UsernameEvent, UsernameState, UserState } from './user.ts';
+import { evolveUsername, initialUsernameState, type PreferencesChanged, type UserEvent, type UsernameEvent, type UsernameState, type UserState } from './user.ts';
 
 export type CreateAccount = { readonly type: 'create-account'; readonly email: string; readonly now: string };
 
@@ -89,4 +89,19 @@ export function decideUsername(command: UsernameCommand, state: UsernameState): 
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * How erasing `userId` leaves a name's stream: untouched when it never held the name; deleted when
+ * nobody else holds it now, so the name is free again; else the events before the holder's claim
+ * go, since everything after that claim is the holder's own.
+ */
+export type UsernameErasure = { readonly kind: 'untouched' } | { readonly kind: 'delete' } | { readonly kind: 'keep-from'; readonly index: number };
+
+export function usernameErasure(events: readonly UsernameEvent[], userId: string): UsernameErasure {
+  if (!events.some((event) => event.data.userId === userId)) return { kind: 'untouched' };
+  const holder = events.reduce(evolveUsername, initialUsernameState).holder;
+  if (holder === null || holder === userId) return { kind: 'delete' };
+  const index = events.findLastIndex((event) => event.type === 'username-claimed' && event.data.userId === holder);
+  return { kind: 'keep-from', index };
 }

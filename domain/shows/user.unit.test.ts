@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { DomainError } from '../shared/events.ts';
-import { decideUser, decideUsername, type UserCommand, type UsernameCommand } from './decide.ts';
+import { decideUser, decideUsername, type UserCommand, type UsernameCommand, usernameErasure } from './decide.ts';
 import {
   evolveUser,
   evolveUsername,
@@ -178,6 +178,19 @@ t.test('username streams', async (t) => {
     usernameSpec([claimedByA]).when({ type: 'release-username', userId: 'b', now: T2 }).then(t, { events: [], state: { holder: 'a' } });
     usernameSpec([]).when({ type: 'release-username', userId: 'b', now: T2 }).then(t, { events: [], state: { holder: null } });
   });
+});
+
+t.test('erasing a user from a name stream', async (t) => {
+  const claimed = (userId: string): UsernameEvent => ({ type: 'username-claimed', data: { userId, at: T1 } });
+  const released = (userId: string): UsernameEvent => ({ type: 'username-released', data: { userId, at: T2 } });
+  t.same(usernameErasure([claimed('b')], 'a'), { kind: 'untouched' }, 'a name the user never held');
+  t.same(usernameErasure([claimed('a')], 'a'), { kind: 'delete' }, 'held by the user: the name is freed');
+  t.same(usernameErasure([claimed('b'), released('b'), claimed('a'), released('a')], 'a'), { kind: 'delete' }, 'held by nobody');
+  t.same(
+    usernameErasure([claimed('a'), released('a'), claimed('b'), released('b'), claimed('b')], 'a'),
+    { kind: 'keep-from', index: 4 },
+    "held by someone else: from the holder's last claim on",
+  );
 });
 
 t.test('the user view has exactly the public fields', async (t) => {

@@ -165,6 +165,29 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
     }
   });
 
+  t.test('a delete at an expected revision: a stale one deletes nothing; the name is then written again from no_stream', async (t) => {
+    const stream = name('del-expected');
+    await store.append(stream, [newEvent('a'), newEvent('b')], 'no_stream');
+    const stale = await store.deleteStream(stream, 0n).catch((e: unknown) => e);
+    t.ok(stale instanceof WrongExpectedRevisionError, 'stale revision refused');
+    t.same((stale as WrongExpectedRevisionError).actual, 1n);
+    t.equal((await store.readStream(stream)).length, 2, 'nothing deleted');
+    await store.deleteStream(stream, 1n);
+    t.same(await store.readStream(stream), []);
+    await store.append(stream, [newEvent('again')], 'no_stream');
+    t.same((await store.readStream(stream)).map((e) => e.type), ['again'], 'a new stream under the old name');
+  });
+
+  t.test('truncating keeps the later events, and appends go on at the revision', async (t) => {
+    const stream = name('truncate');
+    await store.append(stream, [newEvent('a'), newEvent('b'), newEvent('c')], 'no_stream');
+    await store.truncateStream(stream, 2n);
+    const left = await store.readStream(stream);
+    t.same(left.map((e) => [e.type, e.revision]), [['c', 2n]]);
+    t.equal((await store.append(stream, [newEvent('d')], 2n)).nextRevision, 3n);
+    t.same((await store.readStream(stream)).map((e) => e.type), ['c', 'd']);
+  });
+
   t.test('8 concurrent writers: a live subscriber sees every event once, in log order', async (t) => {
     const prefix = name('conc-');
     const writers = 8;

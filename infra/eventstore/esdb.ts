@@ -68,7 +68,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
         const read = await collect(client.readStream(stream, { direction: FORWARDS, fromRevision: ESDB_START }));
         return read.flatMap(({ event }) => (event ? [toRecorded(event)] : []));
       } catch (error) {
-        // A hard-deleted stream no longer exists as far as the port is concerned.
+        // A deleted stream (soft, or a tombstone from before) no longer exists as far as the port is concerned.
         if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return [];
         throw error;
       }
@@ -102,12 +102,28 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       return subscription;
     },
 
-    async deleteStream(stream) {
+    // A soft delete, not a tombstone: the name can be claimed again (a public username is a
+    // stream), and the events go at the next scavenge either way.
+    async deleteStream(stream, expected = 'any') {
       try {
-        await client.tombstoneStream(stream, { expectedRevision: ANY });
+        // deletion knows no `stream_exists`; a missing stream is reported below instead
+        const expectedRevision = expected === 'stream_exists' || expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : expected;
+        await client.deleteStream(stream, { expectedRevision });
       } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          throw new WrongExpectedRevisionError(stream, expected, toActual(error.actualVersion), { cause: error });
+        }
         if (!(error instanceof StreamNotFoundError || error instanceof StreamDeletedError)) throw error;
+        if (expected === 'stream_exists' || typeof expected === 'bigint') {
+          throw new WrongExpectedRevisionError(stream, expected, 'no_stream', { cause: error });
+        }
       }
+    },
+
+    async truncateStream(stream, before) {
+      // the metadata stream keeps the rest of the stream's metadata: read it and change one field
+      const current = await client.getStreamMetadata(stream);
+      await client.setStreamMetadata(stream, { ...current.metadata, truncateBefore: Number(before) });
     },
 
     async headPosition() {

@@ -100,8 +100,16 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** events in global order after `after`, then live ones as they commit, until closed */
   subscribeToAll(after: Position, options?: { readonly maxBatch?: number }): Subscription;
-  /** erases the stream and its events for good (hard delete) */
-  deleteStream(stream: string): Promise<void>;
+  /**
+   * Erases the stream and its events; the name can be written again, starting with `no_stream`.
+   * With `expected` (default `any`) not met nothing is deleted: WrongExpectedRevisionError.
+   */
+  deleteStream(stream: string, expected?: ExpectedRevision): Promise<void>;
+  /**
+   * Erases the stream's events before revision `before`; the later ones stay, and appends go on at
+   * the stream's revision, so whoever expects it is not disturbed.
+   */
+  truncateStream(stream: string, before: bigint): Promise<void>;
   /** position of the newest event in the log, START when empty */
   headPosition(): Promise<Position>;
   close(): Promise<void>;

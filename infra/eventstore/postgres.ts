@@ -134,6 +134,13 @@ type EventRow = {
   recorded_at: Date;
 };
 
+function meets(expected: ExpectedRevision, actual: bigint | 'no_stream'): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === 'no_stream';
+  if (expected === 'stream_exists') return actual !== 'no_stream';
+  return actual === expected;
+}
+
 function expectedCode(expected: ExpectedRevision): string {
   if (expected === 'no_stream') return '-1';
   if (expected === 'any') return '-2';
@@ -377,11 +384,13 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     readAll,
     subscribeToAll,
 
-    async deleteStream(stream) {
+    async deleteStream(stream, expected = 'any') {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query('SELECT 1 FROM es.streams WHERE stream_name = $1 FOR UPDATE', [stream]);
+        const { rows } = await client.query<{ revision: string }>('SELECT revision FROM es.streams WHERE stream_name = $1 FOR UPDATE', [stream]);
+        const actual = rows[0] ? BigInt(rows[0].revision) : 'no_stream';
+        if (!meets(expected, actual)) throw new WrongExpectedRevisionError(stream, expected, actual);
         await client.query('DELETE FROM es.events WHERE stream_name = $1', [stream]);
         await client.query('DELETE FROM es.streams WHERE stream_name = $1', [stream]);
         await client.query('COMMIT');
@@ -391,6 +400,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       } finally {
         client.release();
       }
+    },
+
+    async truncateStream(stream, before) {
+      // the stream row keeps its revision: appends go on from there
+      await pool.query('DELETE FROM es.events WHERE stream_name = $1 AND stream_revision < $2', [stream, before.toString()]);
     },
 
     async headPosition() {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { showsAuthRoutes } from '../../command-api/shows/auth.ts';
+import { showsErasureRoutes } from '../../command-api/shows/erasure.ts';
 import { type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
 import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
 import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
@@ -101,6 +102,7 @@ export async function buildShowsService(core: Core, runtime: ShowsRuntime, logge
   );
 
   showsAuthRoutes(app, { core, cookies });
+  showsErasureRoutes(app, { core, cookies, subscriptions: runtime.subscriptions });
   showsUserQueryRoutes(app, { pool, cookies });
   showsTvRoutes(app, { tv, cache, cookies, now: core.now });
   showsLibraryCommandRoutes(app, { core, cookies, tv, cache });

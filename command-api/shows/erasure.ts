@@ -1,0 +1,132 @@
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { usernameErasure } from '../../domain/shows/decide.ts';
+import { libraryStream } from '../../domain/shows/library.ts';
+import { NOTIFICATION_STREAM_PREFIX } from '../../domain/shows/notification.ts';
+import { parseUsernameEvent, USERNAME_STREAM_PREFIX, userAggregate, usernameStream, userStream } from '../../domain/shows/user.ts';
+import { fold } from '../../domain/shared/aggregate.ts';
+import { type RecordedEvent, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
+import type { PushSubscriptions } from '../../infra/push/subscriptions.ts';
+import { limitByAddress } from '../accounts/limits.ts';
+import type { Core } from '../shared/core.ts';
+import { awaitProjections } from '../shared/read-your-writes.ts';
+
+const NOT_YET = 'The account could not be deleted yet; try again shortly';
+// each round finds what a write racing the previous one left; more than this and something keeps writing
+const MAX_ROUNDS = 5;
+const MAX_NAME_ATTEMPTS = 20;
+
+/** Whether any event still names the user: in its stream's name, its acting user or its payload. */
+function mentions(events: readonly RecordedEvent[], userId: string): boolean {
+  return events.some((event) => event.stream.includes(userId) || event.metadata.userId === userId || JSON.stringify(event.data).includes(userId));
+}
+
+/**
+ * Every event of the user, their read rows and push subscriptions, then credentials and sessions.
+ * Sessions end first so the user's own devices write nothing more; the daily job may still claim a
+ * notification for them while this runs, so each sweep repeats until a round finds nothing new.
+ */
+export async function eraseShowsUser(core: Core, subscriptions: PushSubscriptions, userId: string): Promise<void> {
+  const caughtUp = async (): Promise<void> => {
+    await awaitProjections(core.progress, ['shows'], await core.store.headPosition(), core.config.PROJECTION_WAIT_MS, NOT_YET);
+  };
+  const own = (stream: string): boolean =>
+    stream === userStream(userId) || stream === libraryStream(userId) || stream.startsWith(`${NOTIFICATION_STREAM_PREFIX}${userId}.`);
+
+  /** A name's stream outlives its holder: the name is freed, or kept by whoever holds it now. */
+  const releaseName = async (stream: string): Promise<void> => {
+    for (let attempt = 0; attempt < MAX_NAME_ATTEMPTS; attempt++) {
+      const recorded = await core.store.readStream(stream);
+      if (recorded.length === 0) return;
+      const decision = usernameErasure(recorded.map((event) => parseUsernameEvent(event.type, event.data, event.metadata.schemaVersion)), userId);
+      if (decision.kind === 'untouched') return;
+      if (decision.kind === 'keep-from') {
+        await core.store.truncateStream(stream, recorded[decision.index]!.revision);
+        return;
+      }
+      try {
+        // at the revision read: a claim that got in meanwhile is not deleted with it
+        await core.store.deleteStream(stream, recorded.at(-1)!.revision);
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+    throw serviceUnavailable(1, NOT_YET);
+  };
+
+  const eraseStream = async (stream: string): Promise<void> => {
+    if (own(stream)) await core.store.deleteStream(stream);
+    else if (stream.startsWith(USERNAME_STREAM_PREFIX)) await releaseName(stream);
+    // a stream kind nobody taught erasure about must not be deleted on a guess, nor left behind
+    else throw new Error(`account erasure does not know how to erase stream ${stream}`);
+  };
+
+  await caughtUp();
+  await core.sessions.endAllOf(userId);
+  const user = fold(userAggregate, await core.store.readStream(userStream(userId)));
+  const known = new Set([userStream(userId), libraryStream(userId)]);
+  if (user.status === 'active' && user.username !== null) known.add(usernameStream(user.username));
+
+  /** One pass over everything that names the user; true when nothing was left afterwards. */
+  const round = async (): Promise<boolean> => {
+    const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
+      SELECT stream FROM shows.user_streams WHERE user_id = ${userId}`);
+    const streams = new Set([...known, ...listed]);
+    for (const stream of streams) await eraseStream(stream);
+    await caughtUp();
+    await core.db.slonik.transaction(async (tx) => {
+      for (const table of ['watched_episodes', 'tracked_shows', 'dismissed_suggestions', 'notification_log', 'user_streams']) {
+        await tx.query(sql.unsafe`DELETE FROM ${sql.identifier(['shows', table])} WHERE user_id = ${userId}`);
+      }
+      await tx.query(sql.unsafe`DELETE FROM shows.users WHERE id = ${userId}`);
+      await subscriptions.removeAllOf(userId, tx);
+    });
+    for (const stream of streams) known.add(stream);
+    // a write that raced this round re-created a stream, or left a row that names a new one
+    for (const stream of streams) if (mentions(await core.store.readStream(stream), userId)) return false;
+    return !(await core.db.slonik.exists(sql.unsafe`SELECT 1 FROM shows.user_streams WHERE user_id = ${userId}`));
+  };
+  const sweep = async (): Promise<void> => {
+    for (let attempt = 0; attempt < MAX_ROUNDS; attempt++) if (await round()) return;
+    throw serviceUnavailable(1, NOT_YET);
+  };
+
+  await sweep();
+  // credentials last, as in gym: an erasure cut short can be asked for again with the password.
+  // Sessions and recovery codes go with them (ON DELETE CASCADE).
+  await core.accounts.remove(userId);
+  // a device that signed in again meanwhile may have written since
+  await sweep();
+}
+
+export function showsErasureRoutes(
+  app: HttpApp,
+  { core, cookies, subscriptions }: { readonly core: Core; readonly cookies: SessionCookies; readonly subscriptions: PushSubscriptions },
+): void {
+  app.delete(
+    '/api/auth/me',
+    {
+      onRequest: limitByAddress(core.rateLimiter, 'shows', 'accountDeletion'),
+      preHandler: cookies.requireUser,
+      schema: {
+        summary: 'Delete the account and everything in it; needs the password',
+        description:
+          'Erases the account, its events (library, notifications, the username, which becomes free), read rows, push subscriptions, credentials and every session. 204 and the cookie cleared.',
+        body: z.object({ password: z.string().max(200) }),
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await core.accounts.checkPassword(request.userId, request.body.password))) {
+        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
+      }
+      await eraseShowsUser(core, subscriptions, request.userId);
+      cookies.clear(reply);
+      return reply.code(204).send(null);
+    },
+  );
+}
