@@ -209,7 +209,7 @@ const commands: Record<string, Command> = {
       'club:user remove <username>    the people, nights and settings it edited stay; their history keeps its id only as an opaque actor id',
     async run(core, positionals) {
       const account = await existingClubUser(core, usernameArgument('club:user remove', positionals));
-      await removeClubUser(core, account.id);
+      await removeClubUser({ ...core, sessions: core.sessions.club }, account.id);
       out(`removed club user ${account.login}; its sessions ended; the people and nights it edited stay`);
     },
   },

@@ -66,7 +66,7 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
   };
 
   await caughtUp();
-  await core.sessions.endAllOf(userId);
+  await core.sessions.shows.endAllOf(userId);
   const user = fold(userAggregate, await core.store.readStream(userStream(userId)));
   const known = new Set([userStream(userId), libraryStream(userId)]);
   if (user.status === 'active' && user.username !== null) known.add(usernameStream(user.username));
