@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
+import { textSchema } from '../../domain/shared/text.ts';
 import { localDate } from '../../domain/shows/notification.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
@@ -80,7 +81,7 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
       onRequest,
       schema: {
         summary: 'Remove this browser; unknown endpoints are already removed',
-        body: z.object({ endpoint: z.string().min(1).max(2000) }),
+        body: z.object({ endpoint: textSchema.min(1).max(2000) }),
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
