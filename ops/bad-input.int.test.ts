@@ -254,7 +254,8 @@ for (const [name, app] of Object.entries({ gym, shows, club: club.app, forms }) 
     t.ok(operations.length >= 3, `${operations.length} operations`);
     let requests = 0;
     const failures: string[] = [];
-    for (const { path, method, operation } of operations) {
+    let notReady = 0;
+    routes: for (const { path, method, operation } of operations) {
       const known = Object.entries(knownIds[name]!).find(([prefix]) => path.startsWith(prefix))?.[1];
       const segments = [
         ...(known ? [encodeURIComponent(known)] : []),
@@ -282,6 +283,11 @@ for (const [name, app] of Object.entries({ gym, shows, club: club.app, forms }) 
             requests++;
             if (response.statusCode >= 500 && response.statusCode !== 502) {
               failures.push(`${method.toUpperCase()} ${url}${query} (${body.label}): ${response.statusCode} ${response.body.slice(0, 200)}`);
+              // a projector stopped on what was just accepted: every later write would wait it out
+              if (response.statusCode === 503 && ++notReady === 5) {
+                failures.push('(stopped: the read side no longer follows the log)');
+                break routes;
+              }
             }
           }
         }
