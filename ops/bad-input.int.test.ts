@@ -157,6 +157,7 @@ function hostileLeaves(schema: Schema): unknown[] {
   if (type === 'string') {
     if (schema.format === 'date') return [...UNSTORABLE_DATES, ...UNSTORABLE_TEXT];
     if (schema.format === 'date-time') return [...UNSTORABLE_INSTANTS, ...UNSTORABLE_TEXT];
+    if (schema.format === 'uri') return ['https://example.org/\u0000', 'https://example.org/\ud800', ...UNSTORABLE_TEXT];
     return UNSTORABLE_TEXT;
   }
   if (type === 'integer' || type === 'number') return EXTREME_NUMBERS;
