@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../../domain/shared/text.ts';
 import { logoutRoute } from '../accounts/logout.ts';
 import { replacePassword } from '../accounts/password.ts';
 import { passwordSchema } from '../../domain/accounts/credentials.ts';
@@ -46,7 +47,7 @@ export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
         summary: 'Log in; sets the session cookie',
         description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         // any string may be tried: a malformed name is just an unknown one
-        body: z.object({ username: z.string().max(200), password: z.string().max(200) }),
+        body: z.object({ username: textSchema.max(200), password: z.string().max(200) }),
         response: { 200: clubUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },

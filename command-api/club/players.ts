@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idTextSchema } from '../../domain/shared/text.ts';
 import {
   clientIdSchema,
   decidePlayer,
@@ -18,7 +19,7 @@ import { playerHistoryCount, readPlayer } from '../../query-api/club/players.ts'
 import { readClubSettings } from '../../query-api/club/settings.ts';
 import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
 
-const levelIdSchema = z.string().min(1).max(200).nullable();
+const levelIdSchema = idTextSchema.nullable();
 
 /** A level id the club has, or a 400 naming the field. */
 export async function checkLevel(deps: ClubDeps, levelId: string | null | undefined, field: string): Promise<void> {
@@ -36,7 +37,11 @@ const toDocument = (id: string, state: PlayerState): PlayerDocument => {
   return { id, name: state.name, levelId: state.levelId, guest: state.guest, archived: state.archived, createdAt: state.createdAt };
 };
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+const idParams = z.object({ id: idTextSchema });
+export const createPlayerBody = z.object({ id: clientIdSchema, name: playerNameSchema, levelId: levelIdSchema.default(null), guest: z.boolean().default(false) });
+export const changePlayerBody = z
+  .object({ name: playerNameSchema.optional(), levelId: levelIdSchema.optional(), guest: z.boolean().optional(), archived: z.boolean().optional() })
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of name, levelId, guest, archived' });
 
 export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
   const onRequest = deps.cookies.requireUser;
@@ -46,7 +51,7 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     {
       schema: {
         summary: 'Add a person with an id made by the client (a cuid); the same id again answers 200 with the person as they are',
-        body: z.object({ id: clientIdSchema, name: playerNameSchema, levelId: levelIdSchema.default(null), guest: z.boolean().default(false) }),
+        body: createPlayerBody,
         response: { 200: playerDocumentSchema, 201: playerDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
       },
       onRequest,
@@ -65,9 +70,7 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       schema: {
         summary: 'Rename, re-level, archive or restore a person, or mark them a guest or not',
         params: idParams,
-        body: z
-          .object({ name: playerNameSchema.optional(), levelId: levelIdSchema.optional(), guest: z.boolean().optional(), archived: z.boolean().optional() })
-          .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of name, levelId, guest, archived' }),
+        body: changePlayerBody,
         response: { 200: playerDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
       },
       onRequest,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idTextSchema } from '../../domain/shared/text.ts';
 import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../../domain/club/player.ts';
 import {
   checkSnapshot,
@@ -43,13 +44,13 @@ async function peekNight(deps: ClubDeps, request: FastifyRequest, id: string): P
   return state;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+const idParams = z.object({ id: idTextSchema });
 const conflictBodySchema = errorBodySchema.extend({ current: sessionDocumentSchema });
 const documentResponses = { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 
-const openBody = z.object({
+export const openSessionBody = z.object({
   id: clientIdSchema.optional().describe('made by the client to open a night offline; one is made when absent'),
-  venueId: z.string().min(1).max(200),
+  venueId: idTextSchema,
   date: dateSchema,
   startTime: timeSchema.optional().describe("default: the venue's weekly slot on that weekday"),
   endTime: timeSchema.optional(),
@@ -65,7 +66,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     {
       schema: {
         summary: 'Open a night at a venue on a club-local date; opening the same venue, date and start again answers the night already open (200)',
-        body: openBody,
+        body: openSessionBody,
         response: { 200: sessionDocumentSchema, 201: sessionDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
       },
       onRequest,

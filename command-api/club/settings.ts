@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idTextSchema } from '../../domain/shared/text.ts';
 import {
   CLUB_SETTINGS_ERROR_STATUS,
   CLUB_SETTINGS_STREAM,
@@ -24,7 +25,7 @@ import { playersHoldingLevel } from '../../query-api/club/players.ts';
 import { readClubSettings } from '../../query-api/club/settings.ts';
 import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+const idParams = z.object({ id: idTextSchema });
 const responses = {
   200: settingsDocumentSchema,
   400: errorBodySchema,
@@ -34,6 +35,18 @@ const responses = {
   503: errorBodySchema,
 };
 const createdResponses = { ...responses, 201: settingsDocumentSchema };
+export const clubBody = z.object({ defaultCourts: defaultCourtsSchema, roundLengthSec: roundLengthSecSchema });
+export const addLevelBody = z.object({ name: levelNameSchema, isCoach: z.boolean().default(false) });
+export const levelOrderBody = z.object({ order: z.array(idTextSchema).max(1000) });
+export const renameLevelBody = z.object({ name: levelNameSchema });
+export const addVenueBody = z.object({ name: venueNameSchema, sortOrder: sortOrderSchema.optional(), active: z.boolean().default(true) });
+export const changeVenueBody = z.object({ name: venueNameSchema.optional(), sortOrder: sortOrderSchema.optional(), active: z.boolean().optional() });
+export const addSlotBody = z
+  .object({ weekday: weekdaySchema, start: timeSchema, end: timeSchema })
+  .refine((slot) => slot.start < slot.end, { path: ['end'], message: 'must be after start' });
+export const changeSlotBody = z
+  .object({ weekday: weekdaySchema.optional(), start: timeSchema.optional(), end: timeSchema.optional() })
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of weekday, start, end' });
 
 /** Settings, levels, venues and weekly slots: every write goes through the one `club.settings` stream. */
 export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
@@ -53,7 +66,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     {
       schema: {
         summary: 'Change the default courts and round length',
-        body: z.object({ defaultCourts: defaultCourtsSchema, roundLengthSec: roundLengthSecSchema }),
+        body: clubBody,
         response: responses,
       },
       onRequest,
@@ -66,7 +79,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     {
       schema: {
         summary: 'Add a level: last in rank, or first when it is the (only) coach level',
-        body: z.object({ name: levelNameSchema, isCoach: z.boolean().default(false) }),
+        body: addLevelBody,
         response: createdResponses,
       },
       onRequest,
@@ -82,7 +95,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     {
       schema: {
         summary: 'Reorder the levels: exactly the existing ids, strongest first; the coach level stays first',
-        body: z.object({ order: z.array(z.string().min(1).max(200)).max(1000) }),
+        body: levelOrderBody,
         response: responses,
       },
       onRequest,
@@ -93,7 +106,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
   app.patch(
     '/api/levels/:id',
     {
-      schema: { summary: 'Rename a level', params: idParams, body: z.object({ name: levelNameSchema }), response: responses },
+      schema: { summary: 'Rename a level', params: idParams, body: renameLevelBody, response: responses },
       onRequest,
     },
     async (request) => run(request, { type: 'rename-level', id: request.params.id, name: request.body.name }),
@@ -115,7 +128,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     {
       schema: {
         summary: 'Add a venue',
-        body: z.object({ name: venueNameSchema, sortOrder: sortOrderSchema.optional(), active: z.boolean().default(true) }),
+        body: addVenueBody,
         response: createdResponses,
       },
       onRequest,
@@ -133,7 +146,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       schema: {
         summary: 'Rename, reorder, activate or deactivate a venue',
         params: idParams,
-        body: z.object({ name: venueNameSchema.optional(), sortOrder: sortOrderSchema.optional(), active: z.boolean().optional() }),
+        body: changeVenueBody,
         response: responses,
       },
       onRequest,
@@ -147,9 +160,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       schema: {
         summary: 'Add a weekly slot to a venue (weekday 0 = Sunday, HH:mm times, start before end)',
         params: idParams,
-        body: z
-          .object({ weekday: weekdaySchema, start: timeSchema, end: timeSchema })
-          .refine((slot) => slot.start < slot.end, { path: ['end'], message: 'must be after start' }),
+        body: addSlotBody,
         response: createdResponses,
       },
       onRequest,
@@ -166,9 +177,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       schema: {
         summary: 'Move a weekly slot to another weekday or time',
         params: idParams,
-        body: z
-          .object({ weekday: weekdaySchema.optional(), start: timeSchema.optional(), end: timeSchema.optional() })
-          .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of weekday, start, end' }),
+        body: changeSlotBody,
         response: responses,
       },
       onRequest,

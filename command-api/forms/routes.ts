@@ -12,6 +12,7 @@ import {
   MAX_PATCH_KEYS,
 } from '../../domain/forms/form.ts';
 import { DomainError } from '../../domain/shared/events.ts';
+import { textSchema } from '../../domain/shared/text.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError, tooManyRequests } from '../../infra/http/errors.ts';
@@ -20,12 +21,12 @@ import type { CommandHandler } from '../shared/handle-command.ts';
 
 export const FORM_BODY_LIMIT = 200 * 1024;
 
-const patchBody = z
+export const patchBody = z
   .object({
     answers: answersSchema.default({}),
     notes: answersSchema.default({}),
-    respondent: z.string().max(200).optional(),
-    summary: z.string().max(10_000).optional(),
+    respondent: textSchema.max(200).optional(),
+    summary: textSchema.max(10_000).optional(),
     /** the bot trap: a hidden field people never fill */
     website: z.string().max(2000).optional(),
   })

@@ -10,7 +10,7 @@ import type { Core } from '../shared/core.ts';
 import { runLibraryCommand } from './training-command.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
-const logBody = cardioFieldsSchema.extend({
+export const cardioLogBody = cardioFieldsSchema.extend({
   machineId: z.uuid(),
   distanceKm: cardioFieldsSchema.shape.distanceKm.optional(),
   calories: cardioFieldsSchema.shape.calories.optional(),
@@ -18,6 +18,9 @@ const logBody = cardioFieldsSchema.extend({
 });
 /** Body weight in kilograms, as the client converted it; never rounded here. */
 const bodyweightKg = z.number().min(20).max(500);
+export const bodyweightBody = z.object({ date: dateSchema, kg: bodyweightKg });
+export const machineBody = z.object({ name: machineNameSchema });
+export const changeCardioLogBody = cardioLogBody.partial().refine((body) => Object.keys(body).length > 0, { message: 'at least one field' });
 
 export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
@@ -25,7 +28,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
 
   app.post(
     '/api/cardio/machines',
-    { preHandler, schema: { summary: 'Add a cardio machine; names are unique per user', body: z.object({ name: machineNameSchema }), response: { 201: machineSchema, ...errors } } },
+    { preHandler, schema: { summary: 'Add a cardio machine; names are unique per user', body: machineBody, response: { 201: machineSchema, ...errors } } },
     async (request, reply) => {
       const id = randomUUID();
       await runLibraryCommand(core, request, { type: 'add-machine', id, name: request.body.name });
@@ -35,7 +38,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   );
   app.patch(
     '/api/cardio/machines/:id',
-    { preHandler, schema: { summary: 'Rename a machine', params: idParams, body: z.object({ name: machineNameSchema }), response: { 200: machineSchema, ...errors } } },
+    { preHandler, schema: { summary: 'Rename a machine', params: idParams, body: machineBody, response: { 200: machineSchema, ...errors } } },
     async (request) => {
       await runLibraryCommand(core, request, { type: 'rename-machine', id: request.params.id, name: request.body.name });
       return readMachine(db, request.userId, request.params.id);
@@ -52,7 +55,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
 
   app.post(
     '/api/cardio/logs',
-    { preHandler, schema: { summary: 'Log a cardio session', body: logBody, response: { 201: cardioLogSchema, ...errors } } },
+    { preHandler, schema: { summary: 'Log a cardio session', body: cardioLogBody, response: { 201: cardioLogSchema, ...errors } } },
     async (request, reply) => {
       const id = randomUUID();
       const { distanceKm = null, calories = null, level = null, ...rest } = request.body;
@@ -68,7 +71,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
       schema: {
         summary: 'Edit a cardio session (null clears an optional field)',
         params: idParams,
-        body: logBody.partial().refine((body) => Object.keys(body).length > 0, { message: 'at least one field' }),
+        body: changeCardioLogBody,
         response: { 200: cardioLogSchema, ...errors },
       },
     },
@@ -90,7 +93,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     '/api/bodyweight',
     {
       preHandler,
-      schema: { summary: 'Record the body weight of a date; the same date again overwrites', body: z.object({ date: dateSchema, kg: bodyweightKg }), response: { 200: bodyweightSchema, ...errors } },
+      schema: { summary: 'Record the body weight of a date; the same date again overwrites', body: bodyweightBody, response: { 200: bodyweightSchema, ...errors } },
     },
     async (request) => {
       await runLibraryCommand(core, request, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg });

@@ -14,6 +14,8 @@ import { awaitGymProjection } from './user-command.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
 const optionalFields = exerciseFieldsSchema.partial();
+export const createExerciseBody = optionalFields.extend({ name: exerciseNameSchema });
+export const changeExerciseBody = optionalFields.extend({ name: exerciseNameSchema.optional() });
 
 export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
@@ -25,7 +27,7 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
       preHandler,
       schema: {
         summary: 'Create an exercise, or answer the existing one of that name (case-insensitive)',
-        body: optionalFields.extend({ name: exerciseNameSchema }),
+        body: createExerciseBody,
         response: { 200: exerciseSchema, 201: exerciseSchema, ...errors },
       },
     },
@@ -46,7 +48,7 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
       schema: {
         summary: 'Rename; set the code, machine number or library animation id (null clears)',
         params: idParams,
-        body: optionalFields.extend({ name: exerciseNameSchema.optional() }),
+        body: changeExerciseBody,
         response: { 200: exerciseSchema, ...errors },
       },
     },

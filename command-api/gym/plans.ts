@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { dateSchema, planBodySchema, slotSchema } from '../../domain/gym/library.ts';
+import { textSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { readPlan } from '../../query-api/gym/plans.ts';
@@ -16,18 +17,20 @@ const draftDays = z
   .array(
     z.object({
       id: z.uuid().optional(),
-      title: z.string().trim().max(100).nullable().optional(),
+      title: textSchema.trim().max(100).nullable().optional(),
       slots: z
         .array(
           slotSchema
             .omit({ id: true, note: true, exerciseId: true })
-            .extend({ id: z.uuid().optional(), exerciseId: z.uuid(), note: z.string().max(500).nullable().optional() }),
+            .extend({ id: z.uuid().optional(), exerciseId: z.uuid(), note: textSchema.max(500).nullable().optional() }),
         )
         .max(30),
     }),
   )
   .max(14);
-const draftSchema = planBodySchema.omit({ days: true }).extend({ days: draftDays });
+export const planDraftBody = planBodySchema.omit({ days: true }).extend({ days: draftDays });
+export const revisePlanBody = planDraftBody.partial().extend({ active: z.literal(true).optional() });
+export const duplicatePlanBody = z.object({ date: dateSchema, name: textSchema.trim().min(1).max(100).optional() });
 
 export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
@@ -40,7 +43,7 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
       preHandler,
       schema: {
         summary: 'Create a plan with its days and slots; it becomes the active plan',
-        body: draftSchema,
+        body: planDraftBody,
         response: { 201: planSchema, ...errors },
       },
     },
@@ -59,7 +62,7 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
       schema: {
         summary: 'Edit a plan; days and slots sent with their ids keep them; active: true makes it the active plan',
         params: idParams,
-        body: draftSchema.partial().extend({ active: z.literal(true).optional() }),
+        body: revisePlanBody,
         response: { 200: planSchema, ...errors },
       },
     },
@@ -77,7 +80,7 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
       schema: {
         summary: "Copy a plan as the next block, starting on the client's date; the copy becomes active",
         params: idParams,
-        body: z.object({ date: dateSchema, name: z.string().trim().min(1).max(100).optional() }),
+        body: duplicatePlanBody,
         response: { 201: planSchema, ...errors },
       },
     },

@@ -5,7 +5,7 @@ import type { Core } from '../shared/core.ts';
 import { readGymUser } from '../../query-api/gym/routes.ts';
 import { runUserCommand } from './user-command.ts';
 
-const patchBody = settingsPatchSchema.refine((patch) => Object.keys(patch).length > 0, { message: 'at least one setting' });
+export const settingsBody = settingsPatchSchema.refine((patch) => Object.keys(patch).length > 0, { message: 'at least one setting' });
 
 export function gymSettingsRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   app.patch(
@@ -14,7 +14,7 @@ export function gymSettingsRoutes(app: HttpApp, { core, cookies }: { readonly co
       preHandler: cookies.requireUser,
       schema: {
         summary: 'Change any of the settings; answers the updated user',
-        body: patchBody,
+        body: settingsBody,
         response: { 200: gymUserSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
       },
     },

@@ -13,6 +13,14 @@ import type { Core } from '../shared/core.ts';
 import { appendWorkoutCommand, awaitDecided, runWorkoutCommand, workoutIdOf } from './training-command.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema });
+export const changeWorkoutBody = z
+  .object({ finished: z.boolean().optional(), notes: notesSchema.optional() })
+  .refine((body) => body.finished !== undefined || body.notes !== undefined, { message: 'finished or notes is required' });
+export const tickSetBody = z.object({ exerciseId: z.uuid(), setNumber: setNumberSchema, kg: kgSchema, reps: repsSchema });
+export const correctSetBody = z
+  .object({ kg: kgSchema.optional(), reps: repsSchema.optional() })
+  .refine((body) => body.kg !== undefined || body.reps !== undefined, { message: 'kg or reps is required' });
 
 export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
@@ -24,7 +32,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       preHandler,
       schema: {
         summary: 'Get or create the workout of (plan day, date); the date is the client calendar date',
-        body: z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema }),
+        body: startWorkoutBody,
         response: { 200: workoutSchema, 201: workoutSchema, ...errors },
       },
     },
@@ -55,9 +63,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       schema: {
         summary: 'Finish (the first finish time is kept), reopen, or set the notes of a workout',
         params: idParams,
-        body: z
-          .object({ finished: z.boolean().optional(), notes: notesSchema.optional() })
-          .refine((body) => body.finished !== undefined || body.notes !== undefined, { message: 'finished or notes is required' }),
+        body: changeWorkoutBody,
         response: { 200: workoutSchema, ...errors },
       },
     },
@@ -85,7 +91,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       schema: {
         summary: 'Tick a set: upsert on (workout, exercise, set number); a second tick overwrites',
         params: idParams,
-        body: z.object({ exerciseId: z.uuid(), setNumber: setNumberSchema, kg: kgSchema, reps: repsSchema }),
+        body: tickSetBody,
         response: { 200: setSchema, 201: setSchema, ...errors },
       },
     },
@@ -123,9 +129,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       schema: {
         summary: 'Correct the weight or reps of a set',
         params: idParams,
-        body: z
-          .object({ kg: kgSchema.optional(), reps: repsSchema.optional() })
-          .refine((body) => body.kg !== undefined || body.reps !== undefined, { message: 'kg or reps is required' }),
+        body: correctSetBody,
         response: { 200: setSchema, ...errors },
       },
     },

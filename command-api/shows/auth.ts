@@ -26,7 +26,7 @@ const credentialsBody = z.object({ email: emailSchema, password: passwordSchema 
 // no length rule beyond the hashing bound on sign-in: a rule there would only tell a guesser what to skip
 const loginBody = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
 const changePasswordBody = z.object({ currentPassword: z.string().max(200), newPassword: passwordSchema });
-const preferencesBody = z
+export const preferencesBody = z
   .strictObject({
     username: usernameSchema.nullable().optional(),
     publicProfile: z.boolean().optional(),

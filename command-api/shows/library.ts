@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { textSchema } from '../../domain/shared/text.ts';
 import { decideLibrary, type EpisodeRef, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/shows/decide-library.ts';
 import { libraryAggregate, libraryStream } from '../../domain/shows/library.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
@@ -18,7 +19,7 @@ import { runCommand } from '../shared/run-command.ts';
 export type LibraryDeps = { readonly core: Core; readonly cookies: SessionCookies; readonly tv: TvData; readonly cache: ShowCache };
 
 const showIdSchema = z.number().int().positive().max(2_147_483_647);
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: textSchema.min(1).max(100) });
 const responses = {
   200: trackedShowSchema,
   400: errorBodySchema,
@@ -28,6 +29,13 @@ const responses = {
   503: errorBodySchema,
 };
 const okSchema = z.object({ ok: z.literal(true) });
+export const showBody = z.object({ showId: showIdSchema });
+export const watchlistBody = z.object({ onWatchlist: z.boolean() });
+export const episodeBody = z.object({ episodeId: showIdSchema, watched: z.boolean() });
+export const seasonBody = z.object({ season: z.number().int().min(0).max(10_000), watched: z.boolean() });
+export const latestWatchedBody = z.object({ episodeId: showIdSchema.nullable() });
+export const completedBody = z.object({ rating: z.number().int().min(1).max(10) });
+export const notifyBody = z.object({ notify: z.boolean() });
 
 const showNotFound = (): HttpError => new HttpError(404, 'SHOW_NOT_FOUND', 'The TV data provider knows no such show');
 const notTracked = (): HttpError => notFound('No such tracked show');
@@ -78,7 +86,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       onRequest,
       schema: {
         summary: 'Track a show: it is cached from the TV data provider first; tracking it again changes nothing',
-        body: z.object({ showId: showIdSchema }),
+        body: showBody,
         response: { ...responses, 201: trackedShowSchema },
       },
     },
@@ -113,7 +121,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       schema: {
         summary: 'Move to the watchlist (saved for later, leaves the dashboard) or off it',
         params: idParams,
-        body: z.object({ onWatchlist: z.boolean() }),
+        body: watchlistBody,
         response: responses,
       },
     },
@@ -131,7 +139,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       schema: {
         summary: 'Mark one episode watched or unwatched; any order is fine',
         params: idParams,
-        body: z.object({ episodeId: showIdSchema, watched: z.boolean() }),
+        body: episodeBody,
         response: responses,
       },
     },
@@ -158,7 +166,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       schema: {
         summary: 'Mark every episode of a season watched or unwatched',
         params: idParams,
-        body: z.object({ season: z.number().int().min(0).max(10_000), watched: z.boolean() }),
+        body: seasonBody,
         response: responses,
       },
     },
@@ -185,7 +193,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       schema: {
         summary: 'Set the latest-watched marker (null clears it); progress still counts watched episodes',
         params: idParams,
-        body: z.object({ episodeId: showIdSchema.nullable() }),
+        body: latestWatchedBody,
         response: responses,
       },
     },
@@ -208,7 +216,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       schema: {
         summary: 'Finish the show and rate it (1 to 10); rating again changes the rating',
         params: idParams,
-        body: z.object({ rating: z.number().int().min(1).max(10) }),
+        body: completedBody,
         response: responses,
       },
     },
@@ -226,7 +234,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       schema: {
         summary: 'Turn the daily notifications for this show on or off',
         params: idParams,
-        body: z.object({ notify: z.boolean() }),
+        body: notifyBody,
         response: responses,
       },
     },
@@ -243,7 +251,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       onRequest,
       schema: {
         summary: 'Mark a show not interested: it never appears in suggestions again',
-        body: z.object({ showId: showIdSchema }),
+        body: showBody,
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
       },
     },

@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
+import { isStorableText, textSchema } from '../../domain/shared/text.ts';
 import { localDate } from '../../domain/shows/notification.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
@@ -26,7 +27,8 @@ export type NotificationRoutesDeps = {
 const okSchema = z.object({ ok: z.literal(true) });
 const base64url = z.string().min(1).max(500).regex(/^[A-Za-z0-9_-]+=*$/, 'base64url');
 const subscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  // a URL may still carry a NUL or a lone surrogate in its path, which the subscriptions table cannot hold
+  endpoint: z.url({ protocol: /^https?$/ }).max(2000).refine(isStorableText, 'must not contain NUL characters or lone surrogates'),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 
@@ -81,7 +83,7 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
       onRequest,
       schema: {
         summary: 'Remove this browser; unknown endpoints are already removed',
-        body: z.object({ endpoint: z.string().min(1).max(2000) }),
+        body: z.object({ endpoint: textSchema.min(1).max(2000) }),
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },

@@ -3,13 +3,14 @@
 import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
+import { textSchema } from '../shared/text.ts';
 
 export const PLAYER_STREAM_PREFIX = 'club.player-';
 export const playerStream = (id: string): string => `${PLAYER_STREAM_PREFIX}${id}`;
 
 /** cuid and cuid2 both: a lowercase letter, then lowercase letters and digits */
 export const clientIdSchema = z.string().regex(/^[a-z][a-z0-9]{7,31}$/, 'a cuid: a lowercase letter, then 7 to 31 lowercase letters or digits');
-export const playerNameSchema = z.string().trim().min(1).max(100);
+export const playerNameSchema = textSchema.trim().min(1).max(100);
 
 const playerCreated = z.object({ name: z.string(), levelId: z.string().nullable(), guest: z.boolean(), createdAt: z.iso.datetime() });
 const playerChanged = z.object({

@@ -8,7 +8,8 @@ import { type Level, roundLengthSecSchema, timeSchema, type Venue } from './sett
 import type { LineUp } from './shuffle.ts';
 import type { Timer } from './timer.ts';
 import type { FinishedRound } from './rounds.ts';
-import { dateSchema, weekdayOf } from '../shared/calendar.ts';
+import { dateSchema, instantSchema, weekdayOf } from '../shared/calendar.ts';
+import { idTextSchema } from '../shared/text.ts';
 
 export const SESSION_STREAM_PREFIX = 'club.session-';
 export const sessionStream = (id: string): string => `${SESSION_STREAM_PREFIX}${id}`;
@@ -17,8 +18,8 @@ export const MAX_COURTS = 20;
 const MAX_ROUND_NUMBER = 10_000;
 
 export { dateSchema, weekdayOf };
-/** an instant as the phone wrote it (ISO 8601); stored as given */
-const instantSchema = z.iso.datetime({ offset: true });
+/** an instant as a phone wrote it (ISO 8601), stored as given; a saved one always parses again */
+const recordedInstant = z.iso.datetime({ offset: true });
 const playerIdSchema = clientIdSchema;
 export const courtsSchema = z.number().int().min(1).max(MAX_COURTS);
 
@@ -46,14 +47,14 @@ const snapshotPersonSchema = z.object({
   id: playerIdSchema,
   /** used only to create a person the server has not seen; an existing person is never renamed */
   name: playerNameSchema,
-  levelId: z.string().min(1).max(200).nullable(),
+  levelId: idTextSchema.nullable(),
   guest: z.boolean().default(false),
 });
 
 /** The body of PUT /api/sessions/:id: the whole night as the phone holds it, and the version it started from. */
 export const snapshotSchema = z.object({
   version: z.number().int().min(1),
-  venueId: z.string().min(1).max(200),
+  venueId: idTextSchema,
   date: dateSchema,
   startTime: timeSchema,
   endTime: timeSchema,
@@ -107,7 +108,8 @@ const nightPersonSchema = z.object({
   levelName: z.string().nullable(),
   levelRank: z.number().int().nullable(),
 });
-const storedTimerSchema = timerSchema.extend({ roundStartedAt: instantSchema.nullable() });
+const storedTimerSchema = timerSchema.extend({ startedAt: recordedInstant.nullable(), roundStartedAt: recordedInstant.nullable() });
+const storedRoundSchema = roundSchema.extend({ startedAt: recordedInstant, endedAt: recordedInstant });
 const sessionOpened = z.object({
   venueId: z.string(),
   date: z.string(),
@@ -128,7 +130,7 @@ const snapshotSaved = z.object({
   people: z.array(nightPersonSchema),
   lineUp: lineUpSchema,
   timer: storedTimerSchema.nullable(),
-  rounds: z.array(roundSchema),
+  rounds: z.array(storedRoundSchema),
   savedAt: z.string(),
 });
 const statusChanged = z.object({ version: z.number().int(), at: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
+import { textSchema } from '../shared/text.ts';
 
 /** The whole club's configuration lives in one stream, so uniqueness rules are stream rules. */
 export const CLUB_SETTINGS_STREAM = 'club.settings';
@@ -10,8 +11,8 @@ export const DEFAULT_ROUND_LENGTH_SEC = 720;
 
 export const defaultCourtsSchema = z.number().int().min(1).max(20);
 export const roundLengthSecSchema = z.number().int().min(60).max(3600);
-export const levelNameSchema = z.string().trim().min(1).max(100);
-export const venueNameSchema = z.string().trim().min(1).max(100);
+export const levelNameSchema = textSchema.trim().min(1).max(100);
+export const venueNameSchema = textSchema.trim().min(1).max(100);
 export const weekdaySchema = z.number().int().min(0).max(6);
 /** HH:mm, 00:00–23:59; club-local, never converted */
 export const timeSchema = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:mm between 00:00 and 23:59');

@@ -1,31 +1,45 @@
 import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
+import { textSchema } from '../shared/text.ts';
 
 export const MAX_PATCH_KEYS = 300;
 export const MAX_TEXT_LENGTH = 10_000;
 export const MAX_LIST_ITEMS = 100;
 
-const text = z.string().max(MAX_TEXT_LENGTH);
-/** an answer: one choice or free text, several choices, or one value per grid row */
-export const answerValueSchema = z.union([
-  text,
-  z.array(text).max(MAX_LIST_ITEMS),
-  z.record(z.string().max(200), text).refine((value) => Object.keys(value).length <= MAX_LIST_ITEMS, {
-    message: `at most ${MAX_LIST_ITEMS} rows`,
-  }),
-]);
+/** Answers of a shape, with every string (keys, grid rows, list items) held to `string`'s rule. */
+function answersOf(string: z.ZodString) {
+  const text = string.max(MAX_TEXT_LENGTH);
+  /** an answer: one choice or free text, several choices, or one value per grid row */
+  const value = z.union([
+    text,
+    z.array(text).max(MAX_LIST_ITEMS),
+    z.record(string.max(200), text).refine((rows) => Object.keys(rows).length <= MAX_LIST_ITEMS, {
+      message: `at most ${MAX_LIST_ITEMS} rows`,
+    }),
+  ]);
+  const questionId = string.min(1).max(200);
+  return { text, value, questionId, answers: z.record(questionId, value) };
+}
+
+// What a client may send: stored as jsonb, which refuses NUL and lone surrogates anywhere.
+const input = answersOf(textSchema);
+// What a log already holds parses as it was accepted.
+const recorded = answersOf(z.string());
+
+export const answerValueSchema = input.value;
 export type AnswerValue = z.infer<typeof answerValueSchema>;
-export const questionIdSchema = z.string().min(1).max(200);
-export const answersSchema = z.record(questionIdSchema, answerValueSchema);
+export const questionIdSchema = input.questionId;
+export const answersSchema = input.answers;
+export const recordedAnswersSchema = recorded.answers;
 export type Answers = z.infer<typeof answersSchema>;
 
 /** version 1 of `form-patched`: only what the patch changed */
 export const formPatchedSchema = z.object({
-  answers: answersSchema,
-  notes: answersSchema,
-  respondent: text.optional(),
-  summary: text.optional(),
+  answers: recordedAnswersSchema,
+  notes: recordedAnswersSchema,
+  respondent: recorded.text.optional(),
+  summary: recorded.text.optional(),
   /** the client-independent time of the save, ISO 8601 */
   patchedAt: z.iso.datetime(),
 });
@@ -100,8 +114,8 @@ export const formNameSchema = z
 export const formDocumentSchema = z
   .object({
     name: z.string(),
-    answers: answersSchema,
-    notes: answersSchema,
+    answers: recordedAnswersSchema,
+    notes: recordedAnswersSchema,
     respondent: z.string(),
     summary: z.string(),
     version: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
 import { dateSchema } from '../shared/calendar.ts';
+import { textSchema } from '../shared/text.ts';
 
 /**
  * A user's exercises, plans, cardio machines with their logs, and body weight: one stream per user,
@@ -15,11 +16,11 @@ export const libraryStream = (userId: string): string => `${LIBRARY_STREAM_PREFI
 export { dateSchema };
 /** Kilograms as a JSON number (double): the server never rounds what the client converted. */
 export const kgSchema = z.number().min(0).max(1000);
-export const exerciseNameSchema = z.string().trim().min(1).max(100);
+export const exerciseNameSchema = textSchema.trim().min(1).max(100);
 export const exerciseFieldsSchema = z.object({
-  code: z.string().trim().max(32).nullable(),
-  machineNumber: z.string().trim().max(32).nullable(),
-  libraryId: z.string().trim().max(100).nullable(),
+  code: textSchema.trim().max(32).nullable(),
+  machineNumber: textSchema.trim().max(32).nullable(),
+  libraryId: textSchema.trim().max(100).nullable(),
 });
 export const slotSchema = z.object({
   id: z.string(),
@@ -27,11 +28,11 @@ export const slotSchema = z.object({
   targetSets: z.number().int().min(1).max(20),
   repMin: z.number().int().min(1).max(100),
   repMax: z.number().int().min(1).max(100),
-  note: z.string().max(500).nullable(),
+  note: textSchema.max(500).nullable(),
 });
-export const daySchema = z.object({ id: z.string(), title: z.string().max(100).nullable(), slots: z.array(slotSchema) });
-export const planBodySchema = z.object({ name: z.string().trim().min(1).max(100), startDate: dateSchema, days: z.array(daySchema) });
-export const machineNameSchema = z.string().trim().min(1).max(100);
+export const daySchema = z.object({ id: z.string(), title: textSchema.max(100).nullable(), slots: z.array(slotSchema) });
+export const planBodySchema = z.object({ name: textSchema.trim().min(1).max(100), startDate: dateSchema, days: z.array(daySchema) });
+export const machineNameSchema = textSchema.trim().min(1).max(100);
 export const cardioFieldsSchema = z.object({
   machineId: z.string(),
   date: dateSchema,
@@ -41,16 +42,21 @@ export const cardioFieldsSchema = z.object({
   level: z.number().int().min(0).max(100).nullable(),
 });
 
-const exerciseCreated = exerciseFieldsSchema.extend({ id: z.string(), name: z.string() });
-const exerciseChanged = exerciseFieldsSchema.partial().extend({ id: z.string(), name: z.string().optional() });
+// Events as recorded: a payload already in a log always parses, so these stay as loose as the
+// schemas that accepted it; the bounds above hold for new commands.
+const recordedFields = z.object({ code: z.string().nullable(), machineNumber: z.string().nullable(), libraryId: z.string().nullable() });
+const exerciseCreated = recordedFields.extend({ id: z.string(), name: z.string() });
+const exerciseChanged = recordedFields.partial().extend({ id: z.string(), name: z.string().optional() });
 const exerciseDeleted = z.object({ id: z.string() });
 /** `filled` are the fields B took from A because B's were blank */
-const exerciseMerged = z.object({ fromId: z.string(), intoId: z.string(), filled: exerciseFieldsSchema.partial() });
-const planWritten = planBodySchema.extend({ id: z.string() });
+const exerciseMerged = z.object({ fromId: z.string(), intoId: z.string(), filled: recordedFields.partial() });
+const recordedSlot = slotSchema.extend({ note: z.string().nullable() });
+const recordedDay = daySchema.extend({ title: z.string().nullable(), slots: z.array(recordedSlot) });
+const planWritten = z.object({ id: z.string(), name: z.string(), startDate: z.string(), days: z.array(recordedDay) });
 const planDuplicated = planWritten.extend({ sourceId: z.string() });
 const planId = z.object({ id: z.string() });
 const machineAdded = z.object({ id: z.string(), name: z.string() });
-const cardioLogged = cardioFieldsSchema.extend({ id: z.string() });
+const cardioLogged = cardioFieldsSchema.extend({ id: z.string(), date: z.string() });
 const bodyweightRecorded = z.object({ date: z.string(), kg: z.number() });
 const bodyweightRemoved = z.object({ date: z.string() });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
+import { textSchema } from '../shared/text.ts';
 
 export const settingsSchema = z.object({
   restTimerSec: z.number().int().min(0).max(3600),
@@ -8,7 +9,7 @@ export const settingsSchema = z.object({
   /** 0 = Sunday … 6 = Saturday */
   weekStart: z.number().int().min(0).max(6),
   /** a colour name the client understands; stored as given, never interpreted */
-  accent: z.string().min(1).max(32),
+  accent: textSchema.min(1).max(32),
   unit: z.enum(['kg', 'lb']),
   appearance: z.enum(['light', 'dark']),
 });
@@ -32,7 +33,8 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 /** version 1 of each event; a password is never in any of them, only that it changed */
 export const accountCreatedSchema = z.object({ email: z.string(), createdAt: z.iso.datetime() });
-export const settingsChangedSchema = settingsPatchSchema;
+/** as recorded: an accent already in a log parses whatever it holds */
+export const settingsChangedSchema = settingsSchema.extend({ accent: z.string() }).partial().strict();
 export const passwordChangedSchema = z.object({ at: z.iso.datetime() });
 
 export type UserEvent =

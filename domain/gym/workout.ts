@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
+import { textSchema } from '../shared/text.ts';
 
 /**
  * One workout per stream, named by an id derived from (user, plan day, date): creating it with
@@ -16,7 +17,7 @@ export const workoutStream = (workoutId: string): string => `${WORKOUT_STREAM_PR
 
 export const setNumberSchema = z.number().int().min(1).max(50);
 export const repsSchema = z.number().int().min(0).max(500);
-export const notesSchema = z.string().max(2000);
+export const notesSchema = textSchema.max(2000);
 
 const workoutStarted = z.object({ userId: z.string(), planDayId: z.string().nullable(), date: z.string(), startedAt: z.string() });
 const workoutFinished = z.object({ at: z.string() });

@@ -4,6 +4,7 @@ import { type PlayerDocument, playerDocumentSchema } from '../../domain/club/pla
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
+import { idTextSchema } from '../../domain/shared/text.ts';
 
 const playerRow = z.object({ id: z.string(), name: z.string(), level_id: z.string().nullable(), guest: z.boolean(), archived: z.boolean(), created_at: z.string() });
 type PlayerRow = z.infer<typeof playerRow>;
@@ -79,7 +80,7 @@ export function clubPlayerQueryRoutes(app: HttpApp, deps: { readonly pool: Datab
     {
       schema: {
         summary: 'One person, guests and archived people included',
-        params: z.object({ id: z.string().min(1).max(200) }),
+        params: z.object({ id: idTextSchema }),
         response: { 200: playerDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
       onRequest: deps.cookies.requireUser,

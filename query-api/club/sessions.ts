@@ -1,6 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, daysBetween, weekdayOf } from '../../domain/shared/calendar.ts';
+import { idTextSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { badRequest, notFound } from '../../infra/http/errors.ts';
@@ -119,7 +120,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
     {
       schema: {
         summary: 'One night, whole: people with the level of that night, line-up, timer, finished rounds, version',
-        params: z.object({ id: z.string().min(1).max(200) }),
+        params: z.object({ id: idTextSchema }),
         response: { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
       onRequest,

@@ -1,12 +1,12 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import { answersSchema, formDocumentSchema, formNameSchema, type FormDocument, initialFormState } from '../../domain/forms/form.ts';
+import { formDocumentSchema, formNameSchema, type FormDocument, initialFormState, recordedAnswersSchema } from '../../domain/forms/form.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 
 const documentRow = z.object({
   respondent: z.string(),
-  answers: answersSchema,
-  notes: answersSchema,
+  answers: recordedAnswersSchema,
+  notes: recordedAnswersSchema,
   summary: z.string(),
   version: z.number(),
   updated_at: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
+import { textSchema } from '../../domain/shared/text.ts';
 import { epley, type ExerciseView, exerciseSchema } from './schemas.ts';
 import { idParams } from './workouts.ts';
 
@@ -111,7 +112,7 @@ export function exerciseQueryRoutes(app: HttpApp, deps: { readonly db: CommonQue
       preHandler: deps.cookies.requireUser,
       schema: {
         summary: "The user's exercises by name, optionally only those whose name or code contains q",
-        querystring: z.object({ q: z.string().trim().min(1).max(100).optional() }),
+        querystring: z.object({ q: textSchema.trim().min(1).max(100).optional() }),
         response: { 200: z.array(exerciseSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },

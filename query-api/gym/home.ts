@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { weekStartOf } from '../../domain/shared/calendar.ts';
+import { dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { listPlans } from './plans.ts';
 import { dayViewSchema, planSchema } from './schemas.ts';
 import { readGymUser } from './routes.ts';
@@ -100,7 +100,7 @@ export function homeQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMe
       preHandler: deps.cookies.requireUser,
       schema: {
         summary: "Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise",
-        querystring: z.object({ date: z.iso.date() }),
+        querystring: z.object({ date: dateSchema }),
         response: { 200: homeSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
       },
     },

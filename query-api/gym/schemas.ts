@@ -1,5 +1,6 @@
 // The shapes the gym's training routes answer with; command and query routes share them.
 import { z } from 'zod';
+import { dateSchema } from '../../domain/shared/calendar.ts';
 
 export const exerciseSchema = z
   .object({ id: z.string(), name: z.string(), code: z.string().nullable(), machineNumber: z.string().nullable(), libraryId: z.string().nullable() })
@@ -80,7 +81,7 @@ export const bodyweightSchema = z.object({ date: z.string(), kg: z.number() }).m
 
 /** An inclusive date range in the client's calendar; both ends optional. */
 export const dateRangeQuery = z
-  .object({ from: z.iso.date().optional(), to: z.iso.date().optional() })
+  .object({ from: dateSchema.optional(), to: dateSchema.optional() })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'must not be after to', path: ['from'] });
 
 /** Epley's estimate of the one-rep max. */

@@ -2,7 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { addDays, weekStartOf } from '../../domain/shared/calendar.ts';
+import { addDays, dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { epley } from './schemas.ts';
 import { readGymUser } from './routes.ts';
 
@@ -137,7 +137,7 @@ export function statsQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryM
       preHandler: deps.cookies.requireUser,
       schema: {
         summary: "Weekly goal, streak, the last 12 weeks, totals, recent personal bests and every exercise's record, as of the client's date",
-        querystring: z.object({ date: z.iso.date() }),
+        querystring: z.object({ date: dateSchema }),
         response: { 200: statsSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
       },
     },

@@ -1,5 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { textSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { notFound } from '../../infra/http/errors.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
@@ -36,7 +37,7 @@ export function showsPublicRoutes(app: HttpApp, deps: { readonly pool: DatabaseP
     {
       schema: {
         summary: "A user's public profile; 404 when there is no such name or its profile is not public",
-        params: z.object({ username: z.string().min(1).max(100) }),
+        params: z.object({ username: textSchema.min(1).max(100) }),
         response: { 200: publicProfileSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },

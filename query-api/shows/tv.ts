@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { localDate } from '../../domain/shows/notification.ts';
+import { dateSchema } from '../../domain/shared/calendar.ts';
+import { textSchema } from '../../domain/shared/text.ts';
 import {
   byPopularity,
   popularShows,
@@ -32,7 +34,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
       onRequest,
       schema: {
         summary: 'Search shows by name (at most 10, best match first)',
-        querystring: z.object({ q: z.string().trim().min(1).max(200) }),
+        querystring: z.object({ q: textSchema.trim().min(1).max(200) }),
         response: { 200: z.array(showSummarySchema), ...errors },
       },
     },
@@ -45,7 +47,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
       onRequest,
       schema: {
         summary: 'Everything airing on a date (default today in Asia/Amman), most popular show first',
-        querystring: z.object({ date: z.iso.date().optional() }),
+        querystring: z.object({ date: dateSchema.optional() }),
         response: { 200: z.array(scheduleEntrySchema), ...errors },
       },
     },
