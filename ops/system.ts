@@ -81,7 +81,9 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   // the gRPC client is heavy to load: only when it is used
   const store = config.EVENTSTORE_URL
     ? (await import('../infra/eventstore/esdb.ts')).createEsdbEventStore(config.EVENTSTORE_URL)
-    : createPostgresEventStore(db.pg);
+    : createPostgresEventStore(db.pg, {
+        onListenerLost: (error) => warn(`the event store's LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); reconnecting`),
+      });
   const progress = createProjectionProgress(db.slonik);
   const secret = await loadSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
   if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
@@ -99,9 +101,13 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     mailer,
     now,
     async close() {
-      await store.close();
-      await db.close();
-      await embedded?.stop();
+      // the embedded server is stopped whatever failed before it: an orphaned one blocks the next start
+      try {
+        await store.close();
+        await db.close();
+      } finally {
+        await embedded?.stop();
+      }
     },
   };
 }
@@ -183,10 +189,13 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     projectors,
     async stop() {
       clearInterval(sweepCounters);
-      await scheduler?.stop();
-      await Promise.all(services.map((service) => service.app.close()));
-      await Promise.all(projectors.map((projector) => projector.stop()));
-      await core.close();
+      try {
+        await scheduler?.stop();
+        await Promise.all(services.map((service) => service.app.close()));
+        await Promise.all(projectors.map((projector) => projector.stop()));
+      } finally {
+        await core.close();
+      }
     },
   };
 }

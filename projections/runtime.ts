@@ -1,6 +1,7 @@
 import type { DatabasePool, DatabaseTransactionConnection } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { isConnectionError } from '../infra/postgres/connection-errors.ts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
 
 /**
@@ -164,8 +165,10 @@ export function startProjector(deps: {
   let stopping = false;
   let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   let wakeStandby: (() => void) | null = null;
+  /** set once a run got as far as its checkpoint: the next outage starts its backoff afresh */
+  let resumed = false;
 
-  const run = pool.connect(async (lockConnection) => {
+  const runOnce = (): Promise<void> => pool.connect(async (lockConnection) => {
     while (!stopping) {
       const locked = await lockConnection.oneFirst(
         sql.type(z.object({ locked: z.boolean() }))`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS locked`,
@@ -182,6 +185,7 @@ export function startProjector(deps: {
     if (stopping) return;
     try {
       let checkpoint = await ensureProjection(pool, store, projection, log);
+      resumed = true;
       progress.report(projection.name, checkpoint.position);
       while (!stopping) {
         subscription = store.subscribeToAll(checkpoint.position);
@@ -214,6 +218,35 @@ export function startProjector(deps: {
       await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`);
     }
   });
+
+  const pause = (ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeStandby = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  // The database going away (restart, failover, a terminated backend) is not the projection's
+  // fault: start over from the checkpoint once it answers again. The lock went with the session.
+  const run = (async () => {
+    let outages = 0;
+    for (;;) {
+      resumed = false;
+      try {
+        await runOnce();
+        return;
+      } catch (error) {
+        if (stopping || !isConnectionError(error)) throw error;
+        if (resumed) outages = 0;
+        if (outages === 0) log.warn({ err: error, projection: projection.name }, 'projector lost the database; resuming from its checkpoint');
+        await pause(Math.min(100 * 2 ** outages, 5000));
+        outages++;
+        if (stopping) return;
+      }
+    }
+  })();
 
   run.catch((error: unknown) => {
     if (!stopping) log.error({ err: error, projection: projection.name }, 'projector stopped on an error');
