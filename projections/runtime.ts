@@ -1,4 +1,4 @@
-import type { DatabasePool, DatabaseTransactionConnection } from 'slonik';
+import type { DatabasePool, DatabasePoolConnection, DatabaseTransactionConnection } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { isConnectionError } from '../infra/postgres/connection-errors.ts';
@@ -168,8 +168,24 @@ export function startProjector(deps: {
   /** set once a run got as far as its checkpoint: the next outage starts its backoff afresh */
   let resumed = false;
 
-  const runOnce = (): Promise<void> => pool.connect(async (lockConnection) => {
-    while (!stopping) {
+  // slonik rejects `connect` as soon as the held connection breaks, while its callback still runs:
+  // the advisory lock went with that session, so the callback is told to stop and waited for
+  const runOnce = async (): Promise<void> => {
+    const attempt = { lost: false };
+    let body: Promise<void> = Promise.resolve();
+    try {
+      await pool.connect((lockConnection) => (body = holdingLock(lockConnection, attempt)));
+    } catch (error) {
+      attempt.lost = true;
+      wakeStandby?.();
+      await subscription?.close();
+      await body.catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const holdingLock = async (lockConnection: DatabasePoolConnection, attempt: { readonly lost: boolean }): Promise<void> => {
+    while (!stopping && !attempt.lost) {
       const locked = await lockConnection.oneFirst(
         sql.type(z.object({ locked: z.boolean() }))`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS locked`,
       );
@@ -182,12 +198,12 @@ export function startProjector(deps: {
         };
       });
     }
-    if (stopping) return;
+    if (stopping || attempt.lost) return;
     try {
       let checkpoint = await ensureProjection(pool, store, projection, log);
       resumed = true;
       progress.report(projection.name, checkpoint.position);
-      while (!stopping) {
+      while (!stopping && !attempt.lost) {
         subscription = store.subscribeToAll(checkpoint.position);
         let restart = false;
         for await (const batch of subscription) {
@@ -209,7 +225,7 @@ export function startProjector(deps: {
             restart = true;
             break;
           }
-          if (stopping) break;
+          if (stopping || attempt.lost) break;
         }
         await subscription.close();
         if (!restart) break;
@@ -217,7 +233,7 @@ export function startProjector(deps: {
     } finally {
       await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`);
     }
-  });
+  };
 
   const pause = (ms: number): Promise<void> =>
     new Promise<void>((resolve) => {
