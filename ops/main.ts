@@ -1,7 +1,7 @@
 // `npm start`: every service, its projectors and the scheduler in one process.
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
-import { startSystem } from './system.ts';
+import { startSystem, type System } from './system.ts';
 
 let config: Config;
 try {
@@ -15,13 +15,17 @@ try {
 }
 
 const logger = pino({ level: config.LOG_LEVEL });
-const system = await startSystem(config, logger).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'start-up failed');
-  process.exit(1);
-});
 
+// Signals are taken from the first moment: one that arrives during start-up stops the process
+// once it has started, rather than killing it and orphaning the embedded PostgreSQL server.
+let system: System | null = null;
+let requested: string | null = null;
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
+  if (!system) {
+    requested ??= signal;
+    return;
+  }
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
@@ -31,6 +35,7 @@ async function shutdown(signal: string): Promise<void> {
   }, config.SHUTDOWN_TIMEOUT_MS);
   timer.unref();
   try {
+    // resolves once the embedded server (when this process runs it) has exited
     await system.stop();
     logger.info('stopped');
     process.exit(0);
@@ -41,3 +46,9 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+system = await startSystem(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'start-up failed');
+  process.exit(1);
+});
+if (requested) await shutdown(requested);

@@ -53,6 +53,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   let owned: InstanceType<typeof EmbeddedPostgres> | null = null;
   let stopped = false;
   let watch: NodeJS.Timeout | undefined;
+  let takingOver: Promise<void> = Promise.resolve();
 
   /** under the lock: a server of this folder that answers (joined), else one we start */
   const startOrJoin = async (port: number): Promise<{ port: number; joinedPid: number | null }> =>
@@ -79,7 +80,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     watch = setInterval(() => {
       if (stopped || isAlive(pid)) return;
       clearInterval(watch);
-      void startOrJoin(port).then(
+      takingOver = startOrJoin(port).then(
         (again) => {
           if (stopped) return;
           if (again.joinedPid !== null) watchJoined(again.joinedPid);
@@ -100,6 +101,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     async stop() {
       stopped = true;
       clearInterval(watch);
+      // a server being started again right now is ours to stop as well
+      await takingOver;
       const server: InstanceType<typeof EmbeddedPostgres> | null = owned;
       if (!server) return;
       owned = null;
