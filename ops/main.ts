@@ -1,6 +1,7 @@
 // `npm start`: every service, its projectors and the scheduler in one process.
 import { pino } from 'pino';
 import { ConfigError, loadConfig, modeLine, type Config } from '../infra/config.ts';
+import type { System } from './system.ts';
 
 let config: Config;
 try {
@@ -16,15 +17,17 @@ try {
 const logger = pino({ level: config.LOG_LEVEL });
 const mode = modeLine(config);
 logger[mode.level](mode.entry, mode.message);
-// loaded after the mode line, so that line comes first and at once
-const { startSystem } = await import('./system.ts');
-const system = await startSystem(config, logger).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'start-up failed');
-  process.exit(1);
-});
 
+// Signals are taken from the first moment: one that arrives during start-up stops the process
+// once it has started, rather than killing it and orphaning the embedded PostgreSQL server.
+let system: System | null = null;
+let requested: string | null = null;
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
+  if (!system) {
+    requested ??= signal;
+    return;
+  }
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
@@ -34,6 +37,7 @@ async function shutdown(signal: string): Promise<void> {
   }, config.SHUTDOWN_TIMEOUT_MS);
   timer.unref();
   try {
+    // resolves once the embedded server (when this process runs it) has exited
     await system.stop();
     logger.info('stopped');
     process.exit(0);
@@ -44,3 +48,11 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// loaded after the mode line, so that line comes first and at once
+const { startSystem } = await import('./system.ts');
+system = await startSystem(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'start-up failed');
+  process.exit(1);
+});
+if (requested) await shutdown(requested);

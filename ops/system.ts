@@ -83,7 +83,9 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   // the gRPC client is heavy to load: only when it is used
   const store = config.EVENTSTORE_URL
     ? (await import('../infra/eventstore/esdb.ts')).createEsdbEventStore(config.EVENTSTORE_URL)
-    : createPostgresEventStore(db.pg);
+    : createPostgresEventStore(db.pg, {
+        onListenerLost: (error) => warn(`the event store's LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); reconnecting`),
+      });
   const progress = createProjectionProgress(db.slonik);
   const secret = await loadSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
   if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
@@ -103,9 +105,13 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     mailer,
     now,
     async close() {
-      await store.close();
-      await db.close();
-      await embedded?.stop();
+      // the embedded server is stopped whatever failed before it: an orphaned one blocks the next start
+      try {
+        await store.close();
+        await db.close();
+      } finally {
+        await embedded?.stop();
+      }
     },
   };
 }
@@ -157,45 +163,58 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     info: (entry, message) => logger.info(entry, message),
     onPostgresLog: (line) => logger.debug({ postgres: line.trim() }, 'postgres'),
   });
-  const projectors = config.ROLES.includes('projector')
-    ? projections.map((projection) =>
-        startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: logger }),
-      )
-    : [];
-  // reads need the read tables; a rebuild at start still serves from the old ones meanwhile
-  await Promise.all(projectors.map((projector) => projector.ready));
+  const projectors: ProjectorHandle[] = [];
   const services: RunningService[] = [];
-  // the sign-in counters are shared by every service; the longest allowance lasts an hour
-  const sweepCounters = config.ROLES.includes('api')
-    ? setInterval(() => {
-        void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined);
-        void core.signInThrottle.sweep().catch(() => undefined);
-      }, 60_000)
-    : undefined;
-  sweepCounters?.unref();
-  const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message));
-  if (config.ROLES.includes('api')) {
-    for (const service of await buildServices(core, logger, shows)) {
-      await service.app.listen({ host: config.HOST, port: service.port });
-      const address = service.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : service.port;
-      logger.info({ service: service.name, url: `http://${config.HOST}:${port}` }, 'service listening');
-      services.push({ ...service, port });
+  let sweepCounters: NodeJS.Timeout | undefined;
+  let scheduler: Awaited<ReturnType<typeof startShowsScheduler>> | null = null;
+  const stopParts = async (): Promise<void> => {
+    clearInterval(sweepCounters);
+    try {
+      await scheduler?.stop();
+      await Promise.all(services.map((service) => service.app.close()));
+      await Promise.all(projectors.map((projector) => projector.stop()));
+    } finally {
+      await core.close();
     }
+  };
+  try {
+    if (config.ROLES.includes('projector')) {
+      for (const projection of projections) {
+        projectors.push(startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: logger }));
+      }
+    }
+    // reads need the read tables; a rebuild at start still serves from the old ones meanwhile
+    await Promise.all(projectors.map((projector) => projector.ready));
+    // the sign-in counters are shared by every service; the longest allowance lasts an hour
+    sweepCounters = config.ROLES.includes('api')
+      ? setInterval(() => {
+          void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined);
+          void core.signInThrottle.sweep().catch(() => undefined);
+        }, 60_000)
+      : undefined;
+    sweepCounters?.unref();
+    const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message));
+    if (config.ROLES.includes('api')) {
+      for (const service of await buildServices(core, logger, shows)) {
+        await service.app.listen({ host: config.HOST, port: service.port });
+        const address = service.app.server.address();
+        const port = typeof address === 'object' && address ? address.port : service.port;
+        logger.info({ service: service.name, url: `http://${config.HOST}:${port}` }, 'service listening');
+        services.push({ ...service, port });
+      }
+    }
+    scheduler = config.ROLES.includes('scheduler')
+      ? await startShowsScheduler(core, shows, (entry, message) => logger.info(entry, message))
+      : null;
+  } catch (error) {
+    // a start that fails half way (a port taken, say) leaves no embedded server behind
+    await stopParts().catch(() => undefined);
+    throw error;
   }
-  const scheduler = config.ROLES.includes('scheduler')
-    ? await startShowsScheduler(core, shows, (entry, message) => logger.info(entry, message))
-    : null;
   return {
     core,
     services,
     projectors,
-    async stop() {
-      clearInterval(sweepCounters);
-      await scheduler?.stop();
-      await Promise.all(services.map((service) => service.app.close()));
-      await Promise.all(projectors.map((projector) => projector.stop()));
-      await core.close();
-    },
+    stop: stopParts,
   };
 }

@@ -1,6 +1,7 @@
-import type { DatabasePool, DatabaseTransactionConnection } from 'slonik';
+import type { DatabasePool, DatabasePoolConnection, DatabaseTransactionConnection } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { isConnectionError } from '../infra/postgres/connection-errors.ts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
 
 /**
@@ -164,9 +165,27 @@ export function startProjector(deps: {
   let stopping = false;
   let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   let wakeStandby: (() => void) | null = null;
+  /** set once a run got as far as its checkpoint: the next outage starts its backoff afresh */
+  let resumed = false;
 
-  const run = pool.connect(async (lockConnection) => {
-    while (!stopping) {
+  // slonik rejects `connect` as soon as the held connection breaks, while its callback still runs:
+  // the advisory lock went with that session, so the callback is told to stop and waited for
+  const runOnce = async (): Promise<void> => {
+    const attempt = { lost: false };
+    let body: Promise<void> = Promise.resolve();
+    try {
+      await pool.connect((lockConnection) => (body = holdingLock(lockConnection, attempt)));
+    } catch (error) {
+      attempt.lost = true;
+      wakeStandby?.();
+      await subscription?.close();
+      await body.catch(() => undefined);
+      throw error;
+    }
+  };
+
+  const holdingLock = async (lockConnection: DatabasePoolConnection, attempt: { readonly lost: boolean }): Promise<void> => {
+    while (!stopping && !attempt.lost) {
       const locked = await lockConnection.oneFirst(
         sql.type(z.object({ locked: z.boolean() }))`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS locked`,
       );
@@ -179,11 +198,12 @@ export function startProjector(deps: {
         };
       });
     }
-    if (stopping) return;
+    if (stopping || attempt.lost) return;
     try {
       let checkpoint = await ensureProjection(pool, store, projection, log);
+      resumed = true;
       progress.report(projection.name, checkpoint.position);
-      while (!stopping) {
+      while (!stopping && !attempt.lost) {
         subscription = store.subscribeToAll(checkpoint.position);
         let restart = false;
         for await (const batch of subscription) {
@@ -205,7 +225,7 @@ export function startProjector(deps: {
             restart = true;
             break;
           }
-          if (stopping) break;
+          if (stopping || attempt.lost) break;
         }
         await subscription.close();
         if (!restart) break;
@@ -213,7 +233,36 @@ export function startProjector(deps: {
     } finally {
       await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`);
     }
-  });
+  };
+
+  const pause = (ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeStandby = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  // The database going away (restart, failover, a terminated backend) is not the projection's
+  // fault: start over from the checkpoint once it answers again. The lock went with the session.
+  const run = (async () => {
+    let outages = 0;
+    for (;;) {
+      resumed = false;
+      try {
+        await runOnce();
+        return;
+      } catch (error) {
+        if (stopping || !isConnectionError(error)) throw error;
+        if (resumed) outages = 0;
+        if (outages === 0) log.warn({ err: error, projection: projection.name }, 'projector lost the database; resuming from its checkpoint');
+        await pause(Math.min(100 * 2 ** outages, 5000));
+        outages++;
+        if (stopping) return;
+      }
+    }
+  })();
 
   run.catch((error: unknown) => {
     if (!stopping) log.error({ err: error, projection: projection.name }, 'projector stopped on an error');

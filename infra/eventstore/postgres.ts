@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { isConnectionError } from '../postgres/connection-errors.ts';
 import type { Migration } from '../postgres/migrations.ts';
 import {
   type AppendResult,
@@ -181,6 +182,8 @@ export type PostgresEventStoreOptions = {
   readonly appendLanes?: number;
   /** how long an idle subscriber waits for a notification before looking anyway (a lost NOTIFY) */
   readonly idlePollMs?: number;
+  /** told once when the LISTEN connection is lost; it is reopened with backoff until it is back */
+  readonly onListenerLost?: (error: unknown) => void;
 };
 
 /**
@@ -259,25 +262,107 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     appended.emit('tx', tx);
   }
 
-  let listener: pg.PoolClient | null = null;
+  // One LISTEN connection serves every subscriber of this process. When it is lost (a restart,
+  // a failover, pg_terminate_backend) it is opened again with backoff; notifications sent
+  // meanwhile are gone, so every subscriber reads once it is back.
+  let listener: { readonly close: () => Promise<void> } | null = null;
   let listenerUsers = 0;
+  let connecting: Promise<void> | null = null;
+  let reopenTimer: NodeJS.Timeout | null = null;
+  let reopenAttempts = 0;
+
+  function openListener(): void {
+    if (closed || listenerUsers === 0 || listener || connecting || reopenTimer) return;
+    connecting = connectListener().finally(() => {
+      connecting = null;
+    });
+  }
+
+  async function connectListener(): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      listenerLost(error);
+      return;
+    }
+    let given = false;
+    const onNotification = (message: pg.Notification): void => {
+      if (message.channel === NOTIFY_CHANNEL && message.payload) seen(BigInt(message.payload));
+    };
+    const giveBack = (error?: Error): void => {
+      if (given) return;
+      given = true;
+      client.removeListener('error', drop);
+      client.removeListener('end', onEnd);
+      client.removeListener('notification', onNotification);
+      // a broken client is destroyed, a clean one goes back to the pool
+      client.release(error);
+    };
+    const own = {
+      async close(): Promise<void> {
+        await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
+        giveBack();
+      },
+    };
+    function drop(error: unknown): void {
+      if (given) return;
+      giveBack(error instanceof Error ? error : new Error(String(error)));
+      if (listener === own) listener = null;
+      listenerLost(error);
+    }
+    function onEnd(): void {
+      drop(new Error('the LISTEN connection ended'));
+    }
+    client.on('error', drop);
+    client.on('end', onEnd);
+    client.on('notification', onNotification);
+    try {
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      drop(error);
+      return;
+    }
+    if (given) return;
+    if (closed || listenerUsers === 0) {
+      await own.close();
+      return;
+    }
+    listener = own;
+    const wasLost = reopenAttempts > 0;
+    reopenAttempts = 0;
+    // what was appended while nobody listened is found by reading, not by waiting for a NOTIFY
+    if (wasLost) appended.emit('tx', newestNotifiedTx);
+  }
+
+  function listenerLost(error: unknown): void {
+    if (closed || listenerUsers === 0) return;
+    if (reopenAttempts === 0) options.onListenerLost?.(error);
+    const delay = Math.min(100 * 2 ** reopenAttempts, 5000);
+    reopenAttempts++;
+    reopenTimer = setTimeout(() => {
+      reopenTimer = null;
+      openListener();
+    }, delay);
+    reopenTimer.unref();
+  }
+
+  /** resolves once the first attempt to listen is over, so a new subscriber misses no NOTIFY */
   async function startListening(): Promise<void> {
     listenerUsers++;
-    if (listener || listenerUsers > 1) return;
-    const client = await pool.connect();
-    client.on('notification', (message) => {
-      if (message.channel === NOTIFY_CHANNEL && message.payload) seen(BigInt(message.payload));
-    });
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    listener = client;
+    openListener();
+    await connecting;
   }
+
   async function stopListening(): Promise<void> {
     listenerUsers--;
-    if (listenerUsers > 0 || !listener) return;
-    const client = listener;
+    if (listenerUsers > 0) return;
+    if (reopenTimer) clearTimeout(reopenTimer);
+    reopenTimer = null;
+    reopenAttempts = 0;
+    const current = listener;
     listener = null;
-    await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
-    client.release();
+    await current?.close();
   }
 
   async function readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -324,8 +409,19 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       try {
         let backoff = 1;
         let givenUpOnTx = 0n;
+        let outages = 0;
         while (!stopped) {
-          const batch = await readAll({ after: position, limit: maxBatch });
+          let batch: RecordedEvent[];
+          try {
+            batch = await readAll({ after: position, limit: maxBatch });
+            outages = 0;
+          } catch (error) {
+            if (!isConnectionError(error)) throw error;
+            // the database is away: keep the position and look again, less often the longer it lasts
+            await wait(Math.min(100 * 2 ** outages, 5000));
+            outages++;
+            continue;
+          }
           if (stopped) return;
           if (batch.length > 0) {
             position = batch[batch.length - 1]!.position;
@@ -419,6 +515,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
 
     async close() {
       closed = true;
+      if (reopenTimer) clearTimeout(reopenTimer);
+      reopenTimer = null;
     },
   };
 }

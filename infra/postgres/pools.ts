@@ -10,8 +10,16 @@ export type Database = {
 };
 
 export async function connectDatabase(url: string, poolSize: number): Promise<Database> {
-  const raw = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)) });
-  raw.on('error', () => undefined); // an idle client's lost connection is replaced on next use
+  const raw = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, Math.ceil(poolSize / 2)),
+    // a server that vanished without closing the socket (a failover) must fail a request, not hang it
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  // An idle client's lost connection (a restart, pg_terminate_backend) is replaced on next use;
+  // without a listener the event would end the process. Slonik handles its own clients' errors.
+  raw.on('error', () => undefined);
   const slonik = await createPool(url, {
     maxPoolSize: poolSize,
     // our queries leave no session state behind, so the default DISCARD ALL would only cost a round trip

@@ -48,7 +48,9 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
     running.add(work);
     return work.finally(() => running.delete(work));
   };
-  const agenda = new Agenda({ backend: await backendOf(options.store), processEvery: '30 seconds', name: `shows-${process.pid}` });
+  const backend = await backendOf(options.store);
+  const stopRecovering = keepNotificationsAlive(backend, options.log);
+  const agenda = new Agenda({ backend, processEvery: '30 seconds', name: `shows-${process.pid}` });
   agenda.define(
     options.schedule.name,
     async () => {
@@ -63,8 +65,42 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
     caughtUp,
     async stop() {
       stopping.abort();
+      stopRecovering();
       await agenda.stop();
       await Promise.allSettled([caughtUp, ...running]);
     },
+  };
+}
+
+/**
+ * The PostgreSQL backend's LISTEN connection reports a lost connection as an `error` event, which
+ * ends the process unless someone listens, and it gives up reconnecting after ten tries (about a
+ * minute and a half). Jobs still run meanwhile (Agenda also polls every `processEvery`); this
+ * logs the loss and, once the channel has given up, starts its reconnecting over every 30 s.
+ */
+function keepNotificationsAlive(backend: AgendaBackend, log: DailySchedulerOptions['log']): () => void {
+  const channel = backend.notificationChannel;
+  if (!channel) return () => undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let reported = false;
+  channel.on('error', (error) => {
+    if (reported) return;
+    reported = true;
+    log({ err: error }, 'the scheduler lost its notification connection; reconnecting');
+  });
+  channel.on('stateChange', (state) => {
+    if (state === 'connected') reported = false;
+    if (state !== 'error' || stopped) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      // a failed attempt schedules the channel's own retries again
+      if (!stopped) channel.connect().catch(() => undefined);
+    }, 30_000);
+    retry.unref();
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
   };
 }

@@ -1,0 +1,127 @@
+// Issue 11: `npm start` on the embedded server, as real processes. Started again at once after
+// SIGTERM, the new process comes up while the old one is still stopping; two processes started at
+// once on a fresh DATA_DIR both come up (one initialises the folder, the other waits and joins).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t, { type Test } from 'tap';
+import { freePort } from '../infra/postgres/embedded.ts';
+import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
+import { TEST_SESSION_SECRET } from './test/harness.ts';
+
+const entry = path.join(import.meta.dirname, 'main.ts');
+const DEADLINE_MS = 60_000;
+const tvmaze = await tvmazeStandIn(t);
+
+async function freshDataDir(t: Test): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ledger-restart-'));
+  // as root the server runs as the `postgres` user, which must be able to enter the folder
+  await chmod(dir, 0o755);
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+
+function start(t: Test, dataDir: string, pgPort: number) {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    GYM_PORT: '0',
+    SHOWS_PORT: '0',
+    CLUB_PORT: '0',
+    FORMS_PORT: '0',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    TVMAZE_URL: tvmaze.url,
+  };
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  t.teardown(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  });
+  /** the forms service's URL once every service listens */
+  const listening = async (): Promise<string> => {
+    const deadline = Date.now() + DEADLINE_MS;
+    for (;;) {
+      const lines = stdout.split('\n').filter((line) => line.includes('"service listening"'));
+      const forms = lines.find((line) => line.includes('"service":"forms"'));
+      if (lines.length === 4 && forms) return (JSON.parse(forms) as { url: string }).url;
+      if (child.exitCode !== null) throw new Error(`the process exited ${child.exitCode}: ${stdout.slice(-2000)} ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`not listening within ${DEADLINE_MS} ms: ${stdout.slice(-2000)} ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { child, exited, listening, out: () => stdout };
+}
+
+async function health(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${url}/api/health`);
+  return { status: response.status, body: await response.json() };
+}
+
+/** a save answered 200, retried while the answer is 503 (the server changing hands) */
+async function saved(url: string, form: string): Promise<number> {
+  const deadline = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const response = await fetch(`${url}/api/forms/${form}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3004' },
+      body: JSON.stringify({ answers: { q1: 'yes' } }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 503 || Date.now() > deadline) return response.status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const postmasterPid = (dataDir: string): string => path.join(dataDir, 'postgres', 'postmaster.pid');
+
+t.test('started again at once after SIGTERM, the new process comes up and keeps working', async (t) => {
+  const dataDir = await freshDataDir(t);
+  const pgPort = await freePort();
+  const first = start(t, dataDir, pgPort);
+  const firstUrl = await first.listening();
+  t.equal(await saved(firstUrl, 'restart'), 200, 'the first process saves');
+
+  first.child.kill('SIGTERM');
+  const second = start(t, dataDir, pgPort);
+  const secondUrl = await second.listening();
+  t.equal(await first.exited, 0, 'the first process stopped cleanly');
+  t.same(await health(secondUrl), { status: 200, body: { status: 'ok' } }, 'the second answers its health (PostgreSQL included)');
+  t.equal(await saved(secondUrl, 'restart'), 200, 'the second saves after the first has gone');
+  const document = (await (await fetch(`${secondUrl}/api/forms/restart`)).json()) as { version: number };
+  t.equal(document.version, 2, 'both saves are there, once each');
+
+  second.child.kill('SIGTERM');
+  t.equal(await second.exited, 0, 'the second process stopped cleanly');
+  t.notOk(existsSync(postmasterPid(dataDir)), 'the process exited only after PostgreSQL had stopped');
+});
+
+t.test('two processes started at once on a fresh DATA_DIR both come up', async (t) => {
+  const dataDir = await freshDataDir(t);
+  const pgPort = await freePort();
+  const a = start(t, dataDir, pgPort);
+  const b = start(t, dataDir, pgPort);
+  const [urlA, urlB] = await Promise.all([a.listening(), b.listening()]);
+  t.same(await health(urlA), { status: 200, body: { status: 'ok' } }, 'the first answers');
+  t.same(await health(urlB), { status: 200, body: { status: 'ok' } }, 'the second answers');
+  t.equal(await saved(urlA, 'twins'), 200);
+  t.equal(await saved(urlB, 'twins'), 200);
+
+  a.child.kill('SIGTERM');
+  t.equal(await a.exited, 0, 'the first stopped cleanly');
+  t.equal(await saved(urlB, 'twins'), 200, 'the second still saves once the first has gone');
+  b.child.kill('SIGTERM');
+  t.equal(await b.exited, 0, 'the second stopped cleanly');
+  t.notOk(existsSync(postmasterPid(dataDir)), 'no server is left running');
+});
