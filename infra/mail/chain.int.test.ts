@@ -18,7 +18,8 @@ t.test('the first configured path wins: Postmark, SMTP, Resend, the log', async 
   const log = selectMailer(base, (entry) => logged.push(entry));
   t.equal(log.kind, 'log');
   await log.send(message);
-  t.same(logged, [{ mail: message }]);
+  // the address stays out of the server log
+  t.same(logged, [{ mail: { subject: message.subject, text: message.text } }]);
 });
 
 t.test('SMTP hands the message to the server', async (t) => {
