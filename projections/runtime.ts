@@ -312,13 +312,16 @@ export type ProjectionProgress = {
 };
 
 export function createProjectionProgress(pool: DatabasePool, options: { readonly pollMs?: number } = {}): ProjectionProgress {
-  // a poll is one indexed read of a few rows, and runs only while a write waits
+  // a poll is one read of a few rows, and runs only while a write waits
   const pollMs = options.pollMs ?? 20;
   const positions = new Map<string, Position>();
-  const stops = new Map<string, StoppedOn>();
+  // a stop read from the table counts only for waiters that began before that poll: one seen
+  // earlier may have been parked or fixed since
+  const stops = new Map<string, { readonly stop: StoppedOn; readonly poll: number | 'local' }>();
   // projections whose projector runs here: their own reports are fresher than the table
   const local = new Set<string>();
   const waiters = new Set<() => void>();
+  let polls = 0;
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
 
@@ -327,16 +330,18 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     if (!at || comparePositions(position, at) > 0) positions.set(name, position);
   };
 
-  const outcomeOf = (names: readonly string[], position: Position): WaitOutcome | null => {
+  const outcomeOf = (names: readonly string[], position: Position, since: number): WaitOutcome | null => {
     let reached = true;
     for (const name of names) {
       const at = positions.get(name);
       if (at && comparePositions(at, position) >= 0) continue;
       reached = false;
-      const stop = stops.get(name);
-      const blocks =
-        stop && comparePositions(stop.event.position, position) <= 0 && !(at && comparePositions(at, stop.event.position) >= 0);
-      if (blocks) return { reached: false, stopped: stop };
+      const known = stops.get(name);
+      if (!known || (known.poll !== 'local' && known.poll <= since)) continue;
+      const { stop } = known;
+      if (comparePositions(stop.event.position, position) <= 0 && !(at && comparePositions(at, stop.event.position) >= 0)) {
+        return { reached: false, stopped: stop };
+      }
     }
     return reached ? { reached: true } : null;
   };
@@ -354,10 +359,12 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     pollTimer = null;
     polling = true;
     try {
-      for (const state of await readProjectionStates(pool)) {
+      const states = await readProjectionStates(pool);
+      const generation = ++polls;
+      for (const state of states) {
         if (state.checkpoint) advance(state.name, state.checkpoint.position);
         if (local.has(state.name)) continue;
-        if (state.stopped) stops.set(state.name, state.stopped);
+        if (state.stopped) stops.set(state.name, { stop: state.stopped, poll: generation });
         else stops.delete(state.name);
       }
       checkWaiters();
@@ -370,7 +377,8 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
   }
 
   const wait = (names: readonly string[], position: Position, timeoutMs: number): Promise<WaitOutcome> => {
-    const now = outcomeOf(names, position);
+    const since = polls;
+    const now = outcomeOf(names, position, since);
     if (now) return Promise.resolve(now);
     return new Promise<WaitOutcome>((resolve) => {
       const finish = (outcome: WaitOutcome): void => {
@@ -379,7 +387,7 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
         resolve(outcome);
       };
       const check = (): void => {
-        const outcome = outcomeOf(names, position);
+        const outcome = outcomeOf(names, position, since);
         if (outcome) finish(outcome);
       };
       const timer = setTimeout(() => finish({ reached: false, stopped: null }), timeoutMs);
@@ -397,7 +405,7 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     },
     reportStopped(name, stop) {
       local.add(name);
-      if (stop) stops.set(name, stop);
+      if (stop) stops.set(name, { stop, poll: 'local' });
       else stops.delete(name);
       checkWaiters();
     },
