@@ -312,3 +312,33 @@ t.test('a database that drops every connection blames no event: the projector re
   t.ok(log.entries.some((entry) => entry.level === 'error' && /without blaming an event/.test(entry.message)), 'the outage was logged');
   t.ok(log.entries.some((entry) => /recovered/.test(entry.message)), 'and the recovery');
 });
+
+t.test('a new version whose rebuild fails on an event keeps the old tables serving and reports the stop until it is parked', async (t) => {
+  const { core } = await openTestCore();
+  const tolerant = eventLogProjection('bumptest');
+  // version 1 ignored the payload that version 2 cannot store
+  const v1 = { ...tolerant, apply: (tx: Parameters<typeof tolerant.apply>[0], schema: string, events: Parameters<typeof tolerant.apply>[2]) =>
+    tolerant.apply(tx, schema, events.filter((event) => event.type !== POISON)) };
+  await writeEvents(core, 1, 10);
+  const poisoned = await core.store.append('crash.poisoned', [newEvent(POISON)], 'no_stream');
+  const first = startProjector({ pool: core.db.slonik, store: core.store, projection: v1, progress: core.progress, log: silent });
+  t.ok(await core.progress.waitFor(['bumptest'], await core.store.headPosition(), 10_000));
+  await first.stop();
+
+  const log = collectingLog();
+  const v2 = { ...eventLogProjection('bumptest'), version: 2 };
+  const second = startProjector({ pool: core.db.slonik, store: core.store, projection: v2, progress: core.progress, log, retry: { firstMs: 20, maxMs: 100 }, parkedPollMs: 20 });
+  t.teardown(() => second.stop());
+  const elsewhere = createProjectionProgress(core.db.slonik);
+  await core.store.append('crash.later', [newEvent('noted')], 'no_stream');
+  const outcome = await elsewhere.wait(['bumptest'], await core.store.headPosition(), 600_000);
+  t.match(outcome, { reached: false, stopped: { event: { stream: 'crash.poisoned', position: poisoned.position } } }, 'the stop is seen though the old checkpoint is past the event');
+  t.same(await seenCounts(core, 'bumptest'), { total: 10, distinct_ids: 10 }, 'version 1 tables still serve');
+  t.equal((await readCheckpoint(core.db.slonik, 'bumptest'))?.version, 1);
+
+  await parkEventFor(core, 'bumptest', 'crash.poisoned@0', 'version 2 cannot store it');
+  t.ok(await waitUntil(async () => (await readCheckpoint(core.db.slonik, 'bumptest'))?.version === 2, 30_000), 'rebuilt as version 2 once parked');
+  t.ok(await waitUntil(async () => (await elsewhere.wait(['bumptest'], await core.store.headPosition(), 1000)).reached, 30_000));
+  t.equal((await readProjectionStates(core.db.slonik)).find((state) => state.name === 'bumptest')?.stopped, null);
+  t.equal(log.entries.filter((entry) => entry.level === 'error').length, 1);
+});

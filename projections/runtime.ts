@@ -213,12 +213,13 @@ function toStop(row: z.infer<typeof failureRow>): StoppedOn {
 async function recordStop(pool: DatabasePool, stop: StoppedOn): Promise<void> {
   const { event } = stop;
   await pool.query(sql.unsafe`
-    INSERT INTO projection_state.failures (name, event_id, event_stream, event_revision, event_commit, event_prepare, event_type, error, failed_at)
+    INSERT INTO projection_state.failures AS f (name, event_id, event_stream, event_revision, event_commit, event_prepare, event_type, error)
     VALUES (${stop.projection}, ${event.id}, ${event.stream}, ${event.revision.toString()}, ${event.position.commit.toString()},
-      ${event.position.prepare.toString()}, ${event.type}, ${stop.error}, ${stop.since})
+      ${event.position.prepare.toString()}, ${event.type}, ${stop.error})
     ON CONFLICT (name) DO UPDATE SET event_id = EXCLUDED.event_id, event_stream = EXCLUDED.event_stream,
       event_revision = EXCLUDED.event_revision, event_commit = EXCLUDED.event_commit, event_prepare = EXCLUDED.event_prepare,
-      event_type = EXCLUDED.event_type, error = EXCLUDED.error, failed_at = EXCLUDED.failed_at`);
+      event_type = EXCLUDED.event_type, error = EXCLUDED.error,
+      failed_at = CASE WHEN f.event_commit = EXCLUDED.event_commit AND f.event_prepare = EXCLUDED.event_prepare THEN f.failed_at ELSE now() END`);
 }
 
 async function readStop(pool: DatabasePool, name: string): Promise<StoppedOn | null> {
@@ -238,13 +239,15 @@ const stateRow = failureRow.partial().extend({
   version: z.number().nullable(),
   commit_position: z.bigint().nullable(),
   prepare_position: z.bigint().nullable(),
+  checkpoint_moved_after_failure: z.boolean().nullable(),
 });
 
 /** Every projection's row, as any process sees it: one small query. */
 export async function readProjectionStates(pool: DatabasePool): Promise<ProjectionState[]> {
   const rows = await pool.any(sql.type(stateRow)`
     SELECT coalesce(c.name, f.name) AS name, c.version, c.commit_position, c.prepare_position,
-      f.event_id, f.event_stream, f.event_revision, f.event_commit, f.event_prepare, f.event_type, f.error, f.failed_at
+      f.event_id, f.event_stream, f.event_revision, f.event_commit, f.event_prepare, f.event_type, f.error, f.failed_at,
+      c.updated_at > f.failed_at AS checkpoint_moved_after_failure
     FROM projection_state.checkpoints c FULL JOIN projection_state.failures f ON f.name = c.name`);
   return rows.map((row) => {
     const checkpoint =
@@ -253,8 +256,10 @@ export async function readProjectionStates(pool: DatabasePool): Promise<Projecti
         : null;
     const parsedStop = failureRow.safeParse(row);
     const stop = parsedStop.success ? toStop(parsedStop.data) : null;
-    // a failure row the checkpoint has passed is history (a fixed or parked event)
-    const stopped = stop && !(checkpoint && comparePositions(checkpoint.position, stop.event.position) >= 0) ? stop : null;
+    // a failure the checkpoint has since moved past is history (a fixed or parked event); a
+    // checkpoint that was already past it is an old version's, kept while a rebuild fails on it
+    const passed = checkpoint && comparePositions(checkpoint.position, stop?.event.position ?? START) >= 0 && row.checkpoint_moved_after_failure;
+    const stopped = stop && !passed ? stop : null;
     return { name: row.name, checkpoint, stopped };
   });
 }
@@ -338,10 +343,9 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
       reached = false;
       const known = stops.get(name);
       if (!known || (known.poll !== 'local' && known.poll <= since)) continue;
-      const { stop } = known;
-      if (comparePositions(stop.event.position, position) <= 0 && !(at && comparePositions(at, stop.event.position) >= 0)) {
-        return { reached: false, stopped: stop };
-      }
+      // stopped on an event at or before the position (or failing a rebuild that replays it): no
+      // waiting gets there
+      if (comparePositions(known.stop.event.position, position) <= 0) return { reached: false, stopped: known.stop };
     }
     return reached ? { reached: true } : null;
   };
