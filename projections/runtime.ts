@@ -511,6 +511,7 @@ export function startProjector(deps: {
     if (error instanceof ProjectionEventError) {
       const { event } = error;
       const message = messageOf(error.cause);
+      const key = `event ${formatPosition(event.position)} ${message}`;
       const same = stopped && comparePositions(stopped.event.position, event.position) === 0 && stopped.error === message;
       if (!same) {
         stopped = {
@@ -519,12 +520,15 @@ export function startProjector(deps: {
           error: message,
           since: new Date().toISOString(),
         };
-        progress.reportStopped(name, stopped);
+      }
+      progress.reportStopped(name, stopped);
+      // once per process and failure: a restarted process says it again, a retry does not
+      if (key !== lastLogged) {
+        lastLogged = key;
         log.error(
-          { ...eventFields(stopped), err: error.cause },
+          { ...eventFields(stopped!), err: error.cause },
           'projector stopped on an event it cannot apply; retrying with back-off until the code is fixed or the event is parked (npm run ops -- park)',
         );
-        lastLogged = null;
       }
       await recordStop(pool, stopped!).catch(() => undefined);
       return;
