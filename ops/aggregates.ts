@@ -3,6 +3,7 @@ import { NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate, SESSION_STREAM_PREFIX, sess
 import { CLUB_SETTINGS_STREAM, clubSettingsAggregate } from '../domain/club/settings.ts';
 import { CLUB_USER_STREAM_PREFIX, clubUserAggregate } from '../domain/club/user.ts';
 import { formAggregate, FORM_STREAM_PREFIX } from '../domain/forms/form.ts';
+import { PARKED_STREAM_PREFIX, parkedAggregate } from '../domain/ops/parked.ts';
 import { userAggregate as gymUserAggregate, USER_STREAM_PREFIX as GYM_USER_STREAM_PREFIX } from '../domain/gym/user.ts';
 import { libraryAggregate as gymLibraryAggregate, LIBRARY_STREAM_PREFIX as GYM_LIBRARY_STREAM_PREFIX } from '../domain/gym/library.ts';
 import { workoutAggregate as gymWorkoutAggregate, WORKOUT_STREAM_PREFIX as GYM_WORKOUT_STREAM_PREFIX } from '../domain/gym/workout.ts';
@@ -30,6 +31,7 @@ const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [
   [GYM_WORKOUT_STREAM_PREFIX, gymWorkoutAggregate as AnyAggregate],
   [SHOWS_USER_STREAM_PREFIX, showsUserAggregate as AnyAggregate],
   [USERNAME_STREAM_PREFIX, usernameAggregate as AnyAggregate],
+  [PARKED_STREAM_PREFIX, parkedAggregate as AnyAggregate],
 ];
 
 export function aggregateOfStream(stream: string): AnyAggregate | undefined {

@@ -8,9 +8,10 @@ import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.t
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
-import { formatPosition, type RecordedEvent } from '../infra/eventstore/port.ts';
-import { rebuildProjection } from '../projections/runtime.ts';
+import { comparePositions, formatPosition, type RecordedEvent } from '../infra/eventstore/port.ts';
+import { readProjectionStates, rebuildProjection } from '../projections/runtime.ts';
 import { aggregateOfStream } from './aggregates.ts';
+import { parkEventFor } from './park.ts';
 import { findProjection, openCore, projections, type Core } from './system.ts';
 
 class UsageError extends Error {}
@@ -127,6 +128,62 @@ const commands: Record<string, Command> = {
       const log = { info: () => undefined, warn: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`), error: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`) };
       const report = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log });
       out(`rebuilt ${name}: ${report.events} events in ${report.seconds.toFixed(2)} s`);
+    },
+  },
+  status: {
+    summary: "each projection's checkpoint against the log's head, and the event a stopped projector is stuck on",
+    usage: 'status',
+    async run(core) {
+      const head = await core.store.headPosition();
+      const states = await readProjectionStates(core.db.slonik);
+      for (const projection of projections) {
+        const state = states.find((candidate) => candidate.name === projection.name);
+        const checkpoint = state?.checkpoint ?? null;
+        const stopped = state?.stopped ?? null;
+        const condition = stopped
+          ? 'stopped'
+          : !checkpoint
+            ? 'not built'
+            : comparePositions(checkpoint.position, head) >= 0
+              ? 'caught-up'
+              : 'behind';
+        out(
+          JSON.stringify({
+            projection: projection.name,
+            state: condition,
+            version: checkpoint?.version ?? null,
+            codeVersion: projection.version,
+            checkpoint: checkpoint ? formatPosition(checkpoint.position) : null,
+            head: formatPosition(head),
+            ...(stopped
+              ? {
+                  stoppedOn: {
+                    position: formatPosition(stopped.event.position),
+                    stream: stopped.event.stream,
+                    revision: Number(stopped.event.revision),
+                    type: stopped.event.type,
+                    error: stopped.error,
+                    since: stopped.since,
+                  },
+                }
+              : {}),
+          }),
+        );
+      }
+    },
+  },
+  park: {
+    summary: 'let a projection skip one event it cannot apply; the record and its reason go to the log (ops.parked-<projection>)',
+    usage: 'park <projection> <commit/prepare | stream@revision> --reason "<why>"    `status` shows the event a projector is stopped on',
+    options: { reason: { type: 'string' } },
+    async run(core, [name, target, extra], values) {
+      if (!name || !target) throw new UsageError('park needs a projection name and the event (commit/prepare or stream@revision)');
+      if (extra !== undefined) throw new UsageError(`park: unexpected argument ${extra}`);
+      if (!findProjection(name)) throw new UsageError(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
+      const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
+      if (reason === '') throw new UsageError('park needs --reason "<why>": the auditors read it');
+      const record = await parkEventFor(core, name, target, reason);
+      out(`parked ${record.stream}@${record.revision} (${record.position}, ${record.eventType}) for projection ${name}: ${record.reason}`);
     },
   },
   audit: {

@@ -16,8 +16,8 @@ import { formsProjection } from '../projections/forms/form-documents.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { showsProjection } from '../projections/shows/index.ts';
 import {
-  CHECKPOINTS_DDL,
   createProjectionProgress,
+  projectionsMigration,
   type Projection,
   type ProjectorHandle,
   startProjector,
@@ -69,7 +69,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   try {
     await migrate(db.pg, [
       ...(config.EVENTSTORE_URL ? [] : [eventStoreMigration]),
-      { component: 'projections', steps: [CHECKPOINTS_DDL] },
+      projectionsMigration,
       accountsMigration,
       signInThrottleMigration,
       showCacheMigration,
@@ -140,6 +140,7 @@ export async function buildServices(
     pool: core.db.slonik,
     commands: core.commands,
     progress: core.progress,
+    store: core.store,
     limiter: formsLimiter,
     origin: config.FORMS_BASE_URL,
     trustedProxies: config.TRUSTED_PROXY,

@@ -4,12 +4,14 @@ import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
 import { newEvent } from '../infra/eventstore/contract.ts';
-import { comparePositions } from '../infra/eventstore/port.ts';
+import pg from 'pg';
+import { comparePositions, formatPosition } from '../infra/eventstore/port.ts';
 import { loadConfig } from '../infra/config.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
+import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
-import { readCheckpoint, rebuildProjection, startProjector } from './runtime.ts';
-import { eventLogProjection } from './testing-projection.ts';
+import { createProjectionProgress, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector } from './runtime.ts';
+import { eventLogProjection, POISON } from './testing-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const countRow = z.object({ total: z.number(), distinct_ids: z.number() });
@@ -22,6 +24,15 @@ async function openTestCore(): Promise<{ core: Core; url: string }> {
     await db.drop();
   });
   return { core, url: db.url };
+}
+
+type LogEntry = { level: 'info' | 'warn' | 'error'; object: Record<string, unknown>; message: string };
+
+function collectingLog(): Logger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const add = (level: LogEntry['level']) => (object: object, message?: string) =>
+    void entries.push({ level, object: object as Record<string, unknown>, message: message ?? '' });
+  return { entries, info: add('info'), warn: add('warn'), error: add('error') };
 }
 
 async function writeEvents(core: Core, streams: number, perStream: number): Promise<void> {
@@ -179,4 +190,155 @@ t.test('a projection whose version changed is rebuilt at start', async (t) => {
   t.same(await seenCounts(core, 'versiontest'), { total: 30, distinct_ids: 30 });
   const leftover = await core.db.slonik.maybeOne(sql.type(z.object({ r: z.string().nullable() }))`SELECT to_regclass('versiontest.leftover')::text AS r`);
   t.equal(leftover?.r, null, 'tables of the old version are gone');
+});
+
+t.test('an event a projection cannot apply stops it on that event, for every process to see, until an operator parks it', async (t) => {
+  const { core } = await openTestCore();
+  const log = collectingLog();
+  const projection = eventLogProjection('stoptest');
+  const projector = startProjector({
+    pool: core.db.slonik,
+    store: core.store,
+    projection,
+    progress: core.progress,
+    log,
+    retry: { firstMs: 20, maxMs: 100 },
+    parkedPollMs: 20,
+  });
+  t.teardown(() => projector.stop());
+  await projector.ready;
+  await writeEvents(core, 1, 30);
+  const before = await core.store.headPosition();
+  const poisoned = await core.store.append('crash.poisoned', [newEvent(POISON)], 'no_stream');
+  await core.store.append('crash.after-poison', [newEvent('noted'), newEvent('noted')], 'no_stream');
+  const head = await core.store.headPosition();
+
+  // what an API process without projectors knows: only the tables
+  const elsewhere = createProjectionProgress(core.db.slonik);
+  // a wait of ten minutes: answered at all within the test's time, it was answered at once
+  const outcome = await elsewhere.wait(['stoptest'], head, 600_000);
+  t.match(outcome, {
+    reached: false,
+    stopped: { projection: 'stoptest', event: { stream: 'crash.poisoned', revision: 0n, type: POISON, position: poisoned.position } },
+  });
+  t.same(await elsewhere.wait(['stoptest'], before, 600_000), { reached: true }, 'a position before the bad event is reached');
+  t.same(await seenCounts(core, 'stoptest'), { total: 30, distinct_ids: 30 }, 'every event before the bad one was applied');
+  const checkpoint = await readCheckpoint(core.db.slonik, 'stoptest');
+  t.equal(formatPosition(checkpoint!.position), formatPosition(before), 'the checkpoint stands just before the bad event');
+  const [state] = (await readProjectionStates(core.db.slonik)).filter((candidate) => candidate.name === 'stoptest');
+  t.match(state?.stopped, { event: { stream: 'crash.poisoned' }, error: /cannot store poison/ });
+
+  // meanwhile it retries every 20 to 100 ms
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const errors = log.entries.filter((entry) => entry.level === 'error');
+  t.equal(errors.length, 1, 'the failure is logged once, not at every retry');
+  t.match(errors[0], {
+    object: { projection: 'stoptest', stream: 'crash.poisoned', revision: 0, position: formatPosition(poisoned.position), type: POISON },
+    message: /stopped on an event/,
+  });
+  await t.rejects(
+    rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log }),
+    { name: 'ProjectionEventError', message: /cannot apply crash\.poisoned@0/ },
+    'a rebuild names the event too',
+  );
+  t.same(await seenCounts(core, 'stoptest'), { total: 30, distinct_ids: 30 }, 'and leaves the live tables as they were');
+
+  const parked = await parkEventFor(core, 'stoptest', formatPosition(poisoned.position), 'written by hand in a test');
+  t.match(parked, { projection: 'stoptest', stream: 'crash.poisoned', revision: 0, eventType: POISON, reason: 'written by hand in a test' });
+  // the projector looks for park records between its retries
+  t.ok(await waitUntil(async () => (await elsewhere.wait(['stoptest'], head, 1000)).reached, 30_000), 'the projector got past the parked event');
+  const crashEvents = await core.db.slonik.one(sql.type(countRow)`
+    SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_ids FROM stoptest.seen WHERE stream LIKE 'crash.%'`);
+  t.same(crashEvents, { total: 32, distinct_ids: 32 }, 'only the parked event was skipped');
+  t.equal((await readProjectionStates(core.db.slonik)).find((candidate) => candidate.name === 'stoptest')?.stopped, null);
+  t.equal(log.entries.filter((entry) => entry.level === 'error').length, 1);
+  t.match(log.entries.filter((entry) => /recovered/.test(entry.message)), [{ level: 'info', object: { projection: 'stoptest', stream: 'crash.poisoned', revision: 0 } }]);
+
+  await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log });
+  const parkRecords = (await core.store.readStream('ops.parked-stoptest')).length;
+  t.same(await seenCounts(core, 'stoptest'), { total: 32 + parkRecords, distinct_ids: 32 + parkRecords }, 'a rebuild skips the parked event too');
+});
+
+t.test('a database that drops every connection blames no event: the projector reconnects and loses nothing', async (t) => {
+  const { core, url } = await openTestCore();
+  // the projector's own process: its pools are the ones cut
+  const named = new URL(url);
+  named.searchParams.set('application_name', 'projector-under-test');
+  const other = await openCore(loadConfig({ DATABASE_URL: named.toString(), DATABASE_POOL_SIZE: '4', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' }));
+  t.teardown(() => other.close());
+  const log = collectingLog();
+  let batches = 0;
+  const projector = startProjector({
+    pool: other.db.slonik,
+    store: other.store,
+    projection: eventLogProjection('outagetest', 200, () => batches++),
+    progress: other.progress,
+    log,
+    retry: { firstMs: 50, maxMs: 200 },
+  });
+  t.teardown(() => projector.stop());
+  await projector.ready;
+  await writeEvents(core, 4, 150);
+  t.ok(await waitUntil(async () => batches >= 1, 30_000), 'a batch is open');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  t.teardown(() => admin.end());
+  // every connection of the projector's pool, the advisory lock's and the open batch's among them
+  // (the event store's LISTEN connection is left alone: keeping that one alive is its own concern)
+  const victims = await admin.query<{ pid: number; lock: boolean }>(`
+    SELECT a.pid, EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.locktype = 'advisory') AS lock
+    FROM pg_stat_activity a
+    WHERE a.datname = current_database() AND a.application_name = 'projector-under-test' AND a.query NOT ILIKE 'LISTEN%'`);
+  t.ok(victims.rows.length >= 2 && victims.rows.some((row) => row.lock), `${victims.rows.length} connections, the lock's among them`);
+  await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [victims.rows.map((row) => row.pid)]);
+
+  const head = await core.store.headPosition().catch(() => core.store.headPosition());
+  t.ok(
+    await waitUntil(async () => {
+      const { rows } = await admin.query<{ c: string; p: string }>(
+        `SELECT commit_position::text AS c, prepare_position::text AS p FROM projection_state.checkpoints WHERE name = 'outagetest'`,
+      );
+      return rows[0] !== undefined && comparePositions({ commit: BigInt(rows[0].c), prepare: BigInt(rows[0].p) }, head) >= 0;
+    }, 60_000),
+    'the projector came back and caught up',
+  );
+  const { rows } = await admin.query<{ total: number; distinct_ids: number }>(
+    'SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_ids FROM outagetest.seen',
+  );
+  t.same(rows[0], { total: 600, distinct_ids: 600 }, 'every event exactly once');
+  const failures = await admin.query(`SELECT * FROM projection_state.failures`);
+  t.equal(failures.rowCount, 0, 'no event was blamed');
+  t.notOk(log.entries.some((entry) => /stopped on an event/.test(entry.message)));
+  t.ok(log.entries.some((entry) => entry.level === 'error' && /without blaming an event/.test(entry.message)), 'the outage was logged');
+  t.ok(log.entries.some((entry) => /recovered/.test(entry.message)), 'and the recovery');
+});
+
+t.test('a new version whose rebuild fails on an event keeps the old tables serving and reports the stop until it is parked', async (t) => {
+  const { core } = await openTestCore();
+  const tolerant = eventLogProjection('bumptest');
+  // version 1 ignored the payload that version 2 cannot store
+  const v1 = { ...tolerant, apply: (tx: Parameters<typeof tolerant.apply>[0], schema: string, events: Parameters<typeof tolerant.apply>[2]) =>
+    tolerant.apply(tx, schema, events.filter((event) => event.type !== POISON)) };
+  await writeEvents(core, 1, 10);
+  const poisoned = await core.store.append('crash.poisoned', [newEvent(POISON)], 'no_stream');
+  const first = startProjector({ pool: core.db.slonik, store: core.store, projection: v1, progress: core.progress, log: silent });
+  t.ok(await core.progress.waitFor(['bumptest'], await core.store.headPosition(), 10_000));
+  await first.stop();
+
+  const log = collectingLog();
+  const v2 = { ...eventLogProjection('bumptest'), version: 2 };
+  const second = startProjector({ pool: core.db.slonik, store: core.store, projection: v2, progress: core.progress, log, retry: { firstMs: 20, maxMs: 100 }, parkedPollMs: 20 });
+  t.teardown(() => second.stop());
+  const elsewhere = createProjectionProgress(core.db.slonik);
+  await core.store.append('crash.later', [newEvent('noted')], 'no_stream');
+  const outcome = await elsewhere.wait(['bumptest'], await core.store.headPosition(), 600_000);
+  t.match(outcome, { reached: false, stopped: { event: { stream: 'crash.poisoned', position: poisoned.position } } }, 'the stop is seen though the old checkpoint is past the event');
+  t.same(await seenCounts(core, 'bumptest'), { total: 10, distinct_ids: 10 }, 'version 1 tables still serve');
+  t.equal((await readCheckpoint(core.db.slonik, 'bumptest'))?.version, 1);
+
+  await parkEventFor(core, 'bumptest', 'crash.poisoned@0', 'version 2 cannot store it');
+  t.ok(await waitUntil(async () => (await readCheckpoint(core.db.slonik, 'bumptest'))?.version === 2, 30_000), 'rebuilt as version 2 once parked');
+  t.ok(await waitUntil(async () => (await elsewhere.wait(['bumptest'], await core.store.headPosition(), 1000)).reached, 30_000));
+  t.equal((await readProjectionStates(core.db.slonik)).find((state) => state.name === 'bumptest')?.stopped, null);
+  t.equal(log.entries.filter((entry) => entry.level === 'error').length, 1);
 });

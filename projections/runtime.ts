@@ -1,8 +1,17 @@
 import type { DatabasePool, DatabasePoolConnection, DatabaseTransactionConnection } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { parkedStream, parsedParkRecords } from '../domain/ops/parked.ts';
 import { isConnectionError } from '../infra/postgres/connection-errors.ts';
-import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
+import {
+  comparePositions,
+  type EventStore,
+  formatPosition,
+  type Position,
+  type RecordedEvent,
+  START,
+} from '../infra/eventstore/port.ts';
+import type { Migration } from '../infra/postgres/migrations.ts';
 
 /**
  * A projection owns one schema of read tables. It is rebuilt by replaying the log into a fresh
@@ -33,6 +42,23 @@ export const CHECKPOINTS_DDL = `
     updated_at timestamptz NOT NULL DEFAULT now()
   );`;
 
+// A table of its own, not columns of the checkpoint row: a first build that fails has no row yet,
+// and a rebuild's swap rewrites the row.
+const FAILURES_DDL = `
+  CREATE TABLE projection_state.failures (
+    name text PRIMARY KEY,
+    event_id text NOT NULL,
+    event_stream text NOT NULL,
+    event_revision bigint NOT NULL,
+    event_commit bigint NOT NULL,
+    event_prepare bigint NOT NULL,
+    event_type text NOT NULL,
+    error text NOT NULL,
+    failed_at timestamptz NOT NULL DEFAULT now()
+  );`;
+
+export const projectionsMigration: Migration = { component: 'projections', steps: [CHECKPOINTS_DDL, FAILURES_DDL] };
+
 const checkpointRow = z.object({
   version: z.number(),
   commit_position: z.bigint(),
@@ -49,6 +75,185 @@ export async function readCheckpoint(pool: DatabasePool | DatabaseTransactionCon
 
 function toCheckpoint(row: z.infer<typeof checkpointRow>): Checkpoint {
   return { version: row.version, position: { commit: row.commit_position, prepare: row.prepare_position } };
+}
+
+/** The event a projector cannot apply, and why; kept until the checkpoint passes it. */
+export type StoppedOn = {
+  readonly projection: string;
+  readonly event: {
+    readonly id: string;
+    readonly stream: string;
+    readonly revision: bigint;
+    readonly position: Position;
+    readonly type: string;
+  };
+  readonly error: string;
+  /** ISO time of the first failure */
+  readonly since: string;
+};
+
+export function describeStop(stop: StoppedOn): string {
+  const { event } = stop;
+  return `projection ${stop.projection} is stopped on event ${formatPosition(event.position)} (${event.stream}@${event.revision}, ${event.type}): ${stop.error}`;
+}
+
+/** The projection could not apply this one event, though the database answers. */
+export class ProjectionEventError extends Error {
+  readonly projection: string;
+  readonly event: RecordedEvent;
+
+  constructor(projection: string, event: RecordedEvent, cause: unknown) {
+    super(`projection ${projection} cannot apply ${event.stream}@${event.revision}: ${messageOf(cause)}`, { cause });
+    this.name = 'ProjectionEventError';
+    this.projection = projection;
+    this.event = event;
+  }
+}
+
+/** Marks an error thrown by a projection's own `apply`, as opposed to the runtime's statements. */
+class ApplyError extends Error {
+  constructor(cause: unknown) {
+    super(messageOf(cause), { cause });
+    this.name = 'ApplyError';
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// Beyond an unreachable database (infra/postgres/connection-errors.ts), a projector also waits out
+// what passes by itself: a cancelled or timed-out statement, serialisation, deadlock, lock waits,
+// exhausted resources (SQLSTATE classes 53, 57, 58)
+const TRANSIENT_NAMES = new Set(['IdleTransactionTimeoutError', 'StatementCancelledError', 'StatementTimeoutError']);
+const TRANSIENT_SQLSTATE = /^(53|57|58)|^(40001|40P01|55P03)$/;
+
+/** True when the error says the database could not be reached or gave up, not that the data is wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isConnectionError(error)) return true;
+  for (let cause: unknown = error, depth = 0; cause && depth < 8; depth++) {
+    if (cause instanceof Error && TRANSIENT_NAMES.has(cause.name)) return true;
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_SQLSTATE.test(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function databaseAnswers(pool: DatabasePool): Promise<boolean> {
+  return pool.query(sql.unsafe`SELECT 1`).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The error to act on when applying `events` failed: the event's own fault only when there is
+ * exactly one event, the projection's code threw, and the database still answers.
+ */
+async function blame(pool: DatabasePool, projection: string, events: readonly RecordedEvent[], error: unknown): Promise<unknown> {
+  if (events.length !== 1 || !(error instanceof ApplyError) || isDatabaseUnavailable(error)) return error;
+  if (!(await databaseAnswers(pool))) return error;
+  return new ProjectionEventError(projection, events[0]!, error.cause);
+}
+
+async function applyMarked(projection: Projection, tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    await projection.apply(tx, schema, events);
+  } catch (error) {
+    throw new ApplyError(error);
+  }
+}
+
+/** The events an operator parked for this projection (`ops park`), by position. */
+export async function readParked(store: EventStore, projection: string): Promise<ReadonlySet<string>> {
+  const records = parsedParkRecords(await store.readStream(parkedStream(projection)));
+  return new Set(records.map((record) => record.position));
+}
+
+const withoutParked = (events: readonly RecordedEvent[], parked: ReadonlySet<string>): readonly RecordedEvent[] =>
+  parked.size === 0 ? events : events.filter((event) => !parked.has(formatPosition(event.position)));
+
+const failureRow = z.object({
+  name: z.string(),
+  event_id: z.string(),
+  event_stream: z.string(),
+  event_revision: z.bigint(),
+  event_commit: z.bigint(),
+  event_prepare: z.bigint(),
+  event_type: z.string(),
+  error: z.string(),
+  failed_at: z.string(),
+});
+
+function toStop(row: z.infer<typeof failureRow>): StoppedOn {
+  return {
+    projection: row.name,
+    event: {
+      id: row.event_id,
+      stream: row.event_stream,
+      revision: row.event_revision,
+      position: { commit: row.event_commit, prepare: row.event_prepare },
+      type: row.event_type,
+    },
+    error: row.error,
+    since: row.failed_at,
+  };
+}
+
+async function recordStop(pool: DatabasePool, stop: StoppedOn): Promise<void> {
+  const { event } = stop;
+  await pool.query(sql.unsafe`
+    INSERT INTO projection_state.failures AS f (name, event_id, event_stream, event_revision, event_commit, event_prepare, event_type, error)
+    VALUES (${stop.projection}, ${event.id}, ${event.stream}, ${event.revision.toString()}, ${event.position.commit.toString()},
+      ${event.position.prepare.toString()}, ${event.type}, ${stop.error})
+    ON CONFLICT (name) DO UPDATE SET event_id = EXCLUDED.event_id, event_stream = EXCLUDED.event_stream,
+      event_revision = EXCLUDED.event_revision, event_commit = EXCLUDED.event_commit, event_prepare = EXCLUDED.event_prepare,
+      event_type = EXCLUDED.event_type, error = EXCLUDED.error,
+      failed_at = CASE WHEN f.event_commit = EXCLUDED.event_commit AND f.event_prepare = EXCLUDED.event_prepare THEN f.failed_at ELSE now() END`);
+}
+
+async function readStop(pool: DatabasePool, name: string): Promise<StoppedOn | null> {
+  const row = await pool.maybeOne(sql.type(failureRow)`SELECT * FROM projection_state.failures WHERE name = ${name}`);
+  return row ? toStop(row) : null;
+}
+
+/** Each projection's checkpoint and, when its projector is stopped on an event, that event. */
+export type ProjectionState = {
+  readonly name: string;
+  readonly checkpoint: Checkpoint | null;
+  readonly stopped: StoppedOn | null;
+};
+
+const stateRow = failureRow.partial().extend({
+  name: z.string(),
+  version: z.number().nullable(),
+  commit_position: z.bigint().nullable(),
+  prepare_position: z.bigint().nullable(),
+  checkpoint_moved_after_failure: z.boolean().nullable(),
+});
+
+/** Every projection's row, as any process sees it: one small query. */
+export async function readProjectionStates(pool: DatabasePool): Promise<ProjectionState[]> {
+  const rows = await pool.any(sql.type(stateRow)`
+    SELECT coalesce(c.name, f.name) AS name, c.version, c.commit_position, c.prepare_position,
+      f.event_id, f.event_stream, f.event_revision, f.event_commit, f.event_prepare, f.event_type, f.error, f.failed_at,
+      c.updated_at > f.failed_at AS checkpoint_moved_after_failure
+    FROM projection_state.checkpoints c FULL JOIN projection_state.failures f ON f.name = c.name`);
+  return rows.map((row) => {
+    const checkpoint =
+      row.version !== null && row.commit_position !== null && row.prepare_position !== null
+        ? toCheckpoint({ version: row.version, commit_position: row.commit_position, prepare_position: row.prepare_position })
+        : null;
+    const parsedStop = failureRow.safeParse(row);
+    const stop = parsedStop.success ? toStop(parsedStop.data) : null;
+    // a failure the checkpoint has since moved past is history (a fixed or parked event); a
+    // checkpoint that was already past it is an old version's, kept while a rebuild fails on it
+    const passed = checkpoint && comparePositions(checkpoint.position, stop?.event.position ?? START) >= 0 && row.checkpoint_moved_after_failure;
+    const stopped = stop && !passed ? stop : null;
+    return { name: row.name, checkpoint, stopped };
+  });
 }
 
 const SKIP_COMMIT_FLUSH = sql.fragment`set_config('synchronous_commit', 'off', true)`;
@@ -82,58 +287,127 @@ async function writeCheckpoint(tx: DatabaseTransactionConnection, name: string, 
       prepare_position = EXCLUDED.prepare_position, updated_at = now()`);
 }
 
+/** reached: every projection has the position; else stopped names a projection that cannot get there */
+export type WaitOutcome = { readonly reached: true } | { readonly reached: false; readonly stopped: StoppedOn | null };
+
 /**
  * Where each projection has got to, for read-your-writes. Projectors of this process report
- * directly; for the others the checkpoint table is polled.
+ * directly; the checkpoint and failure rows, which show projectors of every process, are polled
+ * while someone waits.
  */
 export type ProjectionProgress = {
   report(name: string, position: Position): void;
-  /** resolves true once every named projection has processed `position`, false at the deadline */
+  /** the projector of `name` in this process is stopped on an event (null: no longer) */
+  reportStopped(name: string, stop: StoppedOn | null): void;
+  /**
+   * resolves once every named projection has processed `position`, at once when one of them is
+   * stopped on an event at or before it, and at the deadline otherwise
+   */
+  wait(names: readonly string[], position: Position, timeoutMs: number): Promise<WaitOutcome>;
+  /** `wait`, reduced to whether the position was reached */
   waitFor(names: readonly string[], position: Position, timeoutMs: number): Promise<boolean>;
 };
 
-export function createProjectionProgress(pool: DatabasePool): ProjectionProgress {
-  const local = new Map<string, Position>();
+export function createProjectionProgress(pool: DatabasePool, options: { readonly pollMs?: number } = {}): ProjectionProgress {
+  // a poll is one read of a few rows, and runs only while a write waits
+  const pollMs = options.pollMs ?? 20;
+  const positions = new Map<string, Position>();
+  // a stop read from the table counts only for waiters that began before that poll: one seen
+  // earlier may have been parked or fixed since
+  const stops = new Map<string, { readonly stop: StoppedOn; readonly poll: number | 'local' }>();
+  // projections whose projector runs here: their own reports are fresher than the table
+  const local = new Set<string>();
   const waiters = new Set<() => void>();
-  const reached = (name: string, position: Position): boolean => {
-    const at = local.get(name);
-    return at !== undefined && comparePositions(at, position) >= 0;
+  let polls = 0;
+  let pollTimer: NodeJS.Timeout | null = null;
+  let polling = false;
+
+  const advance = (name: string, position: Position): void => {
+    const at = positions.get(name);
+    if (!at || comparePositions(position, at) > 0) positions.set(name, position);
   };
+
+  const outcomeOf = (names: readonly string[], position: Position, since: number): WaitOutcome | null => {
+    let reached = true;
+    for (const name of names) {
+      const at = positions.get(name);
+      if (at && comparePositions(at, position) >= 0) continue;
+      reached = false;
+      const known = stops.get(name);
+      if (!known || (known.poll !== 'local' && known.poll <= since)) continue;
+      // stopped on an event at or before the position (or failing a rebuild that replays it): no
+      // waiting gets there
+      if (comparePositions(known.stop.event.position, position) <= 0) return { reached: false, stopped: known.stop };
+    }
+    return reached ? { reached: true } : null;
+  };
+
+  const checkWaiters = (): void => {
+    for (const check of waiters) check();
+  };
+
+  const schedulePoll = (delayMs: number): void => {
+    if (pollTimer || polling || waiters.size === 0) return;
+    pollTimer = setTimeout(() => void poll(), delayMs);
+  };
+
+  async function poll(): Promise<void> {
+    pollTimer = null;
+    polling = true;
+    try {
+      const states = await readProjectionStates(pool);
+      const generation = ++polls;
+      for (const state of states) {
+        if (state.checkpoint) advance(state.name, state.checkpoint.position);
+        if (local.has(state.name)) continue;
+        if (state.stopped) stops.set(state.name, { stop: state.stopped, poll: generation });
+        else stops.delete(state.name);
+      }
+      checkWaiters();
+    } catch {
+      // the database is away: the waiters' deadlines still run, and the next poll tries again
+    } finally {
+      polling = false;
+      schedulePoll(pollMs);
+    }
+  }
+
+  const wait = (names: readonly string[], position: Position, timeoutMs: number): Promise<WaitOutcome> => {
+    const since = polls;
+    const now = outcomeOf(names, position, since);
+    if (now) return Promise.resolve(now);
+    return new Promise<WaitOutcome>((resolve) => {
+      const finish = (outcome: WaitOutcome): void => {
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      const check = (): void => {
+        const outcome = outcomeOf(names, position, since);
+        if (outcome) finish(outcome);
+      };
+      const timer = setTimeout(() => finish({ reached: false, stopped: null }), timeoutMs);
+      waiters.add(check);
+      // a projector of this process reports at once; the table is for the others
+      schedulePoll(names.every((name) => local.has(name)) ? pollMs : 0);
+    });
+  };
+
   return {
     report(name, position) {
-      local.set(name, position);
-      for (const check of waiters) check();
+      local.add(name);
+      advance(name, position);
+      checkWaiters();
     },
+    reportStopped(name, stop) {
+      local.add(name);
+      if (stop) stops.set(name, { stop, poll: 'local' });
+      else stops.delete(name);
+      checkWaiters();
+    },
+    wait,
     async waitFor(names, position, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      if (names.every((name) => reached(name, position))) return true;
-      return new Promise<boolean>((resolve) => {
-        let poll: NodeJS.Timeout | undefined;
-        const finish = (value: boolean): void => {
-          waiters.delete(check);
-          clearTimeout(timer);
-          clearTimeout(poll);
-          resolve(value);
-        };
-        const check = (): void => {
-          if (names.every((name) => reached(name, position))) finish(true);
-        };
-        const timer = setTimeout(() => finish(false), timeoutMs);
-        waiters.add(check);
-        // projectors running in another process are seen through their checkpoints
-        const pollOthers = async (): Promise<void> => {
-          const others = names.filter((name) => !local.has(name));
-          if (others.length === 0) return;
-          const checkpoints = await Promise.all(others.map((name) => readCheckpoint(pool, name).catch(() => null)));
-          if (checkpoints.every((c) => c !== null && comparePositions(c.position, position) >= 0)) {
-            for (const [i, name] of others.entries()) local.set(name, checkpoints[i]!.position);
-            check();
-          } else if (Date.now() < deadline) {
-            poll = setTimeout(() => void pollOthers(), 25);
-          }
-        };
-        void pollOthers();
-      });
+      return (await wait(names, position, timeoutMs)).reached;
     },
   };
 }
@@ -144,6 +418,11 @@ export type ProjectorHandle = {
   stop(): Promise<void>;
 };
 
+/** How a failing projector retries: the first pause, doubled each time up to the cap. */
+export type RetryPolicy = { readonly firstMs: number; readonly maxMs: number };
+
+export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
+
 function lockKey(name: string): string {
   return `projector:${name}`;
 }
@@ -151,6 +430,12 @@ function lockKey(name: string): string {
 /**
  * Runs one projection live: only while holding its advisory lock (others stand by), each batch
  * and its checkpoint in one transaction, so a crash neither loses nor repeats an event.
+ *
+ * Nothing stops it for good. A batch that throws is applied again event by event, so the
+ * checkpoint moves up to the event that fails; that event is logged once, recorded in
+ * `projection_state.failures` (every process's read-your-writes and readiness see it) and tried
+ * again with a growing pause, until new code applies it or an operator parks it. A database that
+ * cannot be reached is retried the same way but blames no event.
  */
 export function startProjector(deps: {
   readonly pool: DatabasePool;
@@ -160,116 +445,215 @@ export function startProjector(deps: {
   readonly log: Logger;
   /** pause between attempts to take the lock while another process holds it */
   readonly standbyMs?: number;
+  readonly retry?: RetryPolicy;
+  /** while stopped on an event, how often to look for an operator's park record */
+  readonly parkedPollMs?: number;
 }): ProjectorHandle {
   const { pool, store, projection, progress, log } = deps;
+  const name = projection.name;
+  const retry = deps.retry ?? DEFAULT_RETRY;
+  const parkedPollMs = deps.parkedPollMs ?? Math.min(1000, retry.maxMs);
   let stopping = false;
   let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
-  let wakeStandby: (() => void) | null = null;
-  /** set once a run got as far as its checkpoint: the next outage starts its backoff afresh */
-  let resumed = false;
+  let wakeUp: (() => void) | null = null;
+  let stopped: StoppedOn | null = null;
+  let unreachable = false;
+  let lastLogged: string | null = null;
 
-  // slonik rejects `connect` as soon as the held connection breaks, while its callback still runs:
-  // the advisory lock went with that session, so the callback is told to stop and waited for
-  const runOnce = async (): Promise<void> => {
-    const attempt = { lost: false };
-    let body: Promise<void> = Promise.resolve();
-    try {
-      await pool.connect((lockConnection) => (body = holdingLock(lockConnection, attempt)));
-    } catch (error) {
-      attempt.lost = true;
-      wakeStandby?.();
-      await subscription?.close();
-      await body.catch(() => undefined);
-      throw error;
+  const sleep = (ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (stopping) return resolve();
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const eventFields = (stop: StoppedOn) => ({
+    projection: name,
+    stream: stop.event.stream,
+    revision: Number(stop.event.revision),
+    position: formatPosition(stop.event.position),
+    type: stop.event.type,
+    eventId: stop.event.id,
+  });
+
+  /** The checkpoint moved: a stop it passed, or an outage it outlived, is over. */
+  async function progressed(position: Position): Promise<void> {
+    progress.report(name, position);
+    if (unreachable) {
+      unreachable = false;
+      lastLogged = null;
+      log.info({ projection: name }, 'projector recovered: the database answers again');
     }
-  };
+    if (stopped && comparePositions(position, stopped.event.position) >= 0) {
+      const was = stopped;
+      stopped = null;
+      lastLogged = null;
+      progress.reportStopped(name, null);
+      await pool.query(sql.unsafe`DELETE FROM projection_state.failures WHERE name = ${name}`);
+      log.info({ ...eventFields(was), checkpoint: formatPosition(position) }, 'projector recovered: it is past the event it was stopped on');
+    }
+  }
 
-  const holdingLock = async (lockConnection: DatabasePoolConnection, attempt: { readonly lost: boolean }): Promise<void> => {
-    while (!stopping && !attempt.lost) {
-      const locked = await lockConnection.oneFirst(
-        sql.type(z.object({ locked: z.boolean() }))`SELECT pg_try_advisory_lock(hashtext(${lockKey(projection.name)})) AS locked`,
-      );
-      if (locked) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, deps.standbyMs ?? 2000);
-        wakeStandby = () => {
-          clearTimeout(timer);
-          resolve();
+  async function failed(error: unknown): Promise<void> {
+    if (error instanceof ProjectionEventError) {
+      const { event } = error;
+      const message = messageOf(error.cause);
+      const key = `event ${formatPosition(event.position)} ${message}`;
+      const same = stopped && comparePositions(stopped.event.position, event.position) === 0 && stopped.error === message;
+      if (!same) {
+        stopped = {
+          projection: name,
+          event: { id: event.id, stream: event.stream, revision: event.revision, position: event.position, type: event.type },
+          error: message,
+          since: new Date().toISOString(),
         };
-      });
+      }
+      progress.reportStopped(name, stopped);
+      // once per process and failure: a restarted process says it again, a retry does not
+      if (key !== lastLogged) {
+        lastLogged = key;
+        log.error(
+          { ...eventFields(stopped!), err: error.cause },
+          'projector stopped on an event it cannot apply; retrying with back-off until the code is fixed or the event is parked (npm run ops -- park)',
+        );
+      }
+      await recordStop(pool, stopped!).catch(() => undefined);
+      return;
     }
-    if (stopping || attempt.lost) return;
-    try {
-      let checkpoint = await ensureProjection(pool, store, projection, log);
-      resumed = true;
-      progress.report(projection.name, checkpoint.position);
-      while (!stopping && !attempt.lost) {
-        subscription = store.subscribeToAll(checkpoint.position);
-        let restart = false;
+    unreachable = true;
+    const key = messageOf(error);
+    if (key !== lastLogged) {
+      lastLogged = key;
+      log.error({ projection: name, err: error }, 'projector failed without blaming an event (database unreachable?); retrying with back-off');
+    }
+  }
+
+  /** Commits `events` (parked ones skipped) and moves the checkpoint to the last of them. */
+  async function commit(from: Position, events: readonly RecordedEvent[], parked: ReadonlySet<string>): Promise<{ checkpoint: Checkpoint; swapped: boolean }> {
+    const last = events[events.length - 1]!.position;
+    return pool.transaction(async (tx) => {
+      if (!(await advanceCheckpoint(tx, name, from, last))) {
+        // a rebuild swapped in new tables with their own checkpoint: continue from there
+        const current = await readCheckpoint(tx, name);
+        if (!current) throw new Error(`checkpoint of ${name} disappeared`);
+        return { checkpoint: current, swapped: true };
+      }
+      await applyMarked(projection, tx, name, withoutParked(events, parked));
+      return { checkpoint: { version: projection.version, position: last }, swapped: false };
+    });
+  }
+
+  async function project(held: { readonly lost: boolean }): Promise<void> {
+    const parked = new Set(await readParked(store, name));
+    let checkpoint = await ensureProjection(pool, store, projection, log);
+    stopped ??= await readStop(pool, name);
+    await progressed(checkpoint.position);
+    while (!stopping && !held.lost) {
+      subscription = store.subscribeToAll(checkpoint.position);
+      let restart = false;
+      try {
         for await (const batch of subscription) {
-          const last = batch[batch.length - 1]!.position;
-          const outcome = await pool.transaction(async (tx) => {
-            const moved = { version: projection.version, position: last };
-            if (!(await advanceCheckpoint(tx, projection.name, checkpoint.position, last))) {
-              // a rebuild swapped in new tables with their own checkpoint: continue from there
-              const current = await readCheckpoint(tx, projection.name);
-              if (!current) throw new Error(`checkpoint of ${projection.name} disappeared`);
-              return { checkpoint: current, swapped: true };
+          let outcome: { checkpoint: Checkpoint; swapped: boolean };
+          try {
+            outcome = await commit(checkpoint.position, batch, parked);
+          } catch (error) {
+            if (batch.length === 1 || !(error instanceof ApplyError) || isDatabaseUnavailable(error)) throw await blame(pool, name, batch, error);
+            // one of them is bad: take them one at a time, so the checkpoint gets up to it
+            outcome = { checkpoint, swapped: false };
+            for (const event of batch) {
+              outcome = await commit(outcome.checkpoint.position, [event], parked).catch(async (single: unknown) => {
+                throw await blame(pool, name, [event], single);
+              });
+              checkpoint = outcome.checkpoint;
+              await progressed(checkpoint.position);
+              if (outcome.swapped) break;
             }
-            await projection.apply(tx, projection.name, batch);
-            return { checkpoint: moved, swapped: false };
-          });
+          }
           checkpoint = outcome.checkpoint;
-          progress.report(projection.name, checkpoint.position);
+          await progressed(checkpoint.position);
           if (outcome.swapped) {
             restart = true;
             break;
           }
-          if (stopping || attempt.lost) break;
+          if (stopping || held.lost) break;
         }
+      } finally {
         await subscription.close();
-        if (!restart) break;
       }
-    } finally {
-      await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(projection.name)}))`);
+      if (!restart) break;
     }
-  };
+  }
 
-  const pause = (ms: number): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wakeStandby = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  /** Waits for the lock on a connection of its own; false when stopping first. */
+  async function takeLock(lockConnection: DatabasePoolConnection): Promise<boolean> {
+    while (!stopping) {
+      const locked = await lockConnection.oneFirst(
+        sql.type(z.object({ locked: z.boolean() }))`SELECT pg_try_advisory_lock(hashtext(${lockKey(name)})) AS locked`,
+      );
+      if (locked) return true;
+      await sleep(deps.standbyMs ?? 2000);
+    }
+    return false;
+  }
 
-  // The database going away (restart, failover, a terminated backend) is not the projection's
-  // fault: start over from the checkpoint once it answers again. The lock went with the session.
+  /** The back-off pause; while stopped on an event, an operator's park record ends it early. */
+  async function pause(ms: number): Promise<void> {
+    if (!stopped) return sleep(ms);
+    const until = Date.now() + ms;
+    const known = (await readParked(store, name).catch(() => null))?.size;
+    while (!stopping && Date.now() < until) {
+      await sleep(Math.min(parkedPollMs, until - Date.now()));
+      const now = (await readParked(store, name).catch(() => null))?.size;
+      if (known !== undefined && now !== undefined && now !== known) return;
+    }
+  }
+
+  async function abandon(body: Promise<void>): Promise<void> {
+    wakeUp?.();
+    await subscription?.close();
+    await body.catch(() => undefined);
+  }
+
   const run = (async () => {
-    let outages = 0;
-    for (;;) {
-      resumed = false;
+    let attempt = 0;
+    while (!stopping) {
+      const held = { lost: false };
+      let body: Promise<void> = Promise.resolve();
       try {
-        await runOnce();
-        return;
-      } catch (error) {
-        if (stopping || !isConnectionError(error)) throw error;
-        if (resumed) outages = 0;
-        if (outages === 0) log.warn({ err: error, projection: projection.name }, 'projector lost the database; resuming from its checkpoint');
-        await pause(Math.min(100 * 2 ** outages, 5000));
-        outages++;
+        await pool.connect(
+          (lockConnection) =>
+            (body = (async () => {
+              if (!(await takeLock(lockConnection))) return;
+              try {
+                await project(held);
+              } finally {
+                await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(name)}))`).catch(() => undefined);
+              }
+            })()),
+        );
         if (stopping) return;
+        attempt = 0;
+      } catch (error) {
+        // slonik rejects `connect` as soon as the held connection breaks while its callback still
+        // runs: the advisory lock went with that session, so the callback is told to stop and waited
+        // for, or two loops of one projection would run
+        held.lost = true;
+        await abandon(body);
+        if (stopping) return;
+        await failed(error).catch(() => undefined);
+        attempt++;
+        await pause(Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(attempt - 1, 30)));
       }
     }
   })();
 
-  run.catch((error: unknown) => {
-    if (!stopping) log.error({ err: error, projection: projection.name }, 'projector stopped on an error');
-  });
-
   const ready = (async () => {
-    while (!stopping && (await readCheckpoint(pool, projection.name).catch(() => null)) === null) {
+    while (!stopping && (await readCheckpoint(pool, name).catch(() => null)) === null) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -278,9 +662,9 @@ export function startProjector(deps: {
     ready,
     async stop() {
       stopping = true;
-      wakeStandby?.();
+      wakeUp?.();
       await subscription?.close();
-      await run.catch(() => undefined);
+      await run;
     },
   };
 }
@@ -300,7 +684,9 @@ export type RebuildReport = { readonly events: number; readonly seconds: number 
 
 /**
  * Replays the whole log into a fresh schema beside the live one, then, holding the checkpoint
- * row so the live projector pauses, catches up and swaps the schemas in one transaction.
+ * row so the live projector pauses, catches up and swaps the schemas in one transaction. Parked
+ * events are skipped, as the live projector skips them; an event that fails is named
+ * (ProjectionEventError) and the live tables stay as they were.
  */
 export async function rebuildProjection(deps: {
   readonly pool: DatabasePool;
@@ -315,6 +701,7 @@ export async function rebuildProjection(deps: {
   const fresh = `${live}__rebuild`;
   const old = `${live}__old`;
   const batchSize = deps.batchSize ?? 2000;
+  const parked = await readParked(store, live);
   let events = 0;
 
   await pool.transaction(async (tx) => {
@@ -323,20 +710,32 @@ export async function rebuildProjection(deps: {
     await projection.migrate(tx, fresh);
   });
 
+  /** Applies a batch in `tx` or, without one, in a transaction of its own; a failure is pinned on its event. */
+  const applyLocating = async (tx: DatabaseTransactionConnection | null, batch: readonly RecordedEvent[]): Promise<void> => {
+    const once = (list: readonly RecordedEvent[]): Promise<void> =>
+      tx
+        ? tx.transaction((inner) => applyMarked(projection, inner, fresh, list))
+        : pool.transaction(async (own) => {
+            // nothing of a half-done rebuild survives a crash anyway
+            await own.query(sql.unsafe`SELECT ${SKIP_COMMIT_FLUSH}`);
+            await applyMarked(projection, own, fresh, list);
+          });
+    try {
+      await once(batch);
+    } catch (error) {
+      if (batch.length === 1 || !(error instanceof ApplyError) || isDatabaseUnavailable(error)) throw await blame(pool, live, batch, error);
+      for (const event of batch) await once([event]).catch(async (single: unknown) => Promise.reject(await blame(pool, live, [event], single)));
+    }
+  };
+
   const replay = async (tx: DatabaseTransactionConnection | null, from: Position): Promise<Position> => {
     let position = from;
     for (;;) {
       const batch = await store.readAll({ after: position, limit: batchSize });
       if (batch.length === 0) return position;
-      if (tx) await projection.apply(tx, fresh, batch);
-      else {
-        await pool.transaction(async (own) => {
-          // nothing of a half-done rebuild survives a crash anyway
-          await own.query(sql.unsafe`SELECT ${SKIP_COMMIT_FLUSH}`);
-          await projection.apply(own, fresh, batch);
-        });
-      }
-      events += batch.length;
+      const kept = withoutParked(batch, parked);
+      if (kept.length > 0) await applyLocating(tx, kept);
+      events += kept.length;
       position = batch[batch.length - 1]!.position;
     }
   };

@@ -1,7 +1,10 @@
-// A projection for the runtime's own tests: one row per event seen, and a pause inside each batch
-// so a test can kill the process while a batch's transaction is open.
+// A projection for the runtime's own tests: one row per event seen, a pause inside each batch so a
+// test can kill the process while a batch's transaction is open, and an event type it cannot store.
 import { sql } from 'slonik';
 import type { Projection } from './runtime.ts';
+
+/** the event type eventLogProjection refuses, as a projection refuses a payload it cannot read */
+export const POISON = 'poison';
 
 export function eventLogProjection(name: string, pauseMs = 0, onBatch?: (size: number) => void): Projection {
   return {
@@ -12,6 +15,8 @@ export function eventLogProjection(name: string, pauseMs = 0, onBatch?: (size: n
     },
     async apply(tx, schema, events) {
       onBatch?.(events.length);
+      const poison = events.find((event) => event.type === POISON);
+      if (poison) throw new Error(`cannot store ${POISON} ${poison.id}`);
       await tx.query(sql.unsafe`
         INSERT INTO ${sql.identifier([schema, 'seen'])} (event_id, stream)
         SELECT * FROM ${sql.unnest(

@@ -11,6 +11,7 @@ import { clubPlayerQueryRoutes } from '../../query-api/club/players.ts';
 import { clubSessionQueryRoutes } from '../../query-api/club/sessions.ts';
 import { clubSettingsQueryRoutes } from '../../query-api/club/settings.ts';
 import type { Core } from '../system.ts';
+import { readinessRoute } from './readiness.ts';
 
 export const CLUB_COOKIE = 'club_sid';
 
@@ -27,6 +28,7 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
       return {};
     },
   });
+  readinessRoute(app, { pool: core.db.slonik, store: core.store, progress: core.progress, projections: ['club'] });
   const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.club });
   clubAuthRoutes(app, { ...core, sessions: core.sessions.club, pool: core.db.slonik, cookies, cookieSecure: core.config.COOKIE_SECURE });
   clubMeRoutes(app, { accounts: core.accounts, cookies });

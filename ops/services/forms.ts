@@ -7,15 +7,18 @@ import type { CommandHandler } from '../../command-api/shared/handle-command.ts'
 import { formNameSchema } from '../../domain/forms/form.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
+import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import { formsQueryRoutes, readFormDocument } from '../../query-api/forms/routes.ts';
 import { formPageHtml } from '../../ui/forms/page.ts';
+import { readinessRoute } from './readiness.ts';
 
 export type FormsServiceDeps = {
   readonly logger: FastifyBaseLogger | false;
   readonly pool: DatabasePool;
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
+  readonly store: EventStore;
   readonly limiter: AddressLimiter;
   /** FORMS_BASE_URL: writes must carry it as their Origin */
   readonly origin: string;
@@ -43,6 +46,7 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
       return {};
     },
   });
+  readinessRoute(app, { pool: deps.pool, store: deps.store, progress: deps.progress, projections: ['forms'] });
   formsQueryRoutes(app, { pool: deps.pool });
   formsCommandRoutes(app, {
     readDocument: (name) => readFormDocument(deps.pool, name),

@@ -19,6 +19,7 @@ import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
 import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
 import type { Core } from '../system.ts';
+import { readinessRoute } from './readiness.ts';
 
 export const GYM_COOKIE = 'gym_sid';
 
@@ -35,6 +36,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
       return {};
     },
   });
+  readinessRoute(app, { pool: core.db.slonik, store: core.store, progress: core.progress, projections: ['gym'] });
   const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.gym });
   gymQueryRoutes(app, { pool: core.db.slonik, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
   gymAuthRoutes(app, { core, cookies });

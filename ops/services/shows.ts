@@ -1,16 +1,13 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'slonik';
-import { z } from 'zod';
 import { showsAuthRoutes } from '../../command-api/shows/auth.ts';
 import { showsErasureRoutes } from '../../command-api/shows/erasure.ts';
 import { type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
 import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
 import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
 import { showsSuggestionRoutes } from '../../command-api/shows/suggestions.ts';
-import { createHttpApp, errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
-import { HttpError } from '../../infra/http/errors.ts';
 import { createChatChain, type ChatChain } from '../../infra/chat/chain.ts';
 import { createPushSender, type PushSender } from '../../infra/push/sender.ts';
 import { createPushSubscriptions, type PushSubscriptions } from '../../infra/push/subscriptions.ts';
@@ -26,6 +23,7 @@ import { fold } from '../../domain/shared/aggregate.ts';
 import { DAILY_CRON, DAILY_RUNS_STREAM, DAILY_TIME_ZONE, dailyRunsAggregate, dueRunDay, localDate } from '../../domain/shows/notification.ts';
 import { type DailyScheduler, startDailyScheduler } from '../../infra/scheduler/daily.ts';
 import type { Core } from '../system.ts';
+import { readinessRoute } from './readiness.ts';
 
 export const SHOWS_COOKIE = 'sid';
 
@@ -79,27 +77,7 @@ export async function buildShowsService(core: Core, runtime: ShowsRuntime, logge
   const pool = core.db.slonik;
   const { tv, cache } = runtime;
 
-  app.get(
-    '/api/health/ready',
-    {
-      schema: {
-        summary: 'Ready to serve: PostgreSQL answers and the shows read tables are caught up with the log',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok'), projections: z.literal('caught-up') }), 503: errorBodySchema },
-      },
-    },
-    async () => {
-      try {
-        await pool.query(sql.unsafe`SELECT 1`);
-      } catch (error) {
-        throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'PostgreSQL is not answering', { cause: error, headers: { 'retry-after': '5' } });
-      }
-      const head = await core.store.headPosition();
-      if (!(await core.progress.waitFor(['shows'], head, 2000))) {
-        throw new HttpError(503, 'PROJECTIONS_BEHIND', 'The shows read tables are behind the event log', { headers: { 'retry-after': '5' } });
-      }
-      return { status: 'ok' as const, database: 'ok' as const, projections: 'caught-up' as const };
-    },
-  );
+  readinessRoute(app, { pool, store: core.store, progress: core.progress, projections: ['shows'] });
 
   showsAuthRoutes(app, { core, cookies });
   showsErasureRoutes(app, { core, cookies, subscriptions: runtime.subscriptions });

@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import { loadConfig } from '../../infra/config.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { makeDatabase } from '../../infra/testing/database.ts';
-import { startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
+import { type Logger, type RetryPolicy, startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
 import { buildServices, type Core, type CoreOptions, openCore, projections } from '../system.ts';
 
 export type TestSystem = {
@@ -19,7 +19,15 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 /** Opens a core, starts every projector and builds every service; all of it closed at teardown. */
 export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
 
-export async function startTestSystem(t: Test, env: Record<string, string> = {}, options: CoreOptions = {}): Promise<TestSystem> {
+/** How the test's projectors log and retry; silent and the production back-off unless given. */
+export type TestProjectorOptions = { readonly log?: Logger; readonly retry?: RetryPolicy; readonly parkedPollMs?: number };
+
+export async function startTestSystem(
+  t: Test,
+  env: Record<string, string> = {},
+  options: CoreOptions = {},
+  projectorOptions: TestProjectorOptions = {},
+): Promise<TestSystem> {
   const db = await makeDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,7 +39,7 @@ export async function startTestSystem(t: Test, env: Record<string, string> = {},
   });
   const core = await openCore(config, options);
   const projectors = projections.map((projection) =>
-    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog }),
+    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog, ...projectorOptions }),
   );
   await Promise.all(projectors.map((projector) => projector.ready));
   const services = await buildServices(core, false);
