@@ -90,7 +90,7 @@ t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables e
     const res = await app.inject({
       method,
       url,
-      headers: { 'x-real-ip': ip, origin: 'http://localhost:3004', ...(sid ? { cookie: `gym_sid=${sid}` } : {}) },
+      headers: { 'x-real-ip': ip, origin: app === gym ? core.config.GYM_BASE_URL : core.config.FORMS_BASE_URL, ...(sid ? { cookie: `gym_sid=${sid}` } : {}) },
       ...(payload ? { payload } : {}),
     });
     if (res.statusCode < 300) accepted++;

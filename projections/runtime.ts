@@ -529,7 +529,12 @@ export function startProjector(deps: {
     const key = messageOf(error);
     if (key !== lastLogged) {
       lastLogged = key;
-      log.error({ projection: name, err: error }, 'projector failed without blaming an event (database unreachable?); retrying with back-off');
+      // an outage is expected and passes by itself: a warning; anything else is a bug worth an error
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ projection: name, err: error }, 'projector lost the database; resuming from its checkpoint when it answers (retrying with back-off)');
+      } else {
+        log.error({ projection: name, err: error }, 'projector failed without blaming an event; retrying with back-off');
+      }
     }
   }
 
