@@ -392,7 +392,9 @@ t.test('issue 12.11: a saved night keeps the levels of its day through a rename,
   reopened = await ok<Night>('GET', `/api/sessions/${night.id}`);
   t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened)), { version: 6 }, 'the night still saves');
   t.match((await ok<Night>('GET', `/api/sessions/${night.id}`)).people, [{ levelId: temp.id, levelName: 'Temp', levelRank: 2 }]);
-  const newcomer = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { version: 6, people: [...reopened.people.map(({ id, name, levelId }) => ({ id, name, levelId })), { id: cuid('late'), name: 'Late', levelId: temp.id }] }));
+  const late = { id: cuid('late'), name: 'Late', levelId: temp.id };
+  const kept = reopened.people.map(({ id, name, levelId }) => ({ id, name, levelId }));
+  const newcomer = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { version: 6, people: [...kept, late] }));
   t.match(newcomer.json(), { statusCode: 400, code: 'INVALID_SNAPSHOT', message: /^body\.people\[1\]\.levelId: no level / }, 'a newcomer cannot take the removed level');
 });
 
