@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
-import { sessionStream } from '../../domain/club/session.ts';
+import { claimNight, nightKeyAggregate, nightKeyStream, sessionStream } from '../../domain/club/session.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { clubClient, cuid } from './test-client.ts';
 
@@ -332,4 +332,105 @@ t.test('the club API: 30 endpoints and readiness, every one but the schedule, lo
   ] as const) {
     t.equal((await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, {})).statusCode, 401, `${method} ${url}`);
   }
+});
+
+type Today = { slots: Array<{ venueId: string; start: string; sessionId: string | null }> };
+const todayNight = async (date: string): Promise<string | null> => (await ok<Today>('GET', `/api/today?date=${date}`)).slots.find((slot) => slot.venueId === hall)?.sessionId ?? null;
+
+t.test('issue 12.10: an id refused for a second slot leaves that slot free, with or without an id', async (t) => {
+  // Thursdays, the Hall's 19:00 slot
+  const first = cuid('x');
+  t.equal((await ok<Night>('POST', '/api/sessions', { id: first, venueId: hall, date: '2031-01-16' }, 201)).id, first);
+  const refused = await call('POST', '/api/sessions', { id: first, venueId: hall, date: '2031-01-23' });
+  t.equal(refused.statusCode, 409);
+  t.match(refused.json(), { code: 'SESSION_ID_TAKEN', message: /^id: / });
+  t.equal(await todayNight('2031-01-23'), null, 'no night yet');
+  const mine = cuid('y');
+  t.equal((await ok<Night>('POST', '/api/sessions', { id: mine, venueId: hall, date: '2031-01-23' }, 201)).id, mine, 'the slot opens with an id');
+  t.equal((await ok<Night>('POST', '/api/sessions', { venueId: hall, date: '2031-01-23' })).id, mine, 'and without one: the same night');
+  t.equal(await todayNight('2031-01-23'), mine, 'Today shows it');
+  t.equal((await ok<Night>('POST', '/api/sessions', { id: first, venueId: hall, date: '2031-01-16' })).id, first, 'a retry with the same id and slot is the same night');
+
+  // two phones racing one id onto two slots: one night, and the other slot is not poisoned
+  const raced = cuid('z');
+  const answers = await Promise.all(['2031-01-30', '2031-02-06'].map((date) => call('POST', '/api/sessions', { id: raced, venueId: hall, date })));
+  t.same(answers.map((answer) => answer.statusCode).sort(), [201, 409]);
+  const loser = answers[0]!.statusCode === 409 ? '2031-01-30' : '2031-02-06';
+  const opened = await ok<Night>('POST', '/api/sessions', { venueId: hall, date: loser }, 201);
+  t.not(opened.id, raced);
+  t.equal(await todayNight(loser), opened.id);
+
+  // a key an older build left claimed for a night of another slot heals on the next open
+  await system.core.commands({
+    stream: nightKeyStream(hall, '2031-02-13', '19:00'),
+    aggregate: nightKeyAggregate,
+    decide: (state) => claimNight(state, first),
+    context: { userId: null, correlationId: 'test' },
+  });
+  const healed = await ok<Night>('POST', '/api/sessions', { venueId: hall, date: '2031-02-13' }, 201);
+  t.not(healed.id, first);
+  t.equal(await todayNight('2031-02-13'), healed.id);
+});
+
+t.test('issue 12.11: a saved night keeps the levels of its day through a rename, a reorder and a removal', async (t) => {
+  let club = await ok<Settings>('POST', '/api/levels', { name: 'Temp' }, 201);
+  const temp = club.levels.find((candidate) => candidate.name === 'Temp')!;
+  t.equal(temp.rank, 2);
+  const night = await openNight('2031-03-06');
+  const guest = { id: cuid('tmp'), name: 'Tempo', levelId: temp.id };
+  await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people: [guest] }));
+  await ok('POST', `/api/sessions/${night.id}/close`);
+  await ok('PATCH', `/api/levels/${temp.id}`, { name: 'Renamed' });
+  await ok('PUT', '/api/levels/order', { order: [temp.id, level('Strong'), level('Middle')] });
+  let reopened = await ok<Night>('POST', `/api/sessions/${night.id}/reopen`);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened)), { version: 5 });
+  t.match((await ok<Night>('GET', `/api/sessions/${night.id}`)).people, [{ id: guest.id, levelId: temp.id, levelName: 'Temp', levelRank: 2 }]);
+
+  await ok('PATCH', `/api/players/${guest.id}`, { levelId: level('Middle') });
+  club = await ok<Settings>('DELETE', `/api/levels/${temp.id}`);
+  t.notOk(club.levels.some((candidate) => candidate.id === temp.id), 'the level is gone');
+  reopened = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened)), { version: 6 }, 'the night still saves');
+  t.match((await ok<Night>('GET', `/api/sessions/${night.id}`)).people, [{ levelId: temp.id, levelName: 'Temp', levelRank: 2 }]);
+  const late = { id: cuid('late'), name: 'Late', levelId: temp.id };
+  const kept = reopened.people.map(({ id, name, levelId }) => ({ id, name, levelId }));
+  const newcomer = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { version: 6, people: [...kept, late] }));
+  t.match(newcomer.json(), { statusCode: 400, code: 'INVALID_SNAPSHOT', message: /^body\.people\[1\]\.levelId: no level / }, 'a newcomer cannot take the removed level');
+});
+
+t.test('issue 12.13: a filed round on a court the night never had is out of range; a court it had that evening is kept', async (t) => {
+  const night = await openNight('2031-03-13', { courts: 3 });
+  const round = (courts: number[]) => ({
+    number: 1,
+    startedAt: '2031-03-13T19:05:00+00:00',
+    endedAt: '2031-03-13T19:15:00+00:00',
+    lineUp: courts.map((court) => ({ ...court1, court })),
+  });
+  const wide = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people, rounds: [round([4])] }));
+  t.equal(wide.statusCode, 400);
+  t.match(wide.json(), { code: 'INVALID_SNAPSHOT', message: /^body\.rounds\[0\]\.lineUp\[0\]\.court: court 4 is out of range: the night has had at most 3 courts/ });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people, rounds: [round([3])] })), { version: 2 });
+  const saved = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { courts: 2 })), { version: 3 }, 'two courts for the rest of the evening; round 1 on court 3 stays');
+  t.match(await ok<Night>('GET', `/api/sessions/${night.id}`), { courts: 2, rounds: [{ number: 1, lineUp: [{ court: 3 }] }] });
+});
+
+t.test('issue 12.14: a save cannot move a night to another venue, date or start', async (t) => {
+  const night = await openNight('2031-03-20');
+  for (const [field, value] of [['date', '2031-03-27'], ['startTime', '18:30'], ['venueId', annex]] as const) {
+    const moved = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { [field]: value }));
+    t.equal(moved.statusCode, 400, field);
+    t.match(moved.json(), { code: 'INVALID_SNAPSHOT', message: new RegExp(`^body\\.${field}: the night was opened with ${night[field]}; a save cannot move it`) });
+  }
+  t.match(await ok<Night>('GET', `/api/sessions/${night.id}`), { date: '2031-03-20', startTime: '19:00', venueId: hall, version: 1 });
+  t.equal(await todayNight('2031-03-20'), night.id);
+  t.equal(await todayNight('2031-03-27'), null);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { endTime: '22:00' })), { version: 2 }, 'the end may change');
+});
+
+t.test('issue 12.16: the Calendar takes at most 366 days, both ends included', async (t) => {
+  t.equal((await call('GET', '/api/sessions?from=2031-01-01&to=2032-01-01')).statusCode, 200, '366 days');
+  const over = await call('GET', '/api/sessions?from=2031-01-01&to=2032-01-02');
+  t.equal(over.statusCode, 400, '367 days');
+  t.match(over.json(), { message: /^querystring\.to: at most 366 days including from and to/ });
 });

@@ -5,7 +5,6 @@ import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../
 import {
   checkSnapshot,
   claimNight,
-  copyLevels,
   courtsSchema,
   dateSchema,
   decideSession,
@@ -29,6 +28,7 @@ import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
 import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
 import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+import { domainErrorToHttp } from '../shared/run-command.ts';
 
 const runSessionCommand = (deps: ClubDeps, request: FastifyRequest, id: string, command: SessionCommand) =>
   runClubCommand(deps, request, { stream: sessionStream(id), aggregate: sessionAggregate, decide: (state: SessionState) => decideSession(command, state) }, SESSION_ERROR_STATUS);
@@ -43,6 +43,8 @@ async function peekNight(deps: ClubDeps, request: FastifyRequest, id: string): P
   });
   return state;
 }
+
+const MAX_OPEN_ATTEMPTS = 3;
 
 const idParams = z.object({ id: idTextSchema });
 const conflictBodySchema = errorBodySchema.extend({ current: sessionDocumentSchema });
@@ -84,24 +86,38 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       if (endTime === undefined) throw badRequest('body.endTime', `required: ${venue.name} has no slot starting at ${startTime} on that weekday`);
       if (startTime >= endTime) throw badRequest('body.endTime', 'must be after startTime');
 
-      const claim = await runClubCommand(
-        deps,
-        request,
-        { stream: nightKeyStream(venue.id, body.date, startTime), aggregate: nightKeyAggregate, decide: (state) => claimNight(state, body.id ?? cuid()) },
-        {},
-      );
-      const id = claim.state as string;
-      const opened = await runSessionCommand(deps, request, id, {
-        type: 'open-session',
+      const details = {
         venueId: venue.id,
         date: body.date,
         startTime,
         endTime,
         courts: body.courts ?? settings.club.defaultCourts,
         roundLengthSec: body.roundLengthSec ?? settings.club.roundLengthSec,
-        at: deps.now().toISOString(),
-      });
-      return reply.code(opened.appended ? 201 : 200).send(await readSession(deps.pool, id));
+      };
+      // an id already naming another night is refused before the slot key is touched
+      if (body.id !== undefined) {
+        const named = await peekNight(deps, request, body.id);
+        try {
+          if (named !== null) decideSession({ type: 'open-session', ...details, at: deps.now().toISOString() }, named);
+        } catch (error) {
+          throw domainErrorToHttp(error, SESSION_ERROR_STATUS);
+        }
+      }
+      const key = nightKeyStream(venue.id, body.date, startTime);
+      // A claim whose night turns out to be another slot's (a race on one id, or a key left by an
+      // older build) is released, so a refused open never blocks the slot; the next pass claims anew.
+      for (let attempt = 1; ; attempt += 1) {
+        const claim = await runClubCommand(deps, request, { stream: key, aggregate: nightKeyAggregate, decide: (state) => claimNight(state, body.id ?? cuid()) }, {});
+        const id = claim.state as string;
+        try {
+          const opened = await runSessionCommand(deps, request, id, { type: 'open-session', ...details, at: deps.now().toISOString() });
+          return reply.code(opened.appended ? 201 : 200).send(await readSession(deps.pool, id));
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.code !== 'SESSION_ID_TAKEN') throw error;
+          await runClubCommand(deps, request, { stream: key, aggregate: nightKeyAggregate, decide: (state) => releaseNight(state, id) }, {});
+          if (id === body.id || attempt === MAX_OPEN_ATTEMPTS) throw error;
+        }
+      }
     },
   );
 
@@ -129,13 +145,14 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const snapshot = request.body;
       // rule 1: everything that needs no lock, before the version is claimed
       const settings = await readVenuesAndLevels(deps.pool);
+      const night = await peekNight(deps, request, id);
+      if (night === null) throw notFound('No such night');
       try {
-        checkSnapshot(snapshot, settings);
+        checkSnapshot(snapshot, settings, night);
       } catch (error) {
         if (error instanceof DomainError) throw new HttpError(400, error.code, error.message);
         throw error;
       }
-      if ((await peekNight(deps, request, id)) === null) throw notFound('No such night');
       // rule 4, before the claim: a person added on a phone exists whether or not this copy wins
       const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
       for (const person of snapshot.people.filter((candidate) => !known.has(candidate.id))) {
@@ -152,7 +169,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
         const saved = await runSessionCommand(deps, request, id, {
           type: 'save-snapshot',
           snapshot,
-          people: copyLevels(snapshot.people, settings.levels),
+          club: settings,
           at: deps.now().toISOString(),
         });
         return { version: (saved.state as NonNullable<SessionState>).version };

@@ -1,7 +1,7 @@
 // Round numbers and filing. nextRoundNumber is the only source of a round number, so a reopened
 // night, a removal mid-round and Next round can never hand out the same number twice.
 import type { LineUp, PersonId, PresentPerson } from './shuffle.ts';
-import { endRound, type Timer } from './timer.ts';
+import { bestRoundStart, endRound, type Timer } from './timer.ts';
 
 export type FinishedRound = {
   readonly number: number;
@@ -26,19 +26,28 @@ export function nextRoundNumber(finishedRounds: readonly FinishedRound[], curren
 
 /**
  * The round in play as it stood at `now`, started at roundStartedAt (never startedAt, which is
- * back-dated by resume). Null when it never started or nobody is on court: nothing was played.
+ * back-dated by resume, unless an older build left nothing better). Null when it never started or
+ * nobody is on court: someone leaving before the first start has played nothing.
  */
 export function fileRound(timer: Timer | null, lineUp: LineUp, now: string): FinishedRound | null {
-  if (timer === null || timer.roundStartedAt === null || lineUp.length === 0) return null;
-  return { number: timer.roundNumber, startedAt: timer.roundStartedAt, endedAt: now, lineUp };
+  const startedAt = timer === null ? null : bestRoundStart(timer, now);
+  if (timer === null || startedAt === null || lineUp.length === 0) return null;
+  return { number: timer.roundNumber, startedAt, endedAt: now, lineUp };
 }
 
-/** Files the round in play and moves the timer to the next, stopped; the courts are cleared. */
+/**
+ * End round, from a running, paused or stopped timer (spec timer table): the courts as they stand are
+ * filed and the timer moves to the next round, stopped; the courts are cleared. A round ended
+ * without its timer ever started is filed untimed, starting and ending at `now`, because the people
+ * on court did play it. Empty courts file nothing.
+ */
 export function endRoundOfNight(state: NightState, now: string): NightState {
-  const filed = fileRound(state.timer, state.lineUp, now);
-  if (filed === null || state.timer === null) return { ...state, lineUp: [] };
-  const rounds = [...state.rounds, filed];
-  return { ...state, lineUp: [], rounds, timer: endRound(state.timer, nextRoundNumber(rounds, state.timer)) };
+  if (state.lineUp.length === 0) return state;
+  const number = state.timer?.roundNumber ?? nextRoundNumber(state.rounds, null);
+  const startedAt = (state.timer === null ? null : bestRoundStart(state.timer, now)) ?? now;
+  const rounds = [...state.rounds, { number, startedAt, endedAt: now, lineUp: state.lineUp }];
+  const timer = state.timer === null ? null : endRound(state.timer, nextRoundNumber(rounds, state.timer));
+  return { ...state, lineUp: [], rounds, timer };
 }
 
 const isOnCourt = (lineUp: LineUp, personId: PersonId): boolean =>
@@ -48,5 +57,6 @@ const isOnCourt = (lineUp: LineUp, personId: PersonId): boolean =>
 export function removePersonFromNight(state: NightState, personId: PersonId, now: string): NightState {
   const people = state.people.filter((person) => person.id !== personId);
   if (!isOnCourt(state.lineUp, personId)) return { ...state, people };
+  if (fileRound(state.timer, state.lineUp, now) === null) return { ...state, lineUp: [], people };
   return { ...endRoundOfNight(state, now), people };
 }

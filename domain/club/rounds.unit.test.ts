@@ -77,3 +77,32 @@ t.test('given round 3 ended by hand, then it is filed and the timer moves to rou
   t.equal(after.timer?.roundNumber, 4);
   t.equal(nextRoundNumber(after.rounds, after.timer), 5);
 });
+
+t.test('given a stopped timer on round 3 with courts drawn, when End round is tapped at 19:12, then round 3 is filed untimed and the timer moves to round 4', async (t) => {
+  const after = endRoundOfNight({ ...night(), timer: newTimer(3, 720) }, at(12));
+  t.same(after.rounds, [finished(1), finished(2), { number: 3, startedAt: at(12), endedAt: at(12), lineUp }]);
+  t.same(after.lineUp, []);
+  t.same(after.timer, newTimer(4, 720));
+});
+
+t.test('given a timer from an older build (no roundStartedAt), when the round ends, then it is filed with the best start it has', async (t) => {
+  // running since 19:02: the countdown anchor is all it has
+  const running = { ...start(newTimer(3, 720), at(2)), roundStartedAt: null };
+  t.same(endRoundOfNight({ ...night(), timer: running }, at(12)).rounds.at(-1), { number: 3, startedAt: at(2), endedAt: at(12), lineUp });
+  // paused with 420 s of 720 left: 5 minutes were played before 19:12
+  const paused = { ...newTimer(3, 720), pausedRemainingSec: 420 };
+  t.same(endRoundOfNight({ ...night(), timer: paused }, at(12)).rounds.at(-1), { number: 3, startedAt: at(7), endedAt: at(12), lineUp });
+  t.same(fileRound(running, lineUp, at(12)), { number: 3, startedAt: at(2), endedAt: at(12), lineUp }, 'a person leaving files it too');
+});
+
+t.test('given courts drawn and no timer yet, when End round is tapped, then the round is filed under the next number', async (t) => {
+  const after = endRoundOfNight({ ...night(), timer: null }, at(12));
+  t.same(after.rounds.at(-1), { number: 3, startedAt: at(12), endedAt: at(12), lineUp });
+  t.equal(after.timer, null);
+  t.same(after.lineUp, []);
+});
+
+t.test('given empty courts, when End round is tapped, then nothing is filed', async (t) => {
+  const before = { ...night(), lineUp: [] };
+  t.same(endRoundOfNight(before, at(12)), before);
+});

@@ -94,8 +94,10 @@ export type Night = {
   readonly rounds: readonly FinishedRound[];
   readonly openedAt: string;
   readonly updatedAt: string;
-  /** the venue, date and start it was opened for: the key it holds, whatever later saves say */
+  /** the venue, date and start it was opened for: the key it holds; a save cannot move it */
   readonly openedAs: { readonly venueId: string; readonly date: string; readonly startTime: string };
+  /** the most courts the night has had: a round filed before the count went down keeps its court */
+  readonly mostCourts: number;
 };
 
 /** null: never opened, or deleted */
@@ -151,12 +153,24 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'session-opened': {
       const { openedAt, ...night } = event.data;
       const openedAs = { venueId: night.venueId, date: night.date, startTime: night.startTime };
-      return { ...night, status: 'open', version: FIRST_VERSION, people: [], lineUp: [], timer: null, rounds: [], openedAt, updatedAt: openedAt, openedAs };
+      return {
+        ...night,
+        status: 'open',
+        version: FIRST_VERSION,
+        people: [],
+        lineUp: [],
+        timer: null,
+        rounds: [],
+        openedAt,
+        updatedAt: openedAt,
+        openedAs,
+        mostCourts: night.courts,
+      };
     }
     case 'snapshot-saved': {
       if (state === null) return state;
       const { savedAt, ...night } = event.data;
-      return { ...state, ...night, updatedAt: savedAt };
+      return { ...state, ...night, updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts) };
     }
     case 'session-closed':
       return state === null ? state : { ...state, status: 'closed', version: event.data.version, updatedAt: event.data.at };
@@ -194,31 +208,41 @@ export const sessionAggregate: Aggregate<SessionState, SessionEvent> = {
   schemaVersion: 1,
 };
 
-// ---- rule 1: what can be checked before the version is claimed ----
+// ---- rule 1: what is refused before the version is claimed ----
 
 const invalid = (field: string, reason: string): DomainError => new DomainError('INVALID_SNAPSHOT', `body.${field}: ${reason}`);
 
+export type ClubLists = { readonly venues: readonly Venue[]; readonly levels: readonly Level[] };
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /**
- * Refuses a snapshot that does not fit the club or itself, naming the first offending field:
- * an unknown venue or level, a court the night does not have, a round number twice, a person
- * twice on the sheet or on court without having come.
+ * Refuses a snapshot that does not fit the club, the night or itself, naming the first offending
+ * field: an unknown venue or level, a venue, date or start other than the night's (its slot key
+ * names them), a court the night does not have, a round number twice, a person twice on the sheet
+ * or on court without having come. A person keeps the level copied for them that night even when
+ * the club has since removed it; a filed round may use any court the night has had that evening.
  */
-export function checkSnapshot(snapshot: Snapshot, club: { readonly venues: readonly Venue[]; readonly levels: readonly Level[] }): void {
+export function checkSnapshot(snapshot: Snapshot, club: ClubLists, night: Night): void {
   if (!club.venues.some((venue) => venue.id === snapshot.venueId)) throw invalid('venueId', `no venue ${snapshot.venueId}`);
+  for (const field of ['venueId', 'date', 'startTime'] as const) {
+    if (snapshot[field] !== night.openedAs[field]) throw invalid(field, `the night was opened with ${night.openedAs[field]}; a save cannot move it`);
+  }
   if (snapshot.startTime >= snapshot.endTime) throw invalid('endTime', 'must be after startTime');
   const levelIds = new Set(club.levels.map((level) => level.id));
+  const copied = new Map(night.people.map((person) => [person.playerId, person.levelId]));
   const present = new Set<string>();
   snapshot.people.forEach((person, index) => {
     if (present.has(person.id)) throw invalid(`people[${index}].id`, `${person.id} is listed twice`);
     present.add(person.id);
-    if (person.levelId !== null && !levelIds.has(person.levelId)) throw invalid(`people[${index}].levelId`, `no level ${person.levelId}`);
+    if (person.levelId !== null && !levelIds.has(person.levelId) && copied.get(person.id) !== person.levelId) {
+      throw invalid(`people[${index}].levelId`, `no level ${person.levelId}`);
+    }
   });
   const courtsSeen = new Set<number>();
   const onCourt = new Set<string>();
   snapshot.lineUp.forEach((entry, index) => {
-    if (entry.court > snapshot.courts) {
-      throw invalid(`lineUp[${index}].court`, `court ${entry.court}, but the night has ${snapshot.courts} court${snapshot.courts === 1 ? '' : 's'}`);
-    }
+    if (entry.court > snapshot.courts) throw invalid(`lineUp[${index}].court`, `court ${entry.court}, but the night has ${plural(snapshot.courts, 'court')}`);
     if (courtsSeen.has(entry.court)) throw invalid(`lineUp[${index}].court`, `court ${entry.court} appears twice`);
     courtsSeen.add(entry.court);
     for (const id of [...entry.teamA, ...entry.teamB]) {
@@ -227,19 +251,34 @@ export function checkSnapshot(snapshot: Snapshot, club: { readonly venues: reado
       onCourt.add(id);
     }
   });
+  const mostCourts = Math.max(night.mostCourts, snapshot.courts);
   const numbers = new Set<number>();
   snapshot.rounds.forEach((round, index) => {
     if (numbers.has(round.number)) throw invalid(`rounds[${index}].number`, `round ${round.number} appears twice`);
     numbers.add(round.number);
+    const roundCourts = new Set<number>();
+    round.lineUp.forEach((entry, courtIndex) => {
+      if (entry.court > mostCourts) {
+        throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `court ${entry.court} is out of range: the night has had at most ${plural(mostCourts, 'court')}`);
+      }
+      if (roundCourts.has(entry.court)) throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `court ${entry.court} appears twice`);
+      roundCourts.add(entry.court);
+    });
   });
   if (snapshot.timer !== null && numbers.has(snapshot.timer.roundNumber)) {
     throw invalid('timer.roundNumber', `round ${snapshot.timer.roundNumber} is already filed`);
   }
 }
 
-/** Each person with their level of that night, by id, name and rank as the club has them now. */
-export function copyLevels(people: readonly SnapshotPerson[], levels: readonly Level[]): NightPerson[] {
+/**
+ * Each person with their level of that night. Someone already in the night with the same level keeps
+ * the copy made then (name and rank included), so renaming or removing a level rewrites no history;
+ * a newcomer, or a level changed on the phone, takes the level as the club has it now.
+ */
+export function copyLevels(people: readonly SnapshotPerson[], levels: readonly Level[], night: readonly NightPerson[] = []): NightPerson[] {
   return people.map((person) => {
+    const copy = night.find((candidate) => candidate.playerId === person.id && candidate.levelId === person.levelId);
+    if (copy) return { playerId: person.id, name: person.name, levelId: copy.levelId, levelName: copy.levelName, levelRank: copy.levelRank };
     const level = person.levelId === null ? undefined : levels.find((candidate) => candidate.id === person.levelId);
     return {
       playerId: person.id,
@@ -264,7 +303,7 @@ export type NightDetails = {
 
 export type SessionCommand =
   | ({ readonly type: 'open-session'; readonly at: string } & NightDetails)
-  | { readonly type: 'save-snapshot'; readonly snapshot: Snapshot; readonly people: readonly NightPerson[]; readonly at: string }
+  | { readonly type: 'save-snapshot'; readonly snapshot: Snapshot; readonly club: ClubLists; readonly at: string }
   | { readonly type: 'close-session'; readonly at: string }
   | { readonly type: 'reopen-session'; readonly at: string }
   | { readonly type: 'delete-session'; readonly at: string };
@@ -300,13 +339,16 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
     case 'save-snapshot': {
       const night = existing(state);
       const { snapshot } = command;
+      // rule 1 again, under the version: the handler checked a copy read a moment earlier
+      checkSnapshot(snapshot, command.club, night);
       // rule 2: the phone's copy must be the latest; a retried save of an accepted one lands here too, harmlessly
       if (snapshot.version !== night.version) {
         throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): the night was changed on another phone`);
       }
       if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
       const { version: _version, people: _people, ...rest } = snapshot;
-      return [{ type: 'snapshot-saved', data: { ...rest, version: night.version + 1, people: [...command.people], savedAt: command.at } }];
+      const people = copyLevels(snapshot.people, command.club.levels, night.people);
+      return [{ type: 'snapshot-saved', data: { ...rest, version: night.version + 1, people, savedAt: command.at } }];
     }
     case 'close-session': {
       const night = existing(state);

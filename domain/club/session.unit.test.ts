@@ -9,6 +9,7 @@ import {
   nightKeyAggregate,
   releaseNight,
   sessionAggregate,
+  type Night,
   type SessionEvent,
   type SessionState,
   type Snapshot,
@@ -24,6 +25,7 @@ const levels: Level[] = [
 ];
 const people = ['caaaaaaaa', 'cbbbbbbbb', 'ccccccccc', 'cdddddddd'].map((id) => ({ id, name: id, levelId: 'strong', guest: false }));
 
+const club = { venues, levels };
 const apply = (state: SessionState, events: SessionEvent[]): SessionState => events.reduce(sessionAggregate.evolve, state);
 const opened = apply(null, decideSession({ type: 'open-session', venueId: 'hall', date: '2026-11-26', startTime: '19:00', endTime: '21:00', courts: 2, roundLengthSec: 720, at }, null));
 
@@ -62,46 +64,46 @@ t.test('opening starts at version 1 with an empty night; opening again is the sa
 });
 
 t.test('a save claims the next version; a stale or closed copy is refused', async (t) => {
-  const saved = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot(), people: copyLevels(people, levels), at }, opened));
+  const saved = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened));
   t.equal(saved?.version, 2);
   t.equal(saved?.people.length, 4);
-  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot(), people: [], at }, saved)), /^VERSION_CONFLICT: version 1 is not the latest \(2\)/);
+  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, saved)), /^VERSION_CONFLICT: version 1 is not the latest \(2\)/);
   const closed = apply(saved, decideSession({ type: 'close-session', at }, saved));
   t.match(closed, { status: 'closed', version: 3 });
   t.same(decideSession({ type: 'close-session', at }, closed), [], 'closing twice changes nothing');
-  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), people: [], at }, closed)), /^SESSION_CLOSED/);
+  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club, at }, closed)), /^SESSION_CLOSED/);
   const reopened = apply(closed, decideSession({ type: 'reopen-session', at }, closed));
   t.match(reopened, { status: 'open', version: 4 });
-  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot(), people: [], at }, null)), /^SESSION_NOT_FOUND/);
+  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, null)), /^SESSION_NOT_FOUND/);
 });
 
 t.test('a night with a finished round is never deleted; an empty one is', async (t) => {
   const round = { number: 1, startedAt: '2026-11-26T19:05:00+01:00', endedAt: '2026-11-26T19:17:00+01:00', lineUp: snapshot().lineUp };
-  const played = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot({ rounds: [round] }), people: [], at }, opened));
+  const played = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot({ rounds: [round] }), club, at }, opened));
   t.match(refusal(() => decideSession({ type: 'delete-session', at }, played)), /^SESSION_HAS_ROUNDS: the night has 1 finished round;/);
   t.equal(apply(opened, decideSession({ type: 'delete-session', at }, opened)), null);
 });
 
 t.test('rule 1 names the first field that does not fit', async (t) => {
-  const club = { venues, levels };
-  t.equal(refusal(() => checkSnapshot(snapshot(), club)), 'accepted');
-  t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), club)), 'INVALID_SNAPSHOT: body.venueId: no venue barn');
+  const night = opened as Night;
+  t.equal(refusal(() => checkSnapshot(snapshot(), club, night)), 'accepted');
+  t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), club, night)), 'INVALID_SNAPSHOT: body.venueId: no venue barn');
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ people: [people[0]!, { ...people[1]!, levelId: 'gone' }, people[2]!, people[3]!] }), club)),
+    refusal(() => checkSnapshot(snapshot({ people: [people[0]!, { ...people[1]!, levelId: 'gone' }, people[2]!, people[3]!] }), club, night)),
     'INVALID_SNAPSHOT: body.people[1].levelId: no level gone',
   );
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ courts: 1, lineUp: [{ court: 2, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club)),
+    refusal(() => checkSnapshot(snapshot({ courts: 1, lineUp: [{ court: 2, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, night)),
     'INVALID_SNAPSHOT: body.lineUp[0].court: court 2, but the night has 1 court',
   );
   const round = (number: number) => ({ number, startedAt: '2026-11-26T19:05:00Z', endedAt: '2026-11-26T19:17:00Z', lineUp: [] });
-  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1), round(2), round(2)] }), club)), 'INVALID_SNAPSHOT: body.rounds[2].number: round 2 appears twice');
+  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1), round(2), round(2)] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[2].number: round 2 appears twice');
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ rounds: [round(1)], timer: { roundNumber: 1, durationSec: 720, startedAt: null, roundStartedAt: null, pausedRemainingSec: null } }), club)),
+    refusal(() => checkSnapshot(snapshot({ rounds: [round(1)], timer: { roundNumber: 1, durationSec: 720, startedAt: null, roundStartedAt: null, pausedRemainingSec: null } }), club, night)),
     'INVALID_SNAPSHOT: body.timer.roundNumber: round 1 is already filed',
   );
-  t.equal(refusal(() => checkSnapshot(snapshot({ people: [...people, people[0]!] }), club)), 'INVALID_SNAPSHOT: body.people[4].id: caaaaaaaa is listed twice');
-  t.equal(refusal(() => checkSnapshot(snapshot({ people: people.slice(0, 3) }), club)), 'INVALID_SNAPSHOT: body.lineUp[0]: cdddddddd is on court but not among people');
+  t.equal(refusal(() => checkSnapshot(snapshot({ people: [...people, people[0]!] }), club, night)), 'INVALID_SNAPSHOT: body.people[4].id: caaaaaaaa is listed twice');
+  t.equal(refusal(() => checkSnapshot(snapshot({ people: people.slice(0, 3) }), club, night)), 'INVALID_SNAPSHOT: body.lineUp[0]: cdddddddd is on court but not among people');
 });
 
 t.test('rule 5: roundStartedAt may be missing; it reads as null', async (t) => {
@@ -123,4 +125,67 @@ t.test('a slot key is held by the first night to claim it until that night relea
   t.same(claimNight('night-a', 'night-b'), [], 'the holder stays');
   t.same(releaseNight('night-a', 'night-b'), [], 'only the holder releases');
   t.equal(fold(nightKeyAggregate, [...first, ...stored(releaseNight('night-a', 'night-a'))]), null);
+});
+
+const round = (number: number, courts: number[]) => ({
+  number,
+  startedAt: '2026-11-26T19:05:00Z',
+  endedAt: '2026-11-26T19:17:00Z',
+  lineUp: courts.map((court, index) => ({
+    court,
+    teamA: [`ca${index}aaaaaaa`, `cb${index}bbbbbbb`] as [string, string],
+    teamB: [`cc${index}ccccccc`, `cd${index}ddddddd`] as [string, string],
+  })),
+});
+
+t.test('a save cannot move the night: venue, date and start are the slot key it holds', async (t) => {
+  const night = opened as Night;
+  const otherVenue = { venues: [...venues, { id: 'barn', name: 'Barn', sortOrder: 1, active: true }], levels };
+  t.equal(refusal(() => checkSnapshot(snapshot({ date: '2026-12-03' }), club, night)), 'INVALID_SNAPSHOT: body.date: the night was opened with 2026-11-26; a save cannot move it');
+  t.equal(refusal(() => checkSnapshot(snapshot({ startTime: '18:00' }), club, night)), 'INVALID_SNAPSHOT: body.startTime: the night was opened with 19:00; a save cannot move it');
+  t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), otherVenue, night)), 'INVALID_SNAPSHOT: body.venueId: the night was opened with hall; a save cannot move it');
+  t.equal(refusal(() => checkSnapshot(snapshot({ endTime: '22:00', courts: 3, roundLengthSec: 600 }), club, night)), 'accepted', 'end, courts and round length may change');
+  const moved = refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot({ date: '2026-12-03' }), club, at }, opened));
+  t.match(moved, /^INVALID_SNAPSHOT: body\.date/, 'the decision checks it too');
+});
+
+t.test('a filed round on a court the night never had is out of range; one the night had that evening is kept', async (t) => {
+  const night = opened as Night;
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [1, 3])] }), club, night)),
+    'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: court 3 is out of range: the night has had at most 2 courts',
+  );
+  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [2, 2])] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: court 2 appears twice');
+  // round 1 on three courts, then the evening went down to two
+  const three = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot({ courts: 3, rounds: [round(1, [1, 2, 3])] }), club, at }, opened));
+  t.equal(three?.mostCourts, 3);
+  const two = apply(three, decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 2, courts: 2, rounds: [round(1, [1, 2, 3])] }), club, at }, three));
+  t.match(two, { version: 3, courts: 2, mostCourts: 3 });
+  t.equal(refusal(() => checkSnapshot(snapshot({ version: 3, rounds: [round(1, [1, 2, 3]), round(2, [1, 2, 3])] }), club, two as Night)), 'accepted');
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ version: 3, lineUp: [{ court: 3, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, two as Night)),
+    'INVALID_SNAPSHOT: body.lineUp[0].court: court 3, but the night has 2 courts',
+    'the courts in play are the count now',
+  );
+});
+
+t.test('a saved night keeps the levels of its day: a renamed or removed level changes no copy; a newcomer takes today\'s', async (t) => {
+  const saved = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened)) as Night;
+  t.match(saved.people[0], { levelId: 'strong', levelName: 'Strong', levelRank: 1 });
+  const renamed = { venues, levels: [{ id: 'coach', name: 'Coach', rank: 1, isCoach: true }, { id: 'strong', name: 'Advanced', rank: 0, isCoach: false }] };
+  const newcomer = { id: 'ceeeeeeee', name: 'New', levelId: 'strong', guest: false };
+  const again = apply(saved, decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 2, people: [...people, newcomer] }), club: renamed, at }, saved)) as Night;
+  t.same(again.people.slice(0, 4).map((person) => [person.levelName, person.levelRank]), Array(4).fill(['Strong', 1]), 'the copies of that night');
+  t.match(again.people[4], { playerId: 'ceeeeeeee', levelName: 'Advanced', levelRank: 0 });
+  const removed = { venues, levels: [levels[0]!] };
+  t.equal(refusal(() => checkSnapshot(snapshot({ version: 3 }), removed, again)), 'accepted', 'a removed level still saves for those who had it');
+  const third = apply(again, decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club: removed, at }, again)) as Night;
+  t.match(third.people[0], { levelId: 'strong', levelName: 'Strong', levelRank: 1 });
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ version: 4, people: [...people, { ...newcomer, id: 'cffffffff' }] }), removed, third)),
+    'INVALID_SNAPSHOT: body.people[4].levelId: no level strong',
+    'a newcomer cannot take a removed level',
+  );
+  const moved = copyLevels([{ ...people[0]!, levelId: 'coach' }], levels, saved.people);
+  t.same(moved, [{ playerId: 'caaaaaaaa', name: 'caaaaaaaa', levelId: 'coach', levelName: 'Coach', levelRank: 0 }], 'a level changed on the phone is copied anew');
 });

@@ -65,6 +65,19 @@ export function resume(timer: Timer, now: string): Timer {
 }
 
 /**
+ * When the round in play began, as well as this timer can tell: roundStartedAt; for a timer from an
+ * older build, which never set it, the countdown anchor (running) or the time already played
+ * (paused). Null when the round was never started.
+ */
+export function bestRoundStart(timer: Timer, now: string): string | null {
+  if (timer.roundStartedAt !== null) return timer.roundStartedAt;
+  const status = timerStatus(timer);
+  if (status === 'running') return timer.startedAt;
+  if (status === 'paused') return new Date(ms(now) - (timer.durationSec - (timer.pausedRemainingSec as number)) * 1000).toISOString();
+  return null;
+}
+
+/**
  * The timer for the round after; the caller files the ended round from the old timer's
  * roundStartedAt. The number comes from nextRoundNumber, the only source of round numbers.
  */

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { endRound, isTimeUp, newTimer, pause, remaining, resume, start, timerStatus } from './timer.ts';
+import { bestRoundStart, endRound, isTimeUp, newTimer, pause, remaining, resume, start, timerStatus } from './timer.ts';
 
 const at = (minute: number, second = 0): string =>
   new Date(Date.UTC(2026, 10, 25, 19, minute, second)).toISOString();
@@ -74,4 +74,12 @@ t.test('given pause on a stopped timer or resume on a running one, then nothing 
 t.test('given a running round 3, when the round ends, then the next timer is round 4, stopped, with no roundStartedAt', async (t) => {
   const running = start(newTimer(3, 720), at(0));
   t.same(endRound(running, 4), { roundNumber: 4, durationSec: 720, startedAt: null, roundStartedAt: null, pausedRemainingSec: null });
+});
+
+t.test('given the best start of a round: roundStartedAt, else the anchor of an older running timer, else the time a paused one has played, else none', async (t) => {
+  const resumed = resume(pause(start(newTimer(1, 720), at(0)), at(5)), at(20));
+  t.equal(bestRoundStart(resumed, at(25)), at(0), 'roundStartedAt, never the back-dated anchor');
+  t.equal(bestRoundStart({ ...resumed, roundStartedAt: null }, at(25)), at(15), 'an older build: the anchor');
+  t.equal(bestRoundStart({ ...newTimer(1, 720), pausedRemainingSec: 600 }, at(25)), at(23), 'an older build, paused after 120 s of play');
+  t.equal(bestRoundStart(newTimer(1, 720), at(25)), null, 'never started');
 });

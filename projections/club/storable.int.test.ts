@@ -9,7 +9,7 @@ import { changePlayerBody, createPlayerBody } from '../../command-api/club/playe
 import { openSessionBody } from '../../command-api/club/sessions.ts';
 import { addLevelBody, addSlotBody, addVenueBody, changeSlotBody, changeVenueBody, clubBody, renameLevelBody } from '../../command-api/club/settings.ts';
 import { decidePlayer, playerAggregate, type PlayerCommand, playerStream } from '../../domain/club/player.ts';
-import { claimNight, copyLevels, decideSession, nightKeyAggregate, nightKeyStream, sessionAggregate, type SessionCommand, sessionStream, snapshotSchema, type Snapshot } from '../../domain/club/session.ts';
+import { claimNight, decideSession, type Night, nightKeyAggregate, nightKeyStream, sessionAggregate, type SessionCommand, sessionStream, snapshotSchema, type Snapshot } from '../../domain/club/session.ts';
 import { CLUB_SETTINGS_STREAM, type ClubSettingsCommand, type ClubSettingsState, clubSettingsAggregate, decideClubSettings } from '../../domain/club/settings.ts';
 import { DomainError } from '../../domain/shared/events.ts';
 import { cuid } from '../../infra/ids.ts';
@@ -48,15 +48,16 @@ async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
  * The generated night made consistent the way a phone keeps it (the venue and levels exist, each
  * person once, players on court among the people), every text, time and number left as generated.
  */
-function consistent(snapshot: Snapshot, venueId: string, levelIds: readonly string[], version: number): Snapshot {
+function consistent(snapshot: Snapshot, night: Night, levelIds: readonly string[]): Snapshot {
   const people = snapshot.people
     .filter((person, index, all) => all.findIndex((other) => other.id === person.id) === index)
     .map((person, index) => ({ ...person, levelId: person.levelId === null || levelIds.length === 0 ? null : levelIds[index % levelIds.length]! }));
   const [a, b, c, d] = people.map((person) => person.id);
   const lineUp = a && b && c && d ? [{ court: 1, teamA: [a, b] as [string, string], teamB: [c, d] as [string, string] }] : [];
   const rounds = snapshot.rounds.map((round, index) => ({ ...round, number: index + 1, lineUp }));
-  const [startTime, endTime] = snapshot.startTime < snapshot.endTime ? [snapshot.startTime, snapshot.endTime] : ['00:00', '23:59'];
-  return { ...snapshot, venueId, version, people, lineUp, rounds, startTime, endTime, courts: Math.max(snapshot.courts, 1) };
+  const { venueId, date, startTime } = night.openedAs;
+  const endTime = startTime < snapshot.endTime ? snapshot.endTime : night.endTime;
+  return { ...snapshot, venueId, date, startTime, version: night.version, people, lineUp, rounds, endTime, courts: Math.max(snapshot.courts, 1) };
 }
 
 t.test('every command the club routes accept lands in the club read tables', async (t) => {
@@ -108,9 +109,9 @@ t.test('every command the club routes accept lands in the club read tables', asy
       });
       if (!opened?.state) return;
       nights++;
-      const snapshot = consistent(input.snapshot, venueId, levelIds, opened.state.version);
+      const snapshot = consistent(input.snapshot, opened.state, levelIds);
       for (const someone of snapshot.people) await person(someone.id, { type: 'create-player', name: someone.name, levelId: someone.levelId, guest: someone.guest, at });
-      await night(sessionId, { type: 'save-snapshot', snapshot, people: copyLevels(snapshot.people, club.levels), at });
+      await night(sessionId, { type: 'save-snapshot', snapshot, club, at });
       await night(sessionId, { type: 'close-session', at });
 
       await log.settled();

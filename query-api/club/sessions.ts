@@ -111,7 +111,8 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
     async (request) => {
       const { from, to } = request.query;
       if (to < from) throw badRequest('querystring.to', 'must not be before from');
-      if (daysBetween(from, to) > MAX_RANGE_DAYS) throw badRequest('querystring.to', `at most ${MAX_RANGE_DAYS} days after from`);
+      // both ends count: from 2026-01-01, the last day allowed is 2027-01-01 (366 days)
+      if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw badRequest('querystring.to', `at most ${MAX_RANGE_DAYS} days including from and to`);
       return { sessions: await summaries(deps.pool, from, to) };
     },
   );
