@@ -31,10 +31,16 @@ import { showCacheMigration } from '../infra/tvmaze/cache.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessionsByService } from '../infra/accounts/sessions.ts';
 import { selectMailer } from '../infra/mail/mailer.ts';
-import { buildClubService } from './services/club.ts';
-import { buildFormsService } from './services/forms.ts';
-import { buildGymService } from './services/gym.ts';
-import { buildShowsService, createShowsRuntime, type ShowsRuntime, startShowsScheduler } from './services/shows.ts';
+import type { ShowsRuntime, startShowsScheduler } from './services/shows.ts';
+
+// The services and the scheduler are loaded when a process runs them: the ops CLI opens only the
+// core, and loading every route, TV data client and job library would cost it a second or more.
+const loadServices = async () => ({
+  ...(await import('./services/club.ts')),
+  ...(await import('./services/forms.ts')),
+  ...(await import('./services/gym.ts')),
+  ...(await import('./services/shows.ts')),
+});
 
 /** Every projection, by name; `ops rebuild <name>` takes these names. */
 export const projections: readonly Projection[] = [gymProjection, showsProjection, formsProjection, clubProjection];
@@ -132,6 +138,7 @@ export async function buildServices(
   shows?: ShowsRuntime,
 ): Promise<{ name: string; app: HttpApp; port: number }[]> {
   const { config } = core;
+  const { buildClubService, buildFormsService, buildGymService, buildShowsService, createShowsRuntime } = await loadServices();
   const showsParts = shows ?? (await createShowsRuntime(core, logger ? (entry, message) => logger.warn(entry, message) : undefined));
   const child = (service: string): FastifyBaseLogger | false => (logger ? logger.child({ service }) : false);
   const formsLimiter = createAddressLimiter({ limit: 600, windowMs: 10 * 60_000, maxEntries: 5000 });
@@ -194,6 +201,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
         }, 60_000)
       : undefined;
     sweepCounters?.unref();
+    const { createShowsRuntime, startShowsScheduler } = await loadServices();
     const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message));
     if (config.ROLES.includes('api')) {
       for (const service of await buildServices(core, logger, shows)) {
