@@ -11,6 +11,7 @@ import {
 } from '../../domain/shows/notification.ts';
 import type { Episode, ShowDetail } from '../../domain/shows/tv.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { isP256PublicKey, isPushAuthSecret } from '../../infra/push/keys.ts';
 import type { PushSender } from '../../infra/push/sender.ts';
 import type { PushSubscriptionRow, PushSubscriptions } from '../../infra/push/subscriptions.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
@@ -122,6 +123,12 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
   const pushUsers = [...new Set(recipients.filter((row) => row.push_notifications).map((row) => row.user_id))];
   const devices = new Map<string, PushSubscriptionRow[]>();
   for (const subscription of await deps.subscriptions.ofUsers(pushUsers)) {
+    // stored before keys were checked at subscribe: every send to it would fail, run after run
+    if (!isP256PublicKey(subscription.p256dh) || !isPushAuthSecret(subscription.auth)) {
+      await deps.subscriptions.remove(subscription.userId, subscription.endpoint);
+      log({ userId: subscription.userId }, 'push subscription with unusable keys deleted');
+      continue;
+    }
     devices.set(subscription.userId, [...(devices.get(subscription.userId) ?? []), subscription]);
   }
   const episodesByShow = new Map<number, Episode[]>();

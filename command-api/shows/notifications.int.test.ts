@@ -59,6 +59,13 @@ const erin = await tracker('erin@example.org', { emailNotifications: false, push
 const erinDevice = push.subscriber(410);
 const heidi = await tracker('heidi@example.org', { emailNotifications: false, pushNotifications: true });
 const heidiDevice = push.subscriber(404);
+// judy's row was stored before keys were checked at subscribe: no send could ever use it
+const judy = await tracker('judy@example.org', { emailNotifications: false, pushNotifications: true });
+const judyEndpoint = `${push.url}/push/judy-unusable-keys`;
+await pool.query(
+  `INSERT INTO shows_state.push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, updated_at) VALUES ('cjudysubscription0000001', $1, $2, 'a', 'b', now(), now())`,
+  [judy.id, judyEndpoint],
+);
 // ivan marked S6E3 watched before it aired here (seen elsewhere): no notice for it, by mail or push
 const ivan = await tracker('ivan@example.org', { pushNotifications: true });
 const ivanDevice = push.subscriber();
@@ -174,6 +181,9 @@ t.test('the daily job: one notification per channel, switches and notify flag ho
   t.same(stream.map((event) => event.type), ['notification-claimed', 'notification-sent']);
   t.equal(stream[0]!.metadata.userId, alice.id);
   t.ok(dave && erin);
+  const judyRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [judyEndpoint]);
+  t.equal(judyRows.rowCount, 0, "judy's subscription with unusable keys is deleted, not tried");
+  t.notOk(push.received.some((message) => message.endpoint === judyEndpoint));
   // ivan's device would take the next episode's push; the stop test below counts bob's alone
   t.equal((await ivan.call('POST', '/api/push/unsubscribe', { endpoint: ivanDevice.endpoint })).statusCode, 200);
 });
