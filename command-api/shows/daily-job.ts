@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import {
-  type Channel,
+  channelsFor,
   DAILY_RUNS_STREAM,
   dailyRunsAggregate,
   dayBounds,
@@ -11,6 +11,7 @@ import {
 } from '../../domain/shows/notification.ts';
 import type { Episode, ShowDetail } from '../../domain/shows/tv.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { isP256PublicKey, isPushAuthSecret } from '../../infra/push/keys.ts';
 import type { PushSender } from '../../infra/push/sender.ts';
 import type { PushSubscriptionRow, PushSubscriptions } from '../../infra/push/subscriptions.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
@@ -122,6 +123,12 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
   const pushUsers = [...new Set(recipients.filter((row) => row.push_notifications).map((row) => row.user_id))];
   const devices = new Map<string, PushSubscriptionRow[]>();
   for (const subscription of await deps.subscriptions.ofUsers(pushUsers)) {
+    // stored before keys were checked at subscribe: every send to it would fail, run after run
+    if (!isP256PublicKey(subscription.p256dh) || !isPushAuthSecret(subscription.auth)) {
+      await deps.subscriptions.remove(subscription.userId, subscription.endpoint);
+      log({ userId: subscription.userId }, 'push subscription with unusable keys deleted');
+      continue;
+    }
     devices.set(subscription.userId, [...(devices.get(subscription.userId) ?? []), subscription]);
   }
   const episodesByShow = new Map<number, Episode[]>();
@@ -140,6 +147,19 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
           WHERE episode_id = ANY(${sql.array(airing.map((entry) => entry.episodeId), 'int4')}) AND status = 'sent'`),
   );
 
+  // an episode the tracker has already marked watched is no news to them
+  const recipientUsers = [...new Set(recipients.map((row) => row.user_id))];
+  const seen = new Set(
+    recipientUsers.length === 0
+      ? []
+      : (
+          await pool.any(sql.type(z.object({ user_id: z.string(), episode_id: z.number() }))`
+            SELECT user_id, episode_id FROM shows.watched_episodes
+            WHERE user_id = ANY(${sql.array(recipientUsers, 'text')})
+              AND episode_id = ANY(${sql.array(airing.map((entry) => entry.episodeId), 'int4')})`)
+        ).map((row) => `${row.user_id} ${row.episode_id}`),
+  );
+
   type Task = { key: NotificationKey; show: ShowDetail; episode: Episode; email: string };
   const tasks: Task[] = [];
   let skipped = 0;
@@ -147,9 +167,14 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
     const show = details.get(row.show_id);
     if (!show) continue;
     for (const episode of episodesByShow.get(row.show_id) ?? []) {
-      const channels: Channel[] = [];
-      if (row.email_notifications) channels.push('email');
-      if (row.push_notifications && devices.has(row.user_id)) channels.push('push');
+      const channels = channelsFor({
+        emailOn: row.email_notifications,
+        pushOn: row.push_notifications,
+        hasDevice: devices.has(row.user_id),
+        // the query keeps only trackers whose flag is on
+        notify: true,
+        watched: seen.has(`${row.user_id} ${episode.id}`),
+      });
       for (const channel of channels) {
         const key: NotificationKey = { userId: row.user_id, episodeId: episode.id, kind: 'episode-airing', channel };
         if (taken.has(notificationStream(key))) skipped++;

@@ -13,6 +13,8 @@ import { showsUser } from './test-client.ts';
 const NOW = '2026-09-30T09:30:00.000Z';
 const SHOW = 45039;
 const EPISODE = 3643507;
+// S6E2, the week before: watched, while S6E3 airing today is not, so the daily job tells them
+const WATCHED = 3643506;
 const PASSWORD = 'a long enough password';
 const ADMIN_TOKEN = 'an-admin-token-for-tests';
 const tvmaze = await tvmazeStandIn(t);
@@ -48,7 +50,7 @@ async function ok(user: Caller, method: 'POST' | 'PUT' | 'PATCH', url: string, p
 async function viewer(email: string) {
   const user = await showsUser(app, email);
   const tracked = await ok(user, 'POST', '/api/shows/track', { showId: SHOW }, 201);
-  await ok(user, 'PUT', `/api/shows/tracked/${tracked.id}/episode`, { episodeId: EPISODE, watched: true });
+  await ok(user, 'PUT', `/api/shows/tracked/${tracked.id}/episode`, { episodeId: WATCHED, watched: true });
   await ok(user, 'POST', '/api/shows/suggestions/dismiss', { showId: 1 });
   await ok(user, 'PATCH', '/api/auth/preferences', { pushNotifications: true });
   const device = push.subscriber();

@@ -62,6 +62,22 @@ t.test('search, schedule by popularity, trending, detail, similar', async (t) =>
   t.ok(similar.every((show) => show.genres.some((genre) => genres.has(genre)) || show.genres.length === 0));
 });
 
+t.test('similar shows answer from the cache while the TV data provider is down', async (t) => {
+  // Designated Survivor and Under the Dome share Drama and Thriller with Slow Horses
+  t.equal((await alice.call('GET', '/api/shows/8167')).statusCode, 200);
+  t.equal((await alice.call('GET', '/api/shows/1')).statusCode, 200);
+  tvmaze.setMode('fail');
+  t.teardown(() => tvmaze.setMode('ok'));
+  const before = tvmaze.requests.length;
+  const similar = await alice.call('GET', '/api/shows/45039/similar');
+  t.equal(similar.statusCode, 200, similar.body);
+  t.same((similar.json() as Summary[]).map((show) => show.id).sort((a, b) => a - b), [1, 8167], 'the cached shows sharing a genre');
+  t.ok(tvmaze.requests.length > before, 'the provider was asked (and failed)');
+  const unknown = await alice.call('GET', '/api/shows/424243/similar');
+  t.equal(unknown.statusCode, 502, 'a show never cached still needs the provider');
+  t.equal(unknown.json().code, 'TV_DATA_UNAVAILABLE');
+});
+
 t.test('suggestions: names resolved, unknown ones dropped, tracked and dismissed left out', async (t) => {
   await alice.call('POST', '/api/shows/track', { showId: 45039 });
   t.equal((await alice.call('POST', '/api/shows/suggestions/dismiss', { showId: 26602 })).statusCode, 200);

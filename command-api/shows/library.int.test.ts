@@ -108,6 +108,48 @@ t.test('watchlist, completed with rating, notify flag', async (t) => {
   t.equal(view.notify, false);
 });
 
+t.test('completion: off the dashboard and watching, first date kept on re-rating, un-completed, completed anew', async (t) => {
+  const show = await ok<Tracked>(alice.call('POST', '/api/shows/track', { showId: 8167 }), 201);
+  const id = show.id;
+  const ids = async (listing: string) => (await ok<Tracked[]>(alice.call('GET', `/api/shows/${listing}`))).map((entry) => entry.id);
+
+  // on the watchlist, then an episode watched: started, so off the watchlist and on both listings
+  await ok(alice.call('PUT', `/api/shows/tracked/${id}/watchlist`, { onWatchlist: true }));
+  t.ok((await ids('watchlist')).includes(id));
+  // Designated Survivor S1E1
+  const started = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/episode`, { episodeId: 848212, watched: true }));
+  t.equal(started.onWatchlist, false, 'watching an episode takes it off the watchlist');
+  t.notOk((await ids('watchlist')).includes(id));
+  t.ok((await ids('watching')).includes(id));
+  t.ok((await ids('tracked')).includes(id));
+
+  const completedAt = clock.toISOString();
+  let view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/completed`, { rating: 7 }));
+  t.same([view.completedAt, view.rating], [completedAt, 7]);
+  t.notOk((await ids('tracked')).includes(id), 'a completed show leaves the dashboard');
+  t.notOk((await ids('watching')).includes(id), 'and the watching list');
+  t.ok((await ids('completed')).includes(id));
+
+  clock = new Date(clock.getTime() + 86_400_000);
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/completed`, { rating: 9 }));
+  t.same([view.completedAt, view.rating], [completedAt, 9], 'rating again keeps the first completion date');
+
+  clock = new Date(clock.getTime() + 86_400_000);
+  view = await ok<Tracked>(alice.call('DELETE', `/api/shows/tracked/${id}/completed`));
+  t.same([view.completedAt, view.rating], [null, null], 'un-completed');
+  t.ok((await ids('tracked')).includes(id), 'back on the dashboard');
+  t.ok((await ids('watching')).includes(id), 'and watching');
+  t.notOk((await ids('completed')).includes(id));
+  t.same(await ok(alice.call('DELETE', `/api/shows/tracked/${id}/completed`)), view, 'un-completing again changes nothing');
+
+  clock = new Date(clock.getTime() + 86_400_000);
+  view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/completed`, { rating: 6 }));
+  t.same([view.completedAt, view.rating], [clock.toISOString(), 6], 'completing again sets a new date');
+  const gone = await bob.call('DELETE', `/api/shows/tracked/${id}/completed`);
+  t.same(gone.json(), { statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: 'No such tracked show' }, "another user's show");
+  await ok(alice.call('DELETE', `/api/shows/tracked/${id}`));
+});
+
 t.test("another user's tracked show is a 404, as is a made-up id", async (t) => {
   const [slow] = await ok<Tracked[]>(alice.call('GET', '/api/shows/watching'));
   for (const [method, url, payload] of [
@@ -142,7 +184,17 @@ t.test('untrack removes the show and its history', async (t) => {
   const events = await system.core.store.readStream(libraryStream(alice.id));
   t.same(
     [...new Set(events.map((event) => event.type))].sort(),
-    ['episode-unwatched', 'episode-watched', 'latest-watched-set', 'notify-changed', 'show-completed', 'show-tracked', 'show-untracked', 'watchlist-changed'],
+    [
+      'episode-unwatched',
+      'episode-watched',
+      'latest-watched-set',
+      'notify-changed',
+      'show-completed',
+      'show-tracked',
+      'show-uncompleted',
+      'show-untracked',
+      'watchlist-changed',
+    ],
   );
   t.ok(events.every((event) => event.metadata.userId === alice.id), 'the stream carries the user');
 });

@@ -214,7 +214,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
-        summary: 'Finish the show and rate it (1 to 10); rating again changes the rating',
+        summary: 'Finish the show and rate it (1 to 10); rating again changes the rating and keeps the completion date',
         params: idParams,
         body: completedBody,
         response: responses,
@@ -223,6 +223,23 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     async (request) => {
       const { id } = request.params;
       await run(request, { type: 'complete', trackedShowId: id, rating: request.body.rating, now: core.now().toISOString() });
+      return answer(request, id);
+    },
+  );
+
+  app.delete(
+    '/api/shows/tracked/:id/completed',
+    {
+      onRequest,
+      schema: {
+        summary: 'Un-complete the show: rating and completion date are cleared, and it is back on the dashboard',
+        params: idParams,
+        response: responses,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await run(request, { type: 'uncomplete', trackedShowId: id, now: core.now().toISOString() });
       return answer(request, id);
     },
   );

@@ -59,6 +59,23 @@ const erin = await tracker('erin@example.org', { emailNotifications: false, push
 const erinDevice = push.subscriber(410);
 const heidi = await tracker('heidi@example.org', { emailNotifications: false, pushNotifications: true });
 const heidiDevice = push.subscriber(404);
+// judy's row was stored before keys were checked at subscribe: no send could ever use it
+const judy = await tracker('judy@example.org', { emailNotifications: false, pushNotifications: true });
+const judyEndpoint = `${push.url}/push/judy-unusable-keys`;
+await pool.query(
+  `INSERT INTO shows_state.push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, updated_at) VALUES ('cjudysubscription0000001', $1, $2, 'a', 'b', now(), now())`,
+  [judy.id, judyEndpoint],
+);
+// ivan marked S6E3 watched before it aired here (seen elsewhere): no notice for it, by mail or push
+const ivan = await tracker('ivan@example.org', { pushNotifications: true });
+const ivanDevice = push.subscriber();
+{
+  const [slow] = (await ivan.call('GET', '/api/shows/tracked')).json() as Array<{ id: string }>;
+  const watched = await ivan.call('PUT', `/api/shows/tracked/${slow!.id}/episode`, { episodeId: 3643507, watched: true });
+  if (watched.statusCode !== 200) throw new Error(watched.body);
+  const subscribed = await ivan.call('POST', '/api/push/subscribe', { endpoint: ivanDevice.endpoint, keys: ivanDevice.keys });
+  if (subscribed.statusCode !== 200) throw new Error(subscribed.body);
+}
 
 t.test('push keys and subscriptions', async (t) => {
   const key = await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' });
@@ -97,6 +114,26 @@ t.test('push keys and subscriptions', async (t) => {
   const bad = await bob.call('POST', '/api/push/subscribe', { endpoint: 'nope', keys: bobDevice.keys });
   t.equal(bad.statusCode, 400);
   t.match(bad.json().message, /^body\.endpoint/);
+
+  // keys a browser never makes fail every send: refused here, never stored
+  const offCurve = Buffer.from(bobDevice.keys.p256dh, 'base64url');
+  offCurve[64] = offCurve[64]! ^ 1;
+  const compressed = Buffer.concat([Buffer.from([0x02]), Buffer.from(bobDevice.keys.p256dh, 'base64url').subarray(1, 33)]);
+  const endpoint = `${push.url}/push/bad-keys`;
+  for (const [label, keys, field] of [
+    ['p256dh "a"', { p256dh: 'a', auth: bobDevice.keys.auth }, 'body.keys.p256dh'],
+    ['a point off the curve', { p256dh: offCurve.toString('base64url'), auth: bobDevice.keys.auth }, 'body.keys.p256dh'],
+    ['a compressed point', { p256dh: compressed.toString('base64url'), auth: bobDevice.keys.auth }, 'body.keys.p256dh'],
+    ['auth of 15 bytes', { p256dh: bobDevice.keys.p256dh, auth: Buffer.alloc(15, 7).toString('base64url') }, 'body.keys.auth'],
+    ['auth of 17 bytes', { p256dh: bobDevice.keys.p256dh, auth: Buffer.alloc(17, 7).toString('base64url') }, 'body.keys.auth'],
+  ] as const) {
+    const refused = await bob.call('POST', '/api/push/subscribe', { endpoint, keys });
+    t.equal(refused.statusCode, 400, label);
+    t.match(refused.json(), { statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request' }, label);
+    t.ok(refused.json().message.startsWith(`${field}: `), `${label}: ${refused.json().message}`);
+  }
+  const stored = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [endpoint]);
+  t.equal(stored.rowCount, 0, 'none of them was stored');
   const anonymous = await app.inject({ method: 'POST', url: '/api/push/subscribe', payload: { endpoint: bobDevice.endpoint, keys: bobDevice.keys } });
   t.equal(anonymous.statusCode, 401);
 });
@@ -115,9 +152,9 @@ t.test('the daily job: one notification per channel, switches and notify flag ho
   t.equal(response.statusCode, 200, response.body);
   t.match(response.json(), { day: '2026-09-30', refreshed: 1, episodes: 1, sent: 2, skipped: 0, failed: 2 });
 
-  t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org'], 'only alice: bob and dave turned email off, carol the show');
+  t.same(postmark.received.map((mail) => mail.body.To), ['alice@example.org'], 'only alice: bob and dave turned email off, carol the show, ivan watched it');
   t.match(postmark.received[0]!.body.Subject, /Slow Horses/);
-  t.same(push.received.map((message) => message.endpoint), [bobDevice.endpoint], 'bob by push; carol turned the show off');
+  t.same(push.received.map((message) => message.endpoint), [bobDevice.endpoint], 'bob by push; carol turned the show off; not ivan, who watched it');
   t.match(push.received[0]!.payload, { title: /Slow Horses/, episodeId: 3643507 });
   t.match(push.received[0]!.headers.authorization, /^vapid t=/, 'signed with VAPID');
   const erinRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [erinDevice.endpoint]);
@@ -144,6 +181,11 @@ t.test('the daily job: one notification per channel, switches and notify flag ho
   t.same(stream.map((event) => event.type), ['notification-claimed', 'notification-sent']);
   t.equal(stream[0]!.metadata.userId, alice.id);
   t.ok(dave && erin);
+  const judyRows = await pool.query('SELECT 1 FROM shows_state.push_subscriptions WHERE endpoint = $1', [judyEndpoint]);
+  t.equal(judyRows.rowCount, 0, "judy's subscription with unusable keys is deleted, not tried");
+  t.notOk(push.received.some((message) => message.endpoint === judyEndpoint));
+  // ivan's device would take the next episode's push; the stop test below counts bob's alone
+  t.equal((await ivan.call('POST', '/api/push/unsubscribe', { endpoint: ivanDevice.endpoint })).statusCode, 200);
 });
 
 t.test('a second run sends nothing again', async (t) => {

@@ -6,6 +6,7 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { isP256PublicKey, isPushAuthSecret } from '../../infra/push/keys.ts';
 import type { PushSubscriptions } from '../../infra/push/subscriptions.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
 import { readTrackedShows, type TrackedShowView } from '../../query-api/shows/library.ts';
@@ -25,11 +26,13 @@ export type NotificationRoutesDeps = {
 };
 
 const okSchema = z.object({ ok: z.literal(true) });
-const base64url = z.string().min(1).max(500).regex(/^[A-Za-z0-9_-]+=*$/, 'base64url');
 const subscriptionBody = z.object({
   // a URL may still carry a NUL or a lone surrogate in its path, which the subscriptions table cannot hold
   endpoint: z.url({ protocol: /^https?$/ }).max(2000).refine(isStorableText, 'must not contain NUL characters or lone surrogates'),
-  keys: z.object({ p256dh: base64url, auth: base64url }),
+  keys: z.object({
+    p256dh: z.string().max(200).refine(isP256PublicKey, 'must be an uncompressed P-256 public key (65 bytes, base64url)'),
+    auth: z.string().max(100).refine(isPushAuthSecret, 'must be 16 bytes, base64url'),
+  }),
 });
 
 /** equal length digests first, so the comparison takes the same time whatever the token */

@@ -19,6 +19,7 @@ export type LibraryCommand =
     }
   | { readonly type: 'set-latest-watched'; readonly trackedShowId: string; readonly episodeId: number | null; readonly now: string }
   | { readonly type: 'complete'; readonly trackedShowId: string; readonly rating: number; readonly now: string }
+  | { readonly type: 'uncomplete'; readonly trackedShowId: string; readonly now: string }
   | { readonly type: 'set-notify'; readonly trackedShowId: string; readonly notify: boolean; readonly now: string }
   | { readonly type: 'dismiss-suggestion'; readonly dismissalId: string; readonly showId: number; readonly now: string };
 
@@ -82,6 +83,11 @@ export function decideLibrary(command: LibraryCommand, state: LibraryState): Lib
       const show = trackedOf(state, command.trackedShowId);
       if (show.completed?.rating === command.rating) return [];
       return [{ type: 'show-completed', data: { trackedShowId: show.id, rating: command.rating, at: command.now } }];
+    }
+    case 'uncomplete': {
+      const show = trackedOf(state, command.trackedShowId);
+      if (show.completed === null) return [];
+      return [{ type: 'show-uncompleted', data: { trackedShowId: show.id, at: command.now } }];
     }
     case 'set-notify': {
       const show = trackedOf(state, command.trackedShowId);

@@ -23,6 +23,7 @@ export const episodeWatchedSchema = z.object({
 export const episodeUnwatchedSchema = z.object({ trackedShowId: id, episodeId: z.number().int(), at });
 export const latestWatchedSetSchema = z.object({ trackedShowId: id, episodeId: z.number().int().nullable(), at });
 export const showCompletedSchema = z.object({ trackedShowId: id, rating: z.number().int().min(1).max(10), at });
+export const showUncompletedSchema = z.object({ trackedShowId: id, at });
 export const notifyChangedSchema = z.object({ trackedShowId: id, notify: z.boolean(), at });
 export const suggestionDismissedSchema = z.object({ dismissalId: id, showId: z.number().int(), at });
 
@@ -34,6 +35,7 @@ export type LibraryEvent =
   | DomainEvent<'episode-unwatched', z.infer<typeof episodeUnwatchedSchema>>
   | DomainEvent<'latest-watched-set', z.infer<typeof latestWatchedSetSchema>>
   | DomainEvent<'show-completed', z.infer<typeof showCompletedSchema>>
+  | DomainEvent<'show-uncompleted', z.infer<typeof showUncompletedSchema>>
   | DomainEvent<'notify-changed', z.infer<typeof notifyChangedSchema>>
   | DomainEvent<'suggestion-dismissed', z.infer<typeof suggestionDismissedSchema>>;
 
@@ -41,6 +43,7 @@ export type TrackedShow = {
   readonly id: string;
   readonly showId: number;
   readonly onWatchlist: boolean;
+  /** `at` is the first completion: rating again keeps it, un-completing clears it */
   readonly completed: { readonly at: string; readonly rating: number } | null;
   readonly notify: boolean;
   readonly latestWatched: number | null;
@@ -111,8 +114,10 @@ export function evolveLibrary(state: LibraryState, event: LibraryEvent): Library
     case 'show-completed':
       return update(state, event.data.trackedShowId, (show) => ({
         ...show,
-        completed: { at: event.data.at, rating: event.data.rating },
+        completed: { at: show.completed?.at ?? event.data.at, rating: event.data.rating },
       }));
+    case 'show-uncompleted':
+      return update(state, event.data.trackedShowId, (show) => ({ ...show, completed: null }));
     case 'notify-changed':
       return update(state, event.data.trackedShowId, (show) => ({ ...show, notify: event.data.notify }));
     case 'suggestion-dismissed': {
@@ -142,6 +147,8 @@ export function parseLibraryEvent(type: string, data: unknown, schemaVersion: nu
         return { type, data: latestWatchedSetSchema.parse(data) };
       case 'show-completed':
         return { type, data: showCompletedSchema.parse(data) };
+      case 'show-uncompleted':
+        return { type, data: showUncompletedSchema.parse(data) };
       case 'notify-changed':
         return { type, data: notifyChangedSchema.parse(data) };
       case 'suggestion-dismissed':

@@ -63,3 +63,21 @@ t.test('stored events fold back to the same state', async (t) => {
   t.same(folded.tracked.size, 0);
   t.same(folded.byShow.size, state.byShow.size);
 });
+
+t.test('rating again keeps the first completion date; un-completing clears it; completing again dates anew', async (t) => {
+  const later = '2026-10-01T10:00:00.000Z';
+  const latest = '2026-10-09T10:00:00.000Z';
+  let { state } = apply(initialLibraryState, { type: 'track', trackedShowId: 'ts1', showId: 1, now });
+  ({ state } = apply(state, { type: 'complete', trackedShowId: 'ts1', rating: 7, now }));
+  let events: LibraryEvent[];
+  ({ state, events } = apply(state, { type: 'complete', trackedShowId: 'ts1', rating: 9, now: later }));
+  t.same(events.map((event) => event.type), ['show-completed']);
+  t.same(state.tracked.get('ts1')!.completed, { at: now, rating: 9 });
+  ({ state, events } = apply(state, { type: 'uncomplete', trackedShowId: 'ts1', now: later }));
+  t.same(events.map((event) => event.type), ['show-uncompleted']);
+  t.equal(state.tracked.get('ts1')!.completed, null);
+  t.same(apply(state, { type: 'uncomplete', trackedShowId: 'ts1', now: later }).events, [], 'not completed: nothing to undo');
+  ({ state } = apply(state, { type: 'complete', trackedShowId: 'ts1', rating: 6, now: latest }));
+  t.same(state.tracked.get('ts1')!.completed, { at: latest, rating: 6 });
+  t.throws(() => decideLibrary({ type: 'uncomplete', trackedShowId: 'nope', now }, state), DomainError);
+});

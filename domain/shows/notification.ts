@@ -84,6 +84,27 @@ export function claimNotification(
   return [{ type: 'notification-claimed', data: { notificationId, userId, episodeId, showId, kind, channel, at: now } }];
 }
 
+/** What the daily job knows of one tracker of an airing episode. */
+export type Tracker = {
+  readonly emailOn: boolean;
+  readonly pushOn: boolean;
+  /** a push subscription is on file */
+  readonly hasDevice: boolean;
+  /** the per-show flag */
+  readonly notify: boolean;
+  /** the user marked this episode watched already (early, or from another source) */
+  readonly watched: boolean;
+};
+
+/** The channels an airing episode is announced on: none for an episode the user has seen. */
+export function channelsFor(tracker: Tracker): Channel[] {
+  if (!tracker.notify || tracker.watched) return [];
+  const channels: Channel[] = [];
+  if (tracker.emailOn) channels.push('email');
+  if (tracker.pushOn && tracker.hasDevice) channels.push('push');
+  return channels;
+}
+
 // ---- the daily run's calendar
 
 export const DAILY_TIME_ZONE = 'Asia/Amman';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { claimNotification, dayBounds, dueRunDay, localDate, notificationAggregate } from './notification.ts';
+import { channelsFor, claimNotification, dayBounds, dueRunDay, localDate, notificationAggregate } from './notification.ts';
 
 t.test('the calendar of the noon run in Asia/Amman (UTC+3)', async (t) => {
   t.equal(localDate(new Date('2026-09-30T21:30:00Z')), '2026-10-01', 'past local midnight');
@@ -22,4 +22,14 @@ t.test('a notification is claimed once; a failed one may be claimed again', asyn
   t.equal(claimNotification(state, { ...key, notificationId: 'n3' }).length, 1, 'after a failure');
   state = notificationAggregate.evolve(state, { type: 'notification-sent', data: { notificationId: 'n3', at: key.now } });
   t.same(claimNotification(state, { ...key, notificationId: 'n4' }), [], 'sent');
+});
+
+t.test('an airing episode goes out on the switched-on channels, never to someone who watched it', async (t) => {
+  const tracker = { emailOn: true, pushOn: true, hasDevice: true, notify: true, watched: false };
+  t.same(channelsFor(tracker), ['email', 'push']);
+  t.same(channelsFor({ ...tracker, watched: true }), [], 'already watched: no notice on any channel');
+  t.same(channelsFor({ ...tracker, notify: false }), [], 'the show is turned off');
+  t.same(channelsFor({ ...tracker, emailOn: false }), ['push']);
+  t.same(channelsFor({ ...tracker, hasDevice: false }), ['email'], 'push needs a device on file');
+  t.same(channelsFor({ ...tracker, pushOn: false }), ['email']);
 });

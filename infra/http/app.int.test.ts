@@ -124,6 +124,51 @@ t.test('GET /api/openapi.json describes the API as OpenAPI 3.1', async (t) => {
   }
 });
 
+t.test("each service's OpenAPI document lists only the components its own routes reach", async (t) => {
+  const documents: Record<string, { components?: { schemas?: Record<string, unknown> } }> = {};
+  for (const name of ['gym', 'shows', 'club', 'forms']) {
+    const app = system.apps[name];
+    if (!app) throw new Error(`the ${name} service was not built`);
+    documents[name] = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  }
+  for (const [name, document] of Object.entries(documents)) {
+    const components = Object.keys(document.components?.schemas ?? {});
+    const referenced = new Set(refsIn(document).map((ref) => ref.replace('#/components/schemas/', '')));
+    t.same(components.filter((component) => !referenced.has(component)), [], `${name}: every component is referenced`);
+  }
+  // the error body and the accounts' `Ok` are every service's; the rest belongs to one service
+  const shared = new Set(['Error', 'Ok']);
+  const showsNames = new Set(Object.keys(documents.shows!.components?.schemas ?? {}));
+  for (const other of ['gym', 'club', 'forms']) {
+    const theirs = Object.keys(documents[other]!.components?.schemas ?? {}).filter((component) => !shared.has(component));
+    t.same(theirs.filter((component) => showsNames.has(component)), [], `shows carries none of ${other}'s components`);
+  }
+  t.same(
+    [...showsNames].sort(),
+    ['DismissedSuggestion', 'Episode', 'Error', 'HistoryEntry', 'Ok', 'PublicProfile', 'ScheduleEntry', 'ShowDetail', 'ShowSummary', 'Suggestions', 'TrackedShow', 'User'],
+    "shows' own components",
+  );
+  t.ok(Object.keys(documents.gym!.components?.schemas ?? {}).includes('Workout'), 'gym keeps its own');
+  t.ok(Object.keys(documents.club!.components?.schemas ?? {}).includes('ClubUser'), 'club keeps its own');
+  t.ok(Object.keys(documents.forms!.components?.schemas ?? {}).includes('FormDocument'), 'forms keeps its own');
+});
+
+t.test('a path parameter over 100 characters answers 414 URI Too Long in the one error body', async (t) => {
+  const res = await forms.inject({ method: 'GET', url: `/api/forms/${'x'.repeat(101)}` });
+  t.equal(res.statusCode, 414);
+  t.same(res.json(), {
+    statusCode: 414,
+    code: 'FST_ERR_MAX_PARAM_LENGTH',
+    error: 'URI Too Long',
+    message: 'params: a path parameter is longer than 100 characters',
+  });
+  t.equal(res.headers['cache-control'], 'no-store');
+  t.equal(res.headers['x-content-type-options'], 'nosniff', 'the usual security headers');
+  const badUrl = await forms.inject({ method: 'GET', url: '/api/forms/%E0%A4%A' });
+  t.equal(badUrl.statusCode, 400);
+  t.same(badUrl.json(), { statusCode: 400, code: 'FST_ERR_BAD_URL', error: 'Bad Request', message: 'url: not a valid URL component' });
+});
+
 t.test('a route parameter failing validation answers 400 VALIDATION_FAILED naming params.name', async (t) => {
   const message = 'params.name: letters, digits, - and _, at most 80, starting with a letter or digit';
   const read = await forms.inject({ method: 'GET', url: '/api/forms/bad%20name' });

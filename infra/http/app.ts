@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -14,9 +14,12 @@ import { createClientIpResolver, LOOPBACK_PROXIES } from './client-ip.ts';
 import { checkCrossSite, isStateChanging } from './cross-site.ts';
 import { isConnectionError } from '../postgres/connection-errors.ts';
 import { errorBody, HttpError } from './errors.ts';
+import { pruneUnreferencedSchemas } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
 
 const DATABASE_RETRY_AFTER_S = 2;
+/** Fastify's default: a longer path parameter is refused with 414 */
+const MAX_PARAM_LENGTH = 100;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,6 +63,7 @@ export const errorBodySchema = z
  * security headers, no cross-site changes, OpenAPI, health.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  const setSecurityHeaders = securityHeaders(options.secure ?? true);
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -67,10 +71,23 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     // X-Forwarded-For can be written by anyone; only our proxy's X-Real-IP counts
     trustProxy: false,
     return503OnClosing: true,
+    // refusals the router makes before any hook runs: the one error body and the usual headers
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request.raw, reply.raw);
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      const status = error.statusCode ?? 400;
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `params: a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+          : error.code === 'FST_ERR_BAD_URL'
+            ? 'url: not a valid URL component'
+            : error.message;
+      (reply as FastifyReply).code(status).send(errorBody(status, error.code, message));
+    },
+    maxParamLength: MAX_PARAM_LENGTH,
   }).withTypeProvider<ZodTypeProvider>();
 
   // the first hook, so every answer carries them, refusals, errors and 404s included
-  const setSecurityHeaders = securityHeaders(options.secure ?? true);
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request.raw, reply.raw));
 
   app.setValidatorCompiler(validatorCompiler);
@@ -79,7 +96,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   await app.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: options.title, version: '1.0.0' } },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => pruneUnreferencedSchemas(jsonSchemaTransformObject(input)),
   });
 
   app.addHook('onRoute', (route) => {

@@ -113,7 +113,8 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
 /** The shows context's read tables, all in schema `shows`. */
 export const showsProjection: Projection = {
   name: 'shows',
-  version: 2,
+  // 3: rating a completed show again keeps its first completion date; show-uncompleted
+  version: 3,
   migrate,
   apply,
 };

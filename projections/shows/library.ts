@@ -82,7 +82,11 @@ export function createLibraryWriter(tx: DatabaseTransactionConnection, schema: s
         return;
       case 'show-completed':
         await tx.query(sql.unsafe`
-          UPDATE ${tracked} SET completed_at = ${event.data.at}, rating = ${event.data.rating} WHERE id = ${event.data.trackedShowId}`);
+          UPDATE ${tracked} SET completed_at = coalesce(completed_at, ${event.data.at}), rating = ${event.data.rating}
+          WHERE id = ${event.data.trackedShowId}`);
+        return;
+      case 'show-uncompleted':
+        await tx.query(sql.unsafe`UPDATE ${tracked} SET completed_at = NULL, rating = NULL WHERE id = ${event.data.trackedShowId}`);
         return;
       case 'notify-changed':
         await tx.query(sql.unsafe`UPDATE ${tracked} SET notify = ${event.data.notify} WHERE id = ${event.data.trackedShowId}`);

@@ -43,7 +43,7 @@ const trackedRow = z.object({
 export type Listing = 'tracked' | 'watching' | 'watchlist' | 'completed' | 'all';
 
 const LISTING_FILTER = {
-  tracked: sql.fragment`AND NOT t.on_watchlist`,
+  tracked: sql.fragment`AND NOT t.on_watchlist AND t.completed_at IS NULL`,
   watching: sql.fragment`AND NOT t.on_watchlist AND t.completed_at IS NULL AND w.watched IS NOT NULL`,
   watchlist: sql.fragment`AND t.on_watchlist`,
   completed: sql.fragment`AND t.completed_at IS NOT NULL`,
@@ -146,7 +146,7 @@ export function showsLibraryQueryRoutes(
 ): void {
   const onRequest = deps.cookies.requireUser;
   const listings: Array<[Listing, string, string]> = [
-    ['tracked', '/api/shows/tracked', 'The dashboard: tracked shows not on the watchlist, with how many episodes behind'],
+    ['tracked', '/api/shows/tracked', 'The dashboard: tracked shows neither on the watchlist nor completed, with how many episodes behind'],
     ['watching', '/api/shows/watching', 'Started (an episode watched), not completed, not on the watchlist'],
     ['watchlist', '/api/shows/watchlist', 'Saved for later'],
     ['completed', '/api/shows/completed', 'Finished, with the rating, most recently completed first'],

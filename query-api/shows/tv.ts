@@ -15,7 +15,7 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
-import type { TvData } from '../../infra/tvmaze/client.ts';
+import { TvDataError, type TvData } from '../../infra/tvmaze/client.ts';
 import { fromProvider, recentShow } from '../../infra/tvmaze/show-data.ts';
 
 export type TvRoutesDeps = { readonly tv: TvData; readonly cache: ShowCache; readonly cookies: SessionCookies; readonly now: () => Date };
@@ -96,8 +96,12 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
     async (request) => {
       const detail = await recentShow({ tv, cache, now: deps.now }, request.params.id);
       if (!detail) throw new HttpError(404, 'SHOW_NOT_FOUND', 'The TV data provider knows no such show');
+      // with the provider down, the cached shows alone still make an answer
       const [today, cached] = await Promise.all([
-        fromProvider(() => tv.schedule(localDate(deps.now()))),
+        tv.schedule(localDate(deps.now())).catch((error: unknown) => {
+          if (error instanceof TvDataError) return [];
+          throw error;
+        }),
         cache.sample(500),
       ]);
       return similarShows(summaryOf(detail), [...today.map((entry) => entry.show), ...cached.map(summaryOf)], 10);
