@@ -1,7 +1,10 @@
 // Issue 12 (gym): rules that broke under parallel requests and at the edges.
 import t from 'tap';
 import { workoutStream } from '../../domain/gym/workout.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { loadConfig } from '../../infra/config.ts';
+import { buildServices, openCore } from '../../ops/system.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
+import { gymClient } from './test-client.ts';
 import { trainingUser } from './training-test-client.ts';
 
 const system = await startTestSystem(t);
@@ -47,6 +50,35 @@ t.test('an exercise with logged sets cannot be deleted, even while 8 ticks on it
   await me.ok('DELETE', `/api/sets/${set.id}`);
   t.equal((await me.call('DELETE', `/api/exercises/${exercise}`)).statusCode, 204);
   t.equal((await me.call('POST', `/api/sessions/${workout}/sets`, { exerciseId: exercise, setNumber: 1, kg: 40, reps: 8 })).statusCode, 404);
+});
+
+t.test('the same holds when the delete and the ticks are served by two processes (no shared lock or cache)', async (t) => {
+  // a second composition root on the same database: its own command handler, mutexes, caches and append lane
+  const core = await openCore(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: system.url, DATABASE_POOL_SIZE: '10', SESSION_SECRET: TEST_SESSION_SECRET }));
+  const services = await buildServices(core, false);
+  t.teardown(async () => {
+    await Promise.all(services.map((service) => service.app.close()));
+    await core.close();
+  });
+  const other = services.find((service) => service.name === 'gym')!.app;
+  const me = await trainingUser(app, 'restrict-race-2@example.org');
+  let orphans = 0;
+  const outcomes = new Set<number>();
+  for (let round = 0; round < 10; round++) {
+    const exercise = await me.exercise(`Race ${round}`);
+    const workout = await me.workout(dateOf(round));
+    const deleting = gymClient(other).call('DELETE', `/api/exercises/${exercise}`, { sid: me.sid });
+    await new Promise((resolve) => setTimeout(resolve, round % 10));
+    await Promise.all(Array.from({ length: 8 }, (_, i) => me.call('POST', `/api/sessions/${workout}/sets`, { exerciseId: exercise, setNumber: i + 1, kg: 50, reps: 5 })));
+    const del = await deleting;
+    outcomes.add(del.statusCode);
+    const sets: SetRow[] = (await me.ok('GET', `/api/sessions/${workout}`)).sets;
+    orphans += sets.filter((set) => set.exerciseName === null).length;
+    if (del.statusCode === 204) t.equal(sets.length, 0, `round ${round}: deleted, so no set was kept`);
+    else t.equal(del.statusCode, 409, `round ${round}: refused`);
+  }
+  t.equal(orphans, 0, 'no set on a deleted exercise');
+  t.comment(`delete answers: ${[...outcomes].join(', ')}`);
 });
 
 t.test('deleting a plan while 24 workouts of its day are being started leaves none linked to the deleted day', async (t) => {
