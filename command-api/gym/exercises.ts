@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { exerciseFieldsSchema, exerciseNameSchema, sameName } from '../../domain/gym/library.ts';
+import { decideLibrary, LIBRARY_ERROR_STATUS } from '../../domain/gym/library-decide.ts';
+import { exerciseFieldsSchema, exerciseNameSchema, initialLibraryState, sameName, useOf } from '../../domain/gym/library.ts';
 import { comparePositions, type Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
+import { HttpError } from '../../infra/http/errors.ts';
 import { readExercise } from '../../query-api/gym/exercises.ts';
 import { exerciseSchema } from '../../query-api/gym/schemas.ts';
 import { idParams } from '../../query-api/gym/workouts.ts';
 import type { Core } from '../shared/core.ts';
-import { appendWorkoutCommand, runLibraryCommand } from './training-command.ts';
+import { domainErrorToHttp } from '../shared/run-command.ts';
+import { appendLibraryCommand, appendLibraryDecision, appendWorkoutCommand, awaitDecided, readLibrary, runLibraryCommand } from './training-command.ts';
 import { awaitGymProjection } from './user-command.ts';
 
+/** a deletion racing ticks that keep entering the exercise into new workouts gives up after this */
+const MAX_DELETE_ATTEMPTS = 10;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
 const optionalFields = exerciseFieldsSchema.partial();
 export const createExerciseBody = optionalFields.extend({ name: exerciseNameSchema });
@@ -20,6 +25,9 @@ export const changeExerciseBody = optionalFields.extend({ name: exerciseNameSche
 export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
   const preHandler = cookies.requireUser;
+  const workoutsWithSets = (userId: string, exerciseIds: readonly string[]) =>
+    db.anyFirst(sql.type(z.object({ workout_id: z.string() }))`
+      SELECT DISTINCT workout_id FROM gym.sets WHERE user_id = ${userId} AND exercise_id = ANY(${sql.array([...exerciseIds], 'text')})`);
 
   app.post(
     '/api/exercises',
@@ -66,11 +74,34 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
       schema: { summary: 'Delete an exercise with no logged sets and no plan slot; 409 otherwise', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      // Sets live in the workouts' streams, so the library cannot see them: the read table answers.
-      // A tick racing this delete could still land; the exercise then shows with a null name.
-      const logged = await db.exists(sql.unsafe`SELECT 1 FROM gym.sets WHERE user_id = ${request.userId} AND exercise_id = ${request.params.id}`);
-      await runLibraryCommand(core, request, { type: 'delete-exercise', id: request.params.id, hasSets: logged });
-      return reply.code(204).send(null);
+      // Sets live in the workouts' streams. Every workout the library says the exercise entered (and,
+      // for sets older than that record, the read table) is visited: one holding a set refuses, the
+      // others take an `exercise-cleared` that turns away ticks decided before it; then the deletion
+      // is appended only if no tick entered the exercise anywhere since the library was read.
+      const { userId } = request;
+      const id = request.params.id;
+      for (let attempt = 1; ; attempt++) {
+        const library = await readLibrary(core, request);
+        const use = useOf(library, id);
+        const seen = { type: 'delete-exercise', id, seenCount: use.count } as const;
+        try {
+          decideLibrary(seen, library);
+        } catch (error) {
+          throw domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
+        }
+        const exerciseIds = [id, ...use.absorbed] as const;
+        const logged = await workoutsWithSets(userId, exerciseIds);
+        for (const workoutId of [...new Set([...logged, ...use.workoutIds])]) {
+          await appendWorkoutCommand(core, request, workoutId, { type: 'clear-exercise', userId, exerciseIds });
+        }
+        try {
+          const { position } = await appendLibraryCommand(core, request, seen);
+          await awaitDecided(core, position);
+          return reply.code(204).send(null);
+        } catch (error) {
+          if (!(error instanceof HttpError && error.code === 'USED_MEANWHILE') || attempt >= MAX_DELETE_ATTEMPTS) throw error;
+        }
+      }
     },
   );
 
@@ -88,28 +119,25 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
     async (request) => {
       const fromId = request.params.id;
       const { intoId } = request.body;
-      // The library goes first: once A is gone from the read table no new tick on A is accepted,
-      // then each workout holding A's sets moves them with its own event, so the workouts'
-      // folded states and the read tables agree. A tick that passed its check just before is
-      // caught by looking again until nothing of A is left.
-      await runLibraryCommand(core, request, { type: 'merge-exercises', fromId, intoId });
+      const { userId } = request;
+      // The library goes first: from then on a tick of A into a workout holding none of it is refused
+      // there. Then every workout A entered (by the library's record, and the read table for older
+      // sets) moves A's sets with its own event, or takes an `exercise-cleared`: either changes the
+      // stream, so a tick of A decided on it before is decided again, and refused.
+      let from = useOf(initialLibraryState, fromId);
+      const merged = await appendLibraryDecision(core, request, (state) => {
+        from = useOf(state, fromId);
+        return decideLibrary({ type: 'merge-exercises', fromId, intoId }, state);
+      });
+      await awaitDecided(core, merged.position);
+      const logged = await workoutsWithSets(userId, [fromId, ...from.absorbed]);
       let last: Position | null = null;
-      for (let round = 0; round < 5; round++) {
-        const workouts = await db.anyFirst(sql.type(z.object({ workout_id: z.string() }))`
-          SELECT DISTINCT workout_id FROM gym.sets WHERE user_id = ${request.userId} AND exercise_id = ${fromId}`);
-        if (workouts.length === 0) break;
-        for (const workoutId of workouts) {
-          const { position } = await appendWorkoutCommand(core, request, workoutId, {
-            type: 'move-sets',
-            userId: request.userId,
-            fromExerciseId: fromId,
-            toExerciseId: intoId,
-          });
-          if (position && (!last || comparePositions(position, last) > 0)) last = position;
-        }
-        await awaitGymProjection(core, last);
+      for (const workoutId of [...new Set([...logged, ...from.workoutIds])]) {
+        const { position } = await appendWorkoutCommand(core, request, workoutId, { type: 'move-sets', userId, fromExerciseId: fromId, toExerciseId: intoId });
+        if (position && (!last || comparePositions(position, last) > 0)) last = position;
       }
-      return readExercise(db, request.userId, intoId);
+      await awaitGymProjection(core, last);
+      return readExercise(db, userId, intoId);
     },
   );
 }

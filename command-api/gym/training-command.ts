@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { decideLibrary, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/gym/library-decide.ts';
-import { libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
-import { decideWorkout, type WorkoutCommand, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
+import { type LibraryEvent, libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
+import { decideWorkout, type WorkoutCommand, type WorkoutEvent, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import type { Core } from '../shared/core.ts';
 import { awaitDecided as awaitDecidedOn, domainErrorToHttp, runCommand } from '../shared/run-command.ts';
@@ -12,16 +12,25 @@ const gymDeps = (core: Core) => ({ ...core, waitMs: core.config.PROJECTION_WAIT_
 
 /** Decides on the caller's library stream, which serialises all their plan, exercise and cardio writes. */
 export async function appendLibraryCommand(core: Core, request: FastifyRequest, command: LibraryCommand): Promise<{ state: LibraryState; position: Position | null }> {
+  return appendLibraryDecision(core, request, (state) => decideLibrary(command, state));
+}
+
+/** As appendLibraryCommand, for a caller that also needs what the decision saw (its last call is the one appended). */
+export async function appendLibraryDecision(
+  core: Core,
+  request: FastifyRequest,
+  decide: (state: LibraryState) => LibraryEvent[],
+): Promise<{ state: LibraryState; position: Position | null }> {
   try {
-    return await core.commands({
-      stream: libraryStream(request.userId),
-      aggregate: libraryAggregate,
-      decide: (state) => decideLibrary(command, state),
-      context: { userId: request.userId, correlationId: request.id },
-    });
+    return await core.commands({ stream: libraryStream(request.userId), aggregate: libraryAggregate, decide, context: { userId: request.userId, correlationId: request.id } });
   } catch (error) {
     throw asHttpError(error);
   }
+}
+
+/** The caller's library as the log holds it now (a decision that appends nothing reads the stream afresh). */
+export async function readLibrary(core: Core, request: FastifyRequest): Promise<LibraryState> {
+  return (await appendLibraryDecision(core, request, () => [])).state;
 }
 
 /** So the caller's next read sees the decision, appended or not. */
@@ -60,10 +69,19 @@ export async function appendWorkoutCommand(
 }
 
 export async function runWorkoutCommand(core: Core, request: FastifyRequest, workoutId: string, command: WorkoutCommand): Promise<WorkoutState> {
+  return runWorkoutDecision(core, request, workoutId, (state) => decideWorkout(command, state));
+}
+
+export async function runWorkoutDecision(
+  core: Core,
+  request: FastifyRequest,
+  workoutId: string,
+  decide: (state: WorkoutState) => WorkoutEvent[] | Promise<WorkoutEvent[]>,
+): Promise<WorkoutState> {
   const result = await runCommand(gymDeps(core), {
     stream: workoutStream(workoutId),
     aggregate: workoutAggregate,
-    decide: (state) => decideWorkout(command, state),
+    decide,
     context: { userId: request.userId, correlationId: request.id },
     projections: ['gym'],
     errorStatus: LIBRARY_ERROR_STATUS,

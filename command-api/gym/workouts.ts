@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema } from '../../domain/gym/library.ts';
-import { notesSchema, repsSchema, setNumberSchema } from '../../domain/gym/workout.ts';
+import { decideWorkout, holdsExercise, notesSchema, repsSchema, setNumberSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
 import { findExercise } from '../../query-api/gym/exercises.ts';
 import { setSchema, workoutSchema } from '../../query-api/gym/schemas.ts';
-import { findSet, idParams, readWorkout } from '../../query-api/gym/workouts.ts';
+import { findSet, findWorkout, idParams, readWorkout } from '../../query-api/gym/workouts.ts';
 import type { Core } from '../shared/core.ts';
-import { appendWorkoutCommand, awaitDecided, runWorkoutCommand, workoutIdOf } from './training-command.ts';
+import { appendLibraryCommand, appendWorkoutCommand, awaitDecided, runWorkoutCommand, runWorkoutDecision, workoutIdOf } from './training-command.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema });
@@ -25,6 +25,24 @@ export const correctSetBody = z
 export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
   const preHandler = cookies.requireUser;
+
+  /**
+   * A deleted plan's workouts keep their streams, named by (user, day, date), and lose the link to
+   * the day: then such a workout is the one of (user, no day, date), unless that key's own stream
+   * exists. Several can share the key only if one was started while the plan was being deleted;
+   * the oldest is the answer.
+   */
+  const findUnlinked = async (userId: string, date: string, dayless: string) => {
+    const ids = await db.anyFirst(sql.type(z.object({ id: z.string() }))`
+      SELECT id FROM gym.workouts WHERE user_id = ${userId} AND date = ${date}::date AND plan_day_id IS NULL
+      ORDER BY id = ${dayless} DESC, started_at, id`);
+    if (ids.length === 0 || ids[0] === dayless) return null;
+    for (const id of ids) {
+      const workout = await findWorkout(db, userId, id);
+      if (workout) return workout;
+    }
+    return null;
+  };
 
   app.post(
     '/api/sessions',
@@ -43,6 +61,10 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
         if (!own) throw notFound('Plan day not found');
       }
       const id = workoutIdOf(request.userId, planDayId, request.body.date);
+      if (planDayId === null) {
+        const unlinked = await findUnlinked(request.userId, request.body.date, id);
+        if (unlinked) return reply.code(200).send(unlinked);
+      }
       const result = await appendWorkoutCommand(core, request, id, {
         type: 'start-workout',
         userId: request.userId,
@@ -100,14 +122,17 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       const exercise = await findExercise(db, request.userId, exerciseId);
       if (!exercise) throw notFound('Exercise not found');
       const newSetId = randomUUID();
-      const state = await runWorkoutCommand(core, request, request.params.id, {
-        type: 'tick-set',
-        userId: request.userId,
-        newSetId,
-        exerciseId,
-        setNumber,
-        kg,
-        reps,
+      const workoutId = request.params.id;
+      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps } as const;
+      const state = await runWorkoutDecision(core, request, workoutId, async (state) => {
+        const events = decideWorkout(tick, state);
+        // The first set of an exercise in this workout asks the library, with its revision, while this
+        // stream's revision is held: a deletion of the exercise then either sees this workout or refuses
+        // this tick (docs/design.md). Later sets of it here need no library round trip.
+        if (events.length > 0 && !holdsExercise(state, [exerciseId])) {
+          await appendLibraryCommand(core, request, { type: 'use-exercise', id: exerciseId, workoutId });
+        }
+        return events;
       });
       const set = state.status === 'open' ? Object.values(state.sets).find((s) => s.exerciseId === exerciseId && s.setNumber === setNumber) : undefined;
       if (!set) throw notFound('Workout not found');

@@ -19,7 +19,11 @@ export type CommandResult<State> = {
 export type CommandInput<State, Event extends DomainEvent> = {
   readonly stream: string;
   readonly aggregate: Aggregate<State, Event>;
-  readonly decide: (state: State) => Event[];
+  /**
+   * May be async, to append to another stream first while this one's revision is held: the append
+   * here then carries the revision read before that, so a change to this stream meanwhile conflicts.
+   */
+  readonly decide: (state: State) => Event[] | Promise<Event[]>;
   readonly context: CommandContext;
 };
 
@@ -69,7 +73,7 @@ export function createCommandHandler(store: EventStore): CommandHandler {
         const state = current.state as State;
         let events: Event[];
         try {
-          events = decide(state);
+          events = await decide(state);
         } catch (error) {
           if (!remembered) throw error;
           folded.delete(stream);

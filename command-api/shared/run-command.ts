@@ -11,7 +11,7 @@ export type RunCommandDeps = Pick<Core, 'commands' | 'store' | 'progress'> & { r
 export type RunCommandInput<State, Event extends DomainEvent> = {
   readonly stream: string;
   readonly aggregate: Aggregate<State, Event>;
-  readonly decide: (state: State) => Event[];
+  readonly decide: (state: State) => Event[] | Promise<Event[]>;
   readonly context: CommandContext;
   /** the read models the caller's next read goes to */
   readonly projections: readonly string[];

@@ -8,6 +8,7 @@ import {
   type PlanDay,
   sameName,
   usedBySlot,
+  useOf,
 } from './library.ts';
 
 /** A plan as a client writes it: days and slots without an id are new. */
@@ -31,8 +32,13 @@ export type PlanDraft = {
 export type LibraryCommand =
   | { readonly type: 'create-exercise'; readonly id: string; readonly name: string; readonly fields: ExerciseFields }
   | { readonly type: 'change-exercise'; readonly id: string; readonly name?: string | undefined; readonly fields: Partial<ExerciseFields> }
-  /** `hasSets` is looked up by the caller: sets live in the workouts' streams */
-  | { readonly type: 'delete-exercise'; readonly id: string; readonly hasSets: boolean }
+  /** admits the exercise into a workout that holds no set of it; refused once the exercise is gone */
+  | { readonly type: 'use-exercise'; readonly id: string; readonly workoutId: string }
+  /**
+   * The caller visited the workouts of `useOf(state, id)` as it stood at `seenCount` and found no
+   * set there (sets live in the workouts' streams); another use since then means looking again.
+   */
+  | { readonly type: 'delete-exercise'; readonly id: string; readonly seenCount: number }
   | { readonly type: 'merge-exercises'; readonly fromId: string; readonly intoId: string }
   | { readonly type: 'create-plan'; readonly id: string; readonly draft: PlanDraft; readonly newId: () => string }
   | { readonly type: 'revise-plan'; readonly id: string; readonly changes: Partial<PlanDraft>; readonly activate: boolean; readonly newId: () => string }
@@ -51,6 +57,7 @@ export type LibraryCommand =
 export const LIBRARY_ERROR_STATUS: Readonly<Record<string, number>> = {
   NOT_FOUND: 404,
   IN_USE: 409,
+  USED_MEANWHILE: 409,
   NAME_TAKEN: 409,
   VALIDATION_FAILED: 400,
 };
@@ -88,10 +95,13 @@ function changeExercise(command: Extract<LibraryCommand, { type: 'change-exercis
 
 function deleteExercise(command: Extract<LibraryCommand, { type: 'delete-exercise' }>, state: LibraryState): LibraryEvent[] {
   findExercise(state, command.id);
-  if (command.hasSets) throw new DomainError('IN_USE', 'Sets are logged against this exercise; merge it into another instead');
   if (usedBySlot(state, command.id)) throw new DomainError('IN_USE', 'A plan uses this exercise; remove it from the plan first');
+  if (useOf(state, command.id).count !== command.seenCount) throw new DomainError('USED_MEANWHILE', 'The exercise was used while it was being deleted');
   return [{ type: 'exercise-deleted', data: { id: command.id } }];
 }
+
+/** A field cleared by sending an empty string is as blank as one never set. */
+const isBlank = (value: string | null): value is null | '' => value === null || value === '';
 
 function mergeExercises(command: Extract<LibraryCommand, { type: 'merge-exercises' }>, state: LibraryState): LibraryEvent[] {
   const from = findExercise(state, command.fromId);
@@ -101,7 +111,7 @@ function mergeExercises(command: Extract<LibraryCommand, { type: 'merge-exercise
   const filled: Partial<ExerciseFields> = {};
   for (const key of ['code', 'machineNumber', 'libraryId'] as const) {
     const value = from[key];
-    if (into[key] === null && value !== null) filled[key] = value;
+    if (isBlank(into[key]) && !isBlank(value)) filled[key] = value;
   }
   return [{ type: 'exercise-merged', data: { fromId: from.id, intoId: into.id, filled } }];
 }
@@ -241,6 +251,10 @@ export function decideLibrary(command: LibraryCommand, state: LibraryState): Lib
       return createExercise(command, state);
     case 'change-exercise':
       return changeExercise(command, state);
+    case 'use-exercise':
+      findExercise(state, command.id);
+      // always appended: the append's expected revision is what orders it against a deletion
+      return [{ type: 'exercise-used', data: { id: command.id, workoutId: command.workoutId } }];
     case 'delete-exercise':
       return deleteExercise(command, state);
     case 'merge-exercises':

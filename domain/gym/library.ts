@@ -48,6 +48,8 @@ const recordedFields = z.object({ code: z.string().nullable(), machineNumber: z.
 const exerciseCreated = recordedFields.extend({ id: z.string(), name: z.string() });
 const exerciseChanged = recordedFields.partial().extend({ id: z.string(), name: z.string().optional() });
 const exerciseDeleted = z.object({ id: z.string() });
+/** a tick admitted the exercise into a workout that held no set of it (see ExerciseUse) */
+const exerciseUsed = z.object({ id: z.string(), workoutId: z.string() });
 /** `filled` are the fields B took from A because B's were blank */
 const exerciseMerged = z.object({ fromId: z.string(), intoId: z.string(), filled: recordedFields.partial() });
 const recordedSlot = slotSchema.extend({ note: z.string().nullable() });
@@ -72,6 +74,7 @@ export type LibraryEvent =
   | DomainEvent<'exercise-created', z.infer<typeof exerciseCreated>>
   | DomainEvent<'exercise-changed', z.infer<typeof exerciseChanged>>
   | DomainEvent<'exercise-deleted', z.infer<typeof exerciseDeleted>>
+  | DomainEvent<'exercise-used', z.infer<typeof exerciseUsed>>
   | DomainEvent<'exercise-merged', z.infer<typeof exerciseMerged>>
   | DomainEvent<'plan-created', z.infer<typeof planWritten>>
   | DomainEvent<'plan-revised', z.infer<typeof planWritten>>
@@ -87,8 +90,23 @@ export type LibraryEvent =
   | DomainEvent<'bodyweight-recorded', z.infer<typeof bodyweightRecorded>>
   | DomainEvent<'bodyweight-removed', z.infer<typeof bodyweightRemoved>>;
 
+/**
+ * Where an exercise's sets may be, as far as the library knows: sets live in workout streams, so
+ * a tick that brings an exercise into a workout holding none of it first appends `exercise-used`
+ * here, with the library's revision; a deletion visits these workouts and appends with the
+ * revision it read, so one of the two sees the other (docs/design.md, "Workout log").
+ */
+export type ExerciseUse = {
+  /** `exercise-used` and merges into it so far: a deletion that saw another count must look again */
+  readonly count: number;
+  readonly workoutIds: readonly string[];
+  /** exercises merged into this one, whose sets in a workout are moving to it */
+  readonly absorbed: readonly string[];
+};
+
 export type LibraryState = {
   readonly exercises: Readonly<Record<string, Exercise>>;
+  readonly uses: Readonly<Record<string, ExerciseUse>>;
   /** plans in creation order */
   readonly plans: Readonly<Record<string, Plan>>;
   readonly activePlanId: string | null;
@@ -97,13 +115,17 @@ export type LibraryState = {
   readonly bodyweights: Readonly<Record<string, number>>;
 };
 
-export const initialLibraryState: LibraryState = { exercises: {}, plans: {}, activePlanId: null, machines: {}, cardioLogs: {}, bodyweights: {} };
+export const initialLibraryState: LibraryState = { exercises: {}, uses: {}, plans: {}, activePlanId: null, machines: {}, cardioLogs: {}, bodyweights: {} };
 
 function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
   const copy = { ...record };
   delete copy[key];
   return copy;
 }
+
+const NO_USE: ExerciseUse = { count: 0, workoutIds: [], absorbed: [] };
+export const useOf = (state: LibraryState, exerciseId: string): ExerciseUse => state.uses[exerciseId] ?? NO_USE;
+const union = (a: readonly string[], b: readonly string[]): string[] => [...new Set([...a, ...b])];
 
 const repointDays = (days: readonly PlanDay[], fromId: string, intoId: string): PlanDay[] =>
   days.map((day) => ({ ...day, slots: day.slots.map((slot) => (slot.exerciseId === fromId ? { ...slot, exerciseId: intoId } : slot)) }));
@@ -119,13 +141,24 @@ export function evolveLibrary(state: LibraryState, event: LibraryEvent): Library
       return { ...state, exercises: { ...state.exercises, [current.id]: { ...current, ...changed } } };
     }
     case 'exercise-deleted':
-      return { ...state, exercises: without(state.exercises, event.data.id) };
+      return { ...state, exercises: without(state.exercises, event.data.id), uses: without(state.uses, event.data.id) };
+    case 'exercise-used': {
+      const use = useOf(state, event.data.id);
+      return { ...state, uses: { ...state.uses, [event.data.id]: { ...use, count: use.count + 1, workoutIds: union(use.workoutIds, [event.data.workoutId]) } } };
+    }
     case 'exercise-merged': {
       const { fromId, intoId, filled } = event.data;
       const into = state.exercises[intoId];
       if (!into) return state;
       const plans = Object.fromEntries(Object.entries(state.plans).map(([id, plan]) => [id, { ...plan, days: repointDays(plan.days, fromId, intoId) }]));
-      return { ...state, plans, exercises: { ...without(state.exercises, fromId), [intoId]: { ...into, ...filled } } };
+      const [from, to] = [useOf(state, fromId), useOf(state, intoId)];
+      const use = { count: to.count + from.count + 1, workoutIds: union(to.workoutIds, from.workoutIds), absorbed: union(to.absorbed, [fromId, ...from.absorbed]) };
+      return {
+        ...state,
+        plans,
+        exercises: { ...without(state.exercises, fromId), [intoId]: { ...into, ...filled } },
+        uses: { ...without(state.uses, fromId), [intoId]: use },
+      };
     }
     case 'plan-created':
     case 'plan-duplicated': {
@@ -167,6 +200,7 @@ const parsers: { readonly [T in LibraryEvent['type']]: z.ZodType<Extract<Library
   'exercise-created': exerciseCreated,
   'exercise-changed': exerciseChanged,
   'exercise-deleted': exerciseDeleted,
+  'exercise-used': exerciseUsed,
   'exercise-merged': exerciseMerged,
   'plan-created': planWritten,
   'plan-revised': planWritten,

@@ -30,13 +30,18 @@ t.test('an exercise name is unique per user, case-insensitively; creating it aga
   t.same(run([exercise('e1', 'Squat')], { type: 'change-exercise', id: 'e1', name: 'Squat', fields: { code: null } }).events, [], 'nothing changes');
 });
 
-t.test('an exercise with sets or a plan slot is not deleted', async (t) => {
+t.test('an exercise with a plan slot, or used since the deletion looked, is not deleted', async (t) => {
   const given = [exercise('e1', 'Squat'), exercise('e2', 'Bench')];
-  t.throws(() => run(given, { type: 'delete-exercise', id: 'e1', hasSets: true }), { code: 'IN_USE' });
   const planned = run(given, { type: 'create-plan', id: 'p1', draft: draft('e1'), newId: ids() });
-  t.throws(() => run([...given, ...planned.events], { type: 'delete-exercise', id: 'e1', hasSets: false }), { code: 'IN_USE' });
-  t.same(run(given, { type: 'delete-exercise', id: 'e2', hasSets: false }).events, [{ type: 'exercise-deleted', data: { id: 'e2' } }]);
-  t.throws(() => run(given, { type: 'delete-exercise', id: 'e9', hasSets: false }), { code: 'NOT_FOUND' });
+  t.throws(() => run([...given, ...planned.events], { type: 'delete-exercise', id: 'e1', seenCount: 0 }), { code: 'IN_USE' });
+  t.same(run(given, { type: 'delete-exercise', id: 'e2', seenCount: 0 }).events, [{ type: 'exercise-deleted', data: { id: 'e2' } }]);
+  t.throws(() => run(given, { type: 'delete-exercise', id: 'e9', seenCount: 0 }), { code: 'NOT_FOUND' });
+  const used = run(given, { type: 'use-exercise', id: 'e2', workoutId: 'w1' });
+  t.same(used.events, [{ type: 'exercise-used', data: { id: 'e2', workoutId: 'w1' } }]);
+  t.same(used.state.uses.e2, { count: 1, workoutIds: ['w1'], absorbed: [] });
+  t.throws(() => run([...given, ...used.events], { type: 'delete-exercise', id: 'e2', seenCount: 0 }), { code: 'USED_MEANWHILE' });
+  t.same(run([...given, ...used.events], { type: 'delete-exercise', id: 'e2', seenCount: 1 }).events.length, 1);
+  t.throws(() => run(given, { type: 'use-exercise', id: 'e9', workoutId: 'w1' }), { code: 'NOT_FOUND' }, 'a deleted exercise takes no set');
 });
 
 t.test('merge repoints slots, fills only blank fields of B and removes A', async (t) => {

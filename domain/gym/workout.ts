@@ -26,6 +26,8 @@ const notesChanged = z.object({ notes: z.string() });
 const setTicked = z.object({ setId: z.string(), exerciseId: z.string(), setNumber: z.number().int(), kg: z.number(), reps: z.number().int() });
 const setCorrected = z.object({ setId: z.string(), kg: z.number(), reps: z.number().int() });
 const setRemoved = z.object({ setId: z.string() });
+/** a deletion or merge of the exercise found no set of it here; the revision it takes turns away ticks decided before */
+const exerciseCleared = z.object({ exerciseId: z.string() });
 const setsMoved = z.object({
   fromExerciseId: z.string(),
   toExerciseId: z.string(),
@@ -41,7 +43,8 @@ export type WorkoutEvent =
   | DomainEvent<'set-ticked', z.infer<typeof setTicked>>
   | DomainEvent<'set-corrected', z.infer<typeof setCorrected>>
   | DomainEvent<'set-removed', z.infer<typeof setRemoved>>
-  | DomainEvent<'sets-moved', z.infer<typeof setsMoved>>;
+  | DomainEvent<'sets-moved', z.infer<typeof setsMoved>>
+  | DomainEvent<'exercise-cleared', z.infer<typeof exerciseCleared>>;
 
 export type LoggedSet = { readonly id: string; readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number };
 
@@ -85,6 +88,8 @@ export function evolveWorkout(state: WorkoutState, event: WorkoutEvent): Workout
       delete sets[event.data.setId];
       return { ...state, sets };
     }
+    case 'exercise-cleared':
+      return state;
     case 'sets-moved': {
       const sets = { ...state.sets };
       for (const move of event.data.moves) {
@@ -108,6 +113,7 @@ const parsers: { readonly [T in WorkoutEvent['type']]: z.ZodType<Extract<Workout
   'set-corrected': setCorrected,
   'set-removed': setRemoved,
   'sets-moved': setsMoved,
+  'exercise-cleared': exerciseCleared,
 };
 
 const isWorkoutEventType = (type: string): type is WorkoutEvent['type'] => Object.hasOwn(parsers, type);
@@ -146,7 +152,9 @@ export type WorkoutCommand =
     }
   | { readonly type: 'correct-set'; readonly userId: string; readonly setId: string; readonly kg?: number | undefined; readonly reps?: number | undefined }
   | { readonly type: 'remove-set'; readonly userId: string; readonly setId: string }
-  | { readonly type: 'move-sets'; readonly userId: string; readonly fromExerciseId: string; readonly toExerciseId: string };
+  | { readonly type: 'move-sets'; readonly userId: string; readonly fromExerciseId: string; readonly toExerciseId: string }
+  /** a deletion of the first exercise checks this workout: refused while it holds a set of any of them */
+  | { readonly type: 'clear-exercise'; readonly userId: string; readonly exerciseIds: readonly [string, ...string[]] };
 
 type Live = Workout & { readonly status: 'open' };
 
@@ -159,6 +167,15 @@ function live(state: WorkoutState, userId: string): Live {
 export function findSet(state: WorkoutState, exerciseId: string, setNumber: number): LoggedSet | undefined {
   if (state.status !== 'open') return undefined;
   return Object.values(state.sets).find((set) => set.exerciseId === exerciseId && set.setNumber === setNumber);
+}
+
+/**
+ * A workout that holds a set of the exercise may take more of it without asking the library: the
+ * exercise cannot be deleted while that set is here, and a merge moving it away changes this
+ * stream first. Otherwise the tick must be admitted by the library (`use-exercise`).
+ */
+export function holdsExercise(state: WorkoutState, exerciseIds: readonly string[]): boolean {
+  return state.status === 'open' && Object.values(state.sets).some((set) => exerciseIds.includes(set.exerciseId));
 }
 
 /** A's sets follow B's in the same workout, in A's order: B's numbers never move. */
@@ -200,6 +217,8 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       const workout = live(state, command.userId);
       const existing = findSet(workout, command.exerciseId, command.setNumber);
       const { exerciseId, setNumber, kg, reps } = command;
+      // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is appended
+      if (existing && existing.kg === kg && existing.reps === reps) return [];
       return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps } }];
     }
     case 'correct-set': {
@@ -216,9 +235,13 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       // a deleted or foreign workout holds nothing to move
       if (state.status !== 'open' || state.userId !== command.userId) return [];
       const moves = renumberMoves(state as Live, command.fromExerciseId, command.toExerciseId);
-      if (moves.length === 0) return [];
+      if (moves.length === 0) return [{ type: 'exercise-cleared', data: { exerciseId: command.fromExerciseId } }];
       return [{ type: 'sets-moved', data: { fromExerciseId: command.fromExerciseId, toExerciseId: command.toExerciseId, moves } }];
     }
+    case 'clear-exercise':
+      if (state.status !== 'open' || state.userId !== command.userId) return [];
+      if (holdsExercise(state, command.exerciseIds)) throw new DomainError('IN_USE', 'Sets are logged against this exercise; merge it into another instead');
+      return [{ type: 'exercise-cleared', data: { exerciseId: command.exerciseIds[0] } }];
     default:
       return assertNever(command);
   }

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { fold } from '../shared/aggregate.ts';
 import { DomainError } from '../shared/events.ts';
-import { decideWorkout, evolveWorkout, initialWorkoutState, parseWorkoutEvent, type WorkoutCommand, type WorkoutEvent, workoutAggregate } from './workout.ts';
+import { decideWorkout, evolveWorkout, holdsExercise, initialWorkoutState, parseWorkoutEvent, type WorkoutCommand, type WorkoutEvent, workoutAggregate } from './workout.ts';
 
 const T1 = '2026-11-24T10:00:00.000Z';
 const T2 = '2026-11-24T11:00:00.000Z';
@@ -71,7 +71,11 @@ t.test("moving A's sets to B numbers them after B's, in A's order, and the fold 
   const state = [...given, ...events].reduce(evolveWorkout, initialWorkoutState);
   t.same(decide([...given, ...events], { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'B', setNumber: 3, kg: 61, reps: 10 }), [tick('a1', 'B', 3, 61, 10)], 'a tick of (B, 3) overwrites the moved set');
   t.equal(state.status === 'open' ? Object.keys(state.sets).length : 0, 4);
-  t.same(decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'C', toExerciseId: 'B' }), [], 'nothing to move');
+  t.same(
+    decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'C', toExerciseId: 'B' }),
+    [{ type: 'exercise-cleared', data: { exerciseId: 'C' } }],
+    'nothing to move: the stream still moves on, so a tick of C decided before is decided again',
+  );
 });
 
 t.test('stored events parse back and fold to the same state', async (t) => {
@@ -81,4 +85,22 @@ t.test('stored events parse back and fold to the same state', async (t) => {
   t.throws(() => parseWorkoutEvent('set-ticked', {}, 1));
   t.throws(() => parseWorkoutEvent('set-ticked', stored[1]!.data, 2), /unknown gym workout event/);
   t.throws(() => parseWorkoutEvent('toString', {}, 1), /unknown gym workout event/);
+});
+
+t.test('a tick identical to the set as stored decides nothing; a changed one overwrites', async (t) => {
+  const given = [started, tick('s1', 'squat', 1, 100, 5)];
+  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 }), []);
+  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 6 }), [tick('s1', 'squat', 1, 100, 6)]);
+});
+
+t.test('clearing an exercise is refused while the workout holds a set of it (or of one merged into it)', async (t) => {
+  const given = [started, tick('s1', 'squat', 1, 100, 5)];
+  t.notOk(holdsExercise(initialWorkoutState, ['squat']), 'a workout never started holds nothing');
+  t.throws(() => decide(given, { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), { code: 'IN_USE' });
+  t.throws(() => decide(given, { type: 'clear-exercise', userId: U, exerciseIds: ['front-squat', 'squat'] }), { code: 'IN_USE' });
+  t.same(decide(given, { type: 'clear-exercise', userId: U, exerciseIds: ['bench'] }), [{ type: 'exercise-cleared', data: { exerciseId: 'bench' } }]);
+  const removed = [...given, { type: 'set-removed', data: { setId: 's1' } } as WorkoutEvent];
+  t.same(decide(removed, { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [{ type: 'exercise-cleared', data: { exerciseId: 'squat' } }], 'its set is gone');
+  t.same(decide([...given, { type: 'workout-deleted', data: {} }], { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [], 'a deleted workout takes no tick');
+  t.same(decide([], { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [], 'nor does one never started');
 });

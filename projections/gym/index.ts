@@ -94,7 +94,8 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
  */
 export const gymProjection: Projection = {
   name: 'gym',
-  version: 3,
+  // 4: a workout started on a day already deleted is unlinked (issue 12); rebuilt at start
+  version: 4,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

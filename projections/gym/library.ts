@@ -95,13 +95,16 @@ export async function applyLibraryEvent(tx: DatabaseTransactionConnection, schem
     case 'exercise-deleted':
       await tx.query(sql.unsafe`DELETE FROM ${table('exercises')} WHERE id = ${event.data.id}`);
       return;
+    case 'exercise-used':
+      return;
     case 'exercise-merged': {
       const { fromId, intoId, filled } = event.data;
+      // the decision filled only B's blank fields (an empty string among them), so what it filled wins
       await tx.query(sql.unsafe`
         UPDATE ${table('exercises')} SET
-          code = coalesce(code, ${filled.code ?? null}::text),
-          machine_number = coalesce(machine_number, ${filled.machineNumber ?? null}::text),
-          library_id = coalesce(library_id, ${filled.libraryId ?? null}::text)
+          code = coalesce(${filled.code ?? null}::text, code),
+          machine_number = coalesce(${filled.machineNumber ?? null}::text, machine_number),
+          library_id = coalesce(${filled.libraryId ?? null}::text, library_id)
         WHERE id = ${intoId}`);
       await tx.query(sql.unsafe`UPDATE ${table('plan_slots')} SET exercise_id = ${intoId} WHERE exercise_id = ${fromId}`);
       await tx.query(sql.unsafe`DELETE FROM ${table('exercises')} WHERE id = ${fromId}`);

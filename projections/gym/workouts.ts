@@ -42,6 +42,7 @@ type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 export function workoutWriter(tx: DatabaseTransactionConnection, schema: string) {
   const workouts = sql.identifier([schema, 'workouts']);
   const sets = sql.identifier([schema, 'sets']);
+  const planDays = sql.identifier([schema, 'plan_days']);
   let started = new Map<string, [string, string, string | null, string, string]>();
   let ticked = new Map<string, [string, string, string, number, number, number]>();
   let corrected = new Map<string, [string, number, number]>();
@@ -49,9 +50,12 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
 
   async function flush(): Promise<void> {
     if (started.size > 0) {
+      // Set null holds whichever comes first in the log: a workout started on a day that a plan
+      // deletion or revision already removed is unlinked here; one started before is unlinked there.
       await tx.query(sql.unsafe`
         INSERT INTO ${workouts} (id, user_id, plan_day_id, date, started_at)
-        SELECT * FROM ${sql.unnest([...started.values()], ['text', 'text', 'text', 'date', 'text'])}
+        SELECT t.id, t.user_id, (SELECT d.id FROM ${planDays} d WHERE d.id = t.plan_day_id), t.date, t.started_at
+        FROM ${sql.unnest([...started.values()], ['text', 'text', 'text', 'date', 'text'])} AS t(id, user_id, plan_day_id, date, started_at)
         ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, plan_day_id = EXCLUDED.plan_day_id, date = EXCLUDED.date,
           started_at = EXCLUDED.started_at, finished_at = NULL, notes = ''`);
     }
@@ -125,6 +129,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
           FROM ${sql.unnest(moves, ['text', 'int4'])} AS m(id, set_number) WHERE s.id = m.id`);
         return;
       }
+      case 'exercise-cleared':
+        return;
       case 'workout-deleted':
         await flush();
         await tx.query(sql.unsafe`DELETE FROM ${sets} WHERE workout_id = ${workoutId}`);

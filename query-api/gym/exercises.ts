@@ -52,8 +52,9 @@ const historySchema = z
         sessionId: z.string(),
         date: z.string(),
         sets: z.array(historySetSchema),
-        bestSet: historySetSchema,
-        estimatedOneRepMaxKg: z.number(),
+        /** null when every set of the workout is a failed attempt (0 reps) */
+        bestSet: historySetSchema.nullable(),
+        estimatedOneRepMaxKg: z.number().nullable(),
         volumeKg: z.number(),
       }),
     ),
@@ -70,10 +71,14 @@ const historyRow = z.object({
   reps: z.number(),
 });
 
-/** The best set of a workout is the one with the highest estimated one-rep max; a heavier weight breaks a tie. */
+/**
+ * The best set of a workout is the one with the highest estimated one-rep max; a heavier weight
+ * breaks a tie. A set of 0 reps is a failed attempt and is never the best.
+ */
 export function bestOf<S extends { kg: number; reps: number }>(sets: readonly S[]): S | undefined {
   let best: S | undefined;
   for (const set of sets) {
+    if (set.reps === 0) continue;
     if (!best) best = set;
     else {
       const [a, b] = [epley(set.kg, set.reps), epley(best.kg, best.reps)];
@@ -95,11 +100,12 @@ export async function readHistory(db: CommonQueryMethods, userId: string, exerci
     const set = { id: row.id, setNumber: row.set_number, kg: row.kg, reps: row.reps };
     const last = workouts.at(-1);
     if (last && last.sessionId === row.workout_id) last.sets.push(set);
-    else workouts.push({ sessionId: row.workout_id, date: row.date, sets: [set], bestSet: set, estimatedOneRepMaxKg: 0, volumeKg: 0 });
+    else workouts.push({ sessionId: row.workout_id, date: row.date, sets: [set], bestSet: null, estimatedOneRepMaxKg: null, volumeKg: 0 });
   }
   for (const workout of workouts) {
-    workout.bestSet = bestOf(workout.sets)!;
-    workout.estimatedOneRepMaxKg = epley(workout.bestSet.kg, workout.bestSet.reps);
+    const best = bestOf(workout.sets);
+    workout.bestSet = best ?? null;
+    workout.estimatedOneRepMaxKg = best ? epley(best.kg, best.reps) : null;
     workout.volumeKg = workout.sets.reduce((sum, set) => sum + set.kg * set.reps, 0);
   }
   return { exercise, workouts };

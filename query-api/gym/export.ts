@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { KG_PER_LB } from '../../domain/gym/units.ts';
 import { gymUserSchema } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
@@ -11,7 +12,6 @@ import { bodyweightSchema, cardioLogSchema, exerciseSchema, machineSchema, planS
 import { setSelect, summaryRow, summarySelect, toSet, toSummary } from './workouts.ts';
 
 export const EXPORT_FORMAT = 1;
-const KG_PER_LB = 0.45359237;
 
 export const exportSchema = z
   .object({
@@ -53,10 +53,17 @@ export async function readExport(db: CommonQueryMethods, userId: string): Promis
   };
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, and its quotes doubled. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, and its quotes doubled. A text
+ * starting with = + - @ tab or return would run as a formula in a spreadsheet (OWASP CSV
+ * injection): it gets a leading apostrophe and is quoted. Numbers are ours and never negative.
+ */
 export function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) || text.trim() !== text ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  if (value === null) return '';
+  const formula = /^[=+\-@\t\r]/.test(value);
+  const text = formula ? `'${value}` : value;
+  return formula || /[",\r\n]/.test(text) || text.trim() !== text ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** Display only: the stored kilograms are never touched; pounds are shown to a thousandth. */

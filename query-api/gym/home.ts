@@ -6,9 +6,8 @@ import { dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { listPlans } from './plans.ts';
 import { dayViewSchema, planSchema } from './schemas.ts';
 import { readGymUser } from './routes.ts';
+import { KG_PER_LB, nextStepKg } from '../../domain/gym/units.ts';
 
-/** The step a progression hint adds once every set reached the top of the rep range. */
-export const PROGRESSION_STEP_KG = 2.5;
 
 const lastSetSchema = z.object({ setNumber: z.number(), kg: z.number(), reps: z.number() });
 const homeExerciseSchema = z.object({
@@ -18,7 +17,9 @@ const homeExerciseSchema = z.object({
   hint: z.object({
     /** start: nothing logged yet; increase: every target set reached the top of the range last time; repeat: not yet */
     action: z.enum(['start', 'increase', 'repeat']),
-    kg: z.number().nullable(),
+    kg: z.number().nullable().meta({
+      description: `kilograms, like every weight; increase adds one step in the user's unit: 2.5 kg, or 5 lb for a user whose unit is lb (1 lb = ${KG_PER_LB} kg exactly; divide by it to show pounds)`,
+    }),
     reps: z.number().nullable(),
   }),
 });
@@ -86,7 +87,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
       exerciseName: slot.exerciseName,
       last: { sessionId: first.workout_id, date: first.date, sets: sets.map((set) => ({ setNumber: set.set_number, kg: set.kg, reps: set.reps })) },
       hint: reachedTop
-        ? { action: 'increase' as const, kg: top + PROGRESSION_STEP_KG, reps: slot.repMin }
+        ? { action: 'increase' as const, kg: nextStepKg(top, user.settings.unit), reps: slot.repMin }
         : { action: 'repeat' as const, kg: top, reps: Math.min(slot.repMax, Math.max(...topSets.map((set) => set.reps)) + 1) },
     };
   });

@@ -27,7 +27,15 @@ export const statsSchema = z
     /** sets that beat every earlier estimated one-rep max of their exercise, newest first */
     recentPersonalBests: z.array(bestSetSchema.extend({ exerciseId: z.string(), exerciseName: z.string().nullable() })),
     records: z.array(
-      z.object({ exerciseId: z.string(), exerciseName: z.string().nullable(), best: bestSetSchema, heaviestKg: z.number(), sets: z.number(), volumeKg: z.number() }),
+      z.object({
+        exerciseId: z.string(),
+        exerciseName: z.string().nullable(),
+        /** null while every set of the exercise is a failed attempt (0 reps) */
+        best: bestSetSchema.nullable(),
+        heaviestKg: z.number().nullable(),
+        sets: z.number(),
+        volumeKg: z.number(),
+      }),
     ),
   })
   .meta({ id: 'Stats' });
@@ -73,13 +81,16 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       workoutId, date: day, startedAt, setNumber, kg, reps, e1rm: epley(kg, reps),
     }));
     let best: LoggedSet | undefined;
-    let heaviestKg = 0;
+    let heaviestKg: number | null = null;
     let volumeKg = 0;
     for (const set of sets) {
-      // a personal best beats every earlier set of its exercise; the first set has nothing to beat
-      if (best && set.e1rm > best.e1rm) bests.push({ ...set, exerciseId: row.exercise_id, exerciseName: row.exercise_name });
-      if (!best || set.e1rm > best.e1rm || (set.e1rm === best.e1rm && set.kg > best.kg)) best = set;
-      heaviestKg = Math.max(heaviestKg, set.kg);
+      // a set of 0 reps is a failed attempt: it lifted nothing, so it beats nothing
+      if (set.reps > 0) {
+        // a personal best beats every earlier set of its exercise; the first set has nothing to beat
+        if (best && set.e1rm > best.e1rm) bests.push({ ...set, exerciseId: row.exercise_id, exerciseName: row.exercise_name });
+        if (!best || set.e1rm > best.e1rm || (set.e1rm === best.e1rm && set.kg > best.kg)) best = set;
+        heaviestKg = Math.max(heaviestKg ?? 0, set.kg);
+      }
       volumeKg += set.kg * set.reps;
       const day = days.get(set.date) ?? { sets: 0, volumeKg: 0 };
       day.sets++;
@@ -90,7 +101,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       totals.reps += set.reps;
     }
     totals.volumeKg += volumeKg;
-    if (best) records.push({ exerciseId: row.exercise_id, exerciseName: row.exercise_name, best: toBest(best), heaviestKg, sets: sets.length, volumeKg });
+    records.push({ exerciseId: row.exercise_id, exerciseName: row.exercise_name, best: best ? toBest(best) : null, heaviestKg, sets: sets.length, volumeKg });
   }
   totals.workouts = workouts.size;
 
