@@ -84,7 +84,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
             : error.message;
       (reply as FastifyReply).code(status).send(errorBody(status, error.code, message));
     },
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
 
   // the first hook, so every answer carries them, refusals, errors and 404s included
