@@ -50,7 +50,9 @@ export function decideLibrary(command: LibraryCommand, state: LibraryState): Lib
       const show = trackedOf(state, command.trackedShowId);
       if (command.episodes.length === 0) throw new DomainError('NO_EPISODES', 'no such episode of this show');
       const events: LibraryEvent[] = [];
-      for (const episode of command.episodes) {
+      // an episode named twice (duplicate provider data) is decided once
+      const episodes = [...new Map(command.episodes.map((episode) => [episode.id, episode])).values()];
+      for (const episode of episodes) {
         const isWatched = show.watched.has(episode.id);
         if (command.watched && !isWatched) {
           events.push({

@@ -81,3 +81,10 @@ t.test('rating again keeps the first completion date; un-completing clears it; c
   t.same(state.tracked.get('ts1')!.completed, { at: latest, rating: 6 });
   t.throws(() => decideLibrary({ type: 'uncomplete', trackedShowId: 'nope', now }, state), DomainError);
 });
+
+t.test('an episode named twice in one command is watched once', async (t) => {
+  const { state } = apply(initialLibraryState, { type: 'track', trackedShowId: 'ts1', showId: 1, now });
+  const episode = { id: 7, season: 1, number: 7 };
+  const { events } = apply(state, { type: 'mark-episodes', trackedShowId: 'ts1', episodes: [episode, episode], watched: true, newId, now });
+  t.same(events.map((event) => event.type), ['episode-watched']);
+});

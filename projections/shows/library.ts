@@ -29,7 +29,8 @@ export function createLibraryWriter(tx: DatabaseTransactionConnection, schema: s
         ON CONFLICT DO NOTHING`);
     }
     if (pendingWatched.length > 0) {
-      const rows = pendingWatched;
+      // one row per (tracked show, episode), the last one winning: an upsert may not touch a row twice
+      const rows = [...new Map(pendingWatched.map((row) => [`${row[2]} ${row[4]}`, row])).values()];
       pendingWatched = [];
       await tx.query(sql.unsafe`
         INSERT INTO ${watched} (id, user_id, tracked_show_id, show_id, episode_id, season, number, watched_at)
