@@ -8,6 +8,8 @@ import { loadConfig } from '../infra/config.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { openCore, type Core } from '../ops/system.ts';
 import { type Projection, startProjector } from './runtime.ts';
+import { DomainError } from '../domain/shared/events.ts';
+import { HttpError } from '../infra/http/errors.ts';
 
 type JsonSchema = {
   type?: string | string[];
@@ -171,4 +173,14 @@ export async function storableLog(t: Test, projection: Projection): Promise<Stor
       if (!reached) throw new Error(`the ${projection.name} projector did not reach the head of the log`);
     },
   };
+}
+
+/** A refusal (a domain error, or a 4xx such as a taken name) is an answer, not a failure: only the store may not fail. */
+export async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError || (error instanceof HttpError && error.statusCode < 500)) return null;
+    throw error;
+  }
 }

@@ -11,9 +11,8 @@ import { addLevelBody, addSlotBody, addVenueBody, changeSlotBody, changeVenueBod
 import { decidePlayer, playerAggregate, type PlayerCommand, playerStream } from '../../domain/club/player.ts';
 import { claimNight, decideSession, type Night, nightKeyAggregate, nightKeyStream, sessionAggregate, type SessionCommand, sessionStream, snapshotSchema, type Snapshot } from '../../domain/club/session.ts';
 import { CLUB_SETTINGS_STREAM, type ClubSettingsCommand, type ClubSettingsState, clubSettingsAggregate, decideClubSettings } from '../../domain/club/settings.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import { cuid } from '../../infra/ids.ts';
-import { acceptedBy, storableLog } from '../testing-storable.ts';
+import { acceptedBy, attempt, storableLog } from '../testing-storable.ts';
 import { clubProjection } from './index.ts';
 
 const log = await storableLog(t, clubProjection);
@@ -34,15 +33,6 @@ const scenario = fc.record({
   snapshot: acceptedBy(snapshotSchema),
 });
 
-/** A refusal of the domain is an answer (4xx), not a failure: only the store may not fail. */
-async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
-}
 
 /**
  * The generated night made consistent the way a phone keeps it (the venue and levels exist, each

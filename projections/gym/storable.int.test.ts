@@ -17,8 +17,7 @@ import { type LibraryCommand, decideLibrary, type PlanDraft } from '../../domain
 import { libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
 import { userAggregate, userStream } from '../../domain/gym/user.ts';
 import { decideWorkout, workoutAggregate, type WorkoutCommand, workoutStream, type WorkoutState } from '../../domain/gym/workout.ts';
-import { DomainError } from '../../domain/shared/events.ts';
-import { acceptedBy, storableLog } from '../testing-storable.ts';
+import { acceptedBy, attempt, storableLog } from '../testing-storable.ts';
 import { gymProjection } from './index.ts';
 
 const log = await storableLog(t, gymProjection);
@@ -43,15 +42,6 @@ const scenario = fc.record({
   workoutChange: acceptedBy(changeWorkoutBody),
 });
 
-/** A refusal of the domain is an answer (4xx), not a failure: only the store may not fail. */
-async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
-}
 
 /** The client's days and slots, pointed at exercises this user has (ids of the schema's shape, but real). */
 function ownDraft<Draft extends Partial<PlanDraft>>(draft: Draft, exerciseIds: readonly string[]): Draft {

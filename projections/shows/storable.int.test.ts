@@ -13,9 +13,7 @@ import { decideUser, type UserCommand } from '../../domain/shows/decide.ts';
 import { decideLibrary, type LibraryCommand } from '../../domain/shows/decide-library.ts';
 import { libraryAggregate, libraryStream } from '../../domain/shows/library.ts';
 import { userAggregate, userStream } from '../../domain/shows/user.ts';
-import { DomainError } from '../../domain/shared/events.ts';
-import { HttpError } from '../../infra/http/errors.ts';
-import { acceptedBy, storableLog } from '../testing-storable.ts';
+import { acceptedBy, attempt, storableLog } from '../testing-storable.ts';
 import { showsProjection } from './index.ts';
 
 const log = await storableLog(t, showsProjection);
@@ -33,15 +31,6 @@ const scenario = fc.record({
   dismissed: acceptedBy(showBody),
 });
 
-/** A refusal of the domain (or a taken name) is an answer (4xx), not a failure: only the store may not fail. */
-async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DomainError || (error instanceof HttpError && error.statusCode < 500)) return null;
-    throw error;
-  }
-}
 
 t.test('every command the shows routes accept lands in the shows read tables', async (t) => {
   await fc.assert(
