@@ -39,6 +39,23 @@ async function backendOf(store: DailySchedulerOptions['store']): Promise<AgendaB
   return new MongoBackend({ address: store.url, collection: 'agendaJobs' });
 }
 
+/**
+ * Agenda's PostgreSQL backend creates its table, indexes and trigger with IF NOT EXISTS statements
+ * and then upserts the recurring job: two schedulers starting at once on a fresh database race on
+ * both, and the loser's start-up fails. They take turns under an advisory lock instead.
+ */
+async function oneAtATime<T>(store: DailySchedulerOptions['store'], work: () => Promise<T>): Promise<T> {
+  if (store.kind !== 'postgres') return work();
+  const client = await store.pool.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('scheduler:setup'))`);
+    return await work();
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext('scheduler:setup'))`).catch(() => undefined);
+    client.release();
+  }
+}
+
 /** Agenda with the one daily job; its job store is PostgreSQL unless MongoDB is configured. */
 export async function startDailyScheduler(options: DailySchedulerOptions): Promise<DailyScheduler> {
   // a shutdown must not wait for a whole day's sends: the job stops taking work, finishes what is under way
@@ -50,16 +67,20 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
   };
   const backend = await backendOf(options.store);
   const stopRecovering = keepNotificationsAlive(backend, options.log);
-  const agenda = new Agenda({ backend, processEvery: '30 seconds', name: `shows-${process.pid}` });
-  agenda.define(
-    options.schedule.name,
-    async () => {
-      await track(options.run(stopping.signal));
-    },
-    { concurrency: 1, lockLifetime: 30 * 60_000 },
-  );
-  await agenda.start();
-  await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
+  // constructing Agenda connects the backend (table, indexes, trigger): inside the turn as well
+  const agenda = await oneAtATime(options.store, async () => {
+    const agenda = new Agenda({ backend, processEvery: '30 seconds', name: `shows-${process.pid}` });
+    agenda.define(
+      options.schedule.name,
+      async () => {
+        await track(options.run(stopping.signal));
+      },
+      { concurrency: 1, lockLifetime: 30 * 60_000 },
+    );
+    await agenda.start();
+    await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
+    return agenda;
+  });
   const caughtUp = track(options.catchUp(stopping.signal)).catch((error: unknown) => options.log({ err: error }, 'catching up the missed daily run failed'));
   return {
     caughtUp,
