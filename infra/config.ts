@@ -108,6 +108,11 @@ export function modeLine(config: Pick<Config, 'NODE_ENV'>): { readonly level: 'i
   };
 }
 
+/** Each service's public origin: a browser's change must name its own service's. */
+export function serviceOrigins(config: Config): Readonly<Record<'gym' | 'shows' | 'club' | 'forms', string>> {
+  return { gym: config.GYM_BASE_URL, shows: config.SHOWS_BASE_URL, club: config.CLUB_BASE_URL, forms: config.FORMS_BASE_URL };
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);

@@ -3,6 +3,7 @@
 // wrong types and edges, every string slot (path, query, body, nested) gets text PostgreSQL cannot
 // store (NUL, a lone surrogate) and every date slot a year PostgreSQL or JavaScript cannot write.
 import t from 'tap';
+import { serviceOrigins } from '../infra/config.ts';
 import { clubClient, cuid } from '../command-api/club/test-client.ts';
 import { trainingUser } from '../command-api/gym/training-test-client.ts';
 import { showsUser } from '../command-api/shows/test-client.ts';
@@ -15,13 +16,7 @@ const gym = system.apps.gym!;
 const shows = system.apps.shows!;
 const forms = system.apps.forms!;
 
-const { config } = system.core;
-const origins: Record<string, string> = {
-  gym: config.GYM_BASE_URL,
-  shows: config.SHOWS_BASE_URL,
-  club: config.CLUB_BASE_URL,
-  forms: config.FORMS_BASE_URL,
-};
+const origins: Record<string, string> = serviceOrigins(system.core.config);
 const me = await trainingUser(gym, 'fuzz@example.org');
 const cookies: Record<string, string> = {
   gym: `gym_sid=${me.sid}`,

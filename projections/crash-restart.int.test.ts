@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type pg from 'pg';
 import t from 'tap';
-import { loadConfig } from '../infra/config.ts';
+import { loadConfig, serviceOrigins } from '../infra/config.ts';
 import { comparePositions } from '../infra/eventstore/port.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
@@ -90,7 +90,7 @@ t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables e
     const res = await app.inject({
       method,
       url,
-      headers: { 'x-real-ip': ip, origin: app === gym ? core.config.GYM_BASE_URL : core.config.FORMS_BASE_URL, ...(sid ? { cookie: `gym_sid=${sid}` } : {}) },
+      headers: { 'x-real-ip': ip, origin: serviceOrigins(core.config)[app === gym ? 'gym' : 'forms'], ...(sid ? { cookie: `gym_sid=${sid}` } : {}) },
       ...(payload ? { payload } : {}),
     });
     if (res.statusCode < 300) accepted++;

@@ -1,6 +1,7 @@
 // Every state-changing route of every service, read from its own OpenAPI document, sent what
 // another site can make a logged-in browser send: each is refused and nothing changes.
 import t from 'tap';
+import { serviceOrigins } from '../config.ts';
 import { clubClient } from '../../command-api/club/test-client.ts';
 import { gymClient } from '../../command-api/gym/test-client.ts';
 import { showsUser } from '../../command-api/shows/test-client.ts';
@@ -16,13 +17,7 @@ const system = await startTestSystem(t, {
   MAIL_API_URL: postmark.url,
   ADMIN_TOKEN: 'an-admin-token-of-enough-length',
 });
-const { config } = system.core;
-const origins: Record<string, string> = {
-  gym: config.GYM_BASE_URL,
-  shows: config.SHOWS_BASE_URL,
-  club: config.CLUB_BASE_URL,
-  forms: config.FORMS_BASE_URL,
-};
+const origins: Record<string, string> = serviceOrigins(system.core.config);
 
 const gym = system.apps.gym!;
 const shows = system.apps.shows!;
