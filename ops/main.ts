@@ -2,6 +2,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig, modeLine, type Config } from '../infra/config.ts';
 import type { System } from './system.ts';
+import { appAddresses } from './ui/addresses.ts';
 
 let config: Config;
 try {
@@ -51,8 +52,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 // loaded after the mode line, so that line comes first and at once
 const { startSystem } = await import('./system.ts');
-system = await startSystem(config, logger).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'start-up failed');
-  process.exit(1);
-});
+const { ensureWebApps } = await import('./ui/build.ts');
+system = await ensureWebApps({ log: (message) => logger.info(message) })
+  .then(() => startSystem(config, logger))
+  .catch((error: unknown) => {
+    logger.fatal({ err: error }, 'start-up failed');
+    process.exit(1);
+  });
 if (requested) await shutdown(requested);
+else for (const line of appAddresses(config, system.services)) logger.info({ app: line.app, url: line.url }, `open the ${line.app} app: ${line.url}`);

@@ -16,6 +16,9 @@ import { isConnectionError } from '../postgres/connection-errors.ts';
 import { errorBody, HttpError } from './errors.ts';
 import { pruneUnreferencedSchemas } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
+import { notFoundPage } from './web-app.ts';
+
+const NOT_FOUND_PAGE = notFoundPage();
 
 const DATABASE_RETRY_AFTER_S = 2;
 /** Fastify's default: a longer path parameter is refused with 414 */
@@ -149,7 +152,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+    const pathname = request.url.split('?')[0] ?? '';
+    if (!isApiPath(pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+      // a person followed a link: a page, not a JSON body
+      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_FOUND_PAGE);
+    }
+    return reply.code(404).send(errorBody(404, 'NOT_FOUND', `No route ${request.method} ${pathname}`));
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -172,6 +180,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   );
 
   return app;
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 function isUndefinedTable(error: unknown): boolean {

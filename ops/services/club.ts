@@ -12,6 +12,8 @@ import { clubSessionQueryRoutes } from '../../query-api/club/sessions.ts';
 import { clubSettingsQueryRoutes } from '../../query-api/club/settings.ts';
 import type { Core } from '../system.ts';
 import { readinessRoute } from './readiness.ts';
+import { serveWebApp } from '../../infra/http/web-app.ts';
+import { webApp } from '../../ui/apps.ts';
 
 export const CLUB_COOKIE = 'club_sid';
 
@@ -39,5 +41,6 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   clubPlayerQueryRoutes(app, deps);
   clubSessionCommandRoutes(app, deps);
   clubSessionQueryRoutes(app, deps);
+  await serveWebApp(app, { web: webApp('club') });
   return app;
 }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/routes.ts';
 import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
 import { formNameSchema } from '../../domain/forms/form.ts';
@@ -10,8 +9,9 @@ import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import { formsQueryRoutes, readFormDocument } from '../../query-api/forms/routes.ts';
-import { formPageHtml } from '../../ui/forms/page.ts';
 import { readinessRoute } from './readiness.ts';
+import { serveWebApp } from '../../infra/http/web-app.ts';
+import { webApp } from '../../ui/apps.ts';
 
 export type FormsServiceDeps = {
   readonly logger: FastifyBaseLogger | false;
@@ -56,14 +56,11 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     waitMs: deps.waitMs,
     now: deps.now ?? (() => new Date()),
   });
-  app.get(
-    '/f/:name',
-    { schema: { hide: true, params: z.object({ name: formNameSchema }) } },
-    async (request, reply) => {
-      // an unlisted link: kept out of search engines, and always revalidated
-      reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      return formPageHtml(request.params.name);
-    },
-  );
+  await serveWebApp(app, {
+    web: webApp('forms'),
+    // an unlisted link: kept out of search engines
+    pageHeaders: { 'x-robots-tag': 'noindex' },
+    exists: async (_route, params) => formNameSchema.safeParse(params['name']).success,
+  });
   return app;
 }

@@ -20,6 +20,8 @@ import { registerSessionCookies } from '../../infra/http/auth.ts';
 import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
 import type { Core } from '../system.ts';
 import { readinessRoute } from './readiness.ts';
+import { serveWebApp } from '../../infra/http/web-app.ts';
+import { webApp } from '../../ui/apps.ts';
 
 export const GYM_COOKIE = 'gym_sid';
 
@@ -55,5 +57,6 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   gymExerciseRoutes(app, { core, cookies });
   gymPlanRoutes(app, { core, cookies });
   gymCardioRoutes(app, { core, cookies });
+  await serveWebApp(app, { web: webApp('gym') });
   return app;
 }

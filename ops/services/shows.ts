@@ -16,7 +16,6 @@ import { createShowCache, type ShowCache } from '../../infra/tvmaze/cache.ts';
 import { createTvmaze, type TvData } from '../../infra/tvmaze/client.ts';
 import { showsLibraryQueryRoutes } from '../../query-api/shows/library.ts';
 import { showsPublicRoutes } from '../../query-api/shows/public.ts';
-import { showsClientRoutes } from '../../query-api/shows/shell.ts';
 import { showsTvRoutes } from '../../query-api/shows/tv.ts';
 import { showsUserQueryRoutes } from '../../query-api/shows/users.ts';
 import { fold } from '../../domain/shared/aggregate.ts';
@@ -24,6 +23,8 @@ import { DAILY_CRON, DAILY_RUNS_STREAM, DAILY_TIME_ZONE, dailyRunsAggregate, due
 import { type DailyScheduler, startDailyScheduler } from '../../infra/scheduler/daily.ts';
 import type { Core } from '../system.ts';
 import { readinessRoute } from './readiness.ts';
+import { serveWebApp } from '../../infra/http/web-app.ts';
+import { webApp } from '../../ui/apps.ts';
 
 export const SHOWS_COOKIE = 'sid';
 
@@ -96,7 +97,7 @@ export async function buildShowsService(core: Core, runtime: ShowsRuntime, logge
     runDailyJob: runtime.runDailyJob,
   });
   showsPublicRoutes(app, { pool, cache });
-  showsClientRoutes(app);
+  await serveWebApp(app, { web: webApp('shows') });
   return app;
 }
 

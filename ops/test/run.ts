@@ -4,6 +4,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
+import { ensureWebApps } from '../ui/build.ts';
+
+// the services serve the built apps and the browser tests open them: built first when ui/ changed
+await ensureWebApps({ log: (message) => process.stdout.write(`# ${message}\n`) });
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-test-pg-'));
 // as root the server runs as the `postgres` user, which must be able to enter the folder

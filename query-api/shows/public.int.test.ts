@@ -2,7 +2,6 @@ import t from 'tap';
 import { showsUser } from '../../command-api/shows/test-client.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { CLIENT_ROUTES } from './shell.ts';
 
 // no ADMIN_TOKEN here: the admin route must not exist
 const tvmaze = await tvmazeStandIn(t);
@@ -33,21 +32,6 @@ t.test('public profile: only when turned on, nothing private', async (t) => {
   });
   t.notMatch(shown.body, /alice@example\.org/, 'no email');
   t.notMatch(shown.body, /emailNotifications|pushNotifications|notify/, 'no private fields');
-});
-
-t.test('client routes answer the HTML shell; other paths are 404', async (t) => {
-  for (const url of ['/', '/history', '/watchlist', '/show/45039', '/u/alice', '/settings']) {
-    const page = await app.inject({ method: 'GET', url });
-    t.equal(page.statusCode, 200, url);
-    t.match(page.headers['content-type'], /^text\/html/);
-    t.match(page.body, /<div id="app">/);
-  }
-  t.ok(CLIENT_ROUTES.includes('/history'));
-  for (const url of ['/nowhere', '/history/extra', '/api/nowhere']) {
-    const missing = await app.inject({ method: 'GET', url });
-    t.equal(missing.statusCode, 404, url);
-    t.equal(missing.json().code, 'NOT_FOUND');
-  }
 });
 
 t.test('health: live without the database, ready with it', async (t) => {

@@ -1,0 +1,83 @@
+/**
+ * The web apps: what each is called, where it lives and which URLs are its pages. Both the build
+ * (ui/vite.config.ts) and the servers (infra/http/web-app.ts) read this one list, so a page added
+ * to an app is served on reload or the test of its routes fails.
+ */
+export type AppName = 'gym' | 'shows' | 'club' | 'forms';
+
+export type WebAppPage = {
+  /** the HTML file of the build that answers these routes */
+  readonly html: string;
+  /** the client routes, in Fastify's pattern syntax */
+  readonly routes: readonly string[];
+};
+
+export type WebApp = {
+  readonly name: AppName;
+  readonly title: string;
+  readonly shortName: string;
+  readonly description: string;
+  /** the manifest's theme colour and the accent the app starts with */
+  readonly accent: string;
+  readonly pages: readonly WebAppPage[];
+  /** where the installed app opens; none: the page it was installed from */
+  readonly startUrl: string | null;
+};
+
+export const WEB_APPS: readonly WebApp[] = [
+  {
+    name: 'gym',
+    title: 'Gym log',
+    shortName: 'Gym',
+    description: 'Log sets at the rack, follow plans, see your progress.',
+    accent: '#0b6e4f',
+    pages: [
+      {
+        html: 'index.html',
+        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/history', '/exercises', '/exercises/:id', '/plans', '/plans/:id', '/body', '/cardio', '/stats', '/settings'],
+      },
+    ],
+    startUrl: '/',
+  },
+  {
+    name: 'shows',
+    title: 'Shows',
+    shortName: 'Shows',
+    description: 'Track the shows you watch and what airs next.',
+    accent: '#6d28d9',
+    pages: [
+      {
+        html: 'index.html',
+        routes: ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/dismissed', '/settings', '/show/:id', '/u/:username'],
+      },
+    ],
+    startUrl: '/',
+  },
+  {
+    name: 'club',
+    title: 'Club nights',
+    shortName: 'Club',
+    description: 'Run a badminton club night: people, courts, timed rounds.',
+    accent: '#b45309',
+    pages: [
+      { html: 'index.html', routes: ['/'] },
+      { html: 'app.html', routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/people', '/app/settings'] },
+    ],
+    startUrl: '/app',
+  },
+  {
+    name: 'forms',
+    title: 'Questionnaire',
+    shortName: 'Forms',
+    description: 'A shared questionnaire, saved on every change.',
+    accent: '#1d4ed8',
+    pages: [{ html: 'index.html', routes: ['/f/:name'] }],
+    startUrl: null,
+  },
+];
+
+export function webApp(name: AppName): WebApp {
+  const found = WEB_APPS.find((app) => app.name === name);
+  if (!found) throw new Error(`no web app ${name}`);
+  return found;
+}

@@ -1,0 +1,152 @@
+import type { Question } from './definition.ts';
+import type { Value } from './model.ts';
+
+/** What a question's control needs: its value and how to change it; text fields also report focus. */
+export type FieldProps = {
+  readonly value: Value | undefined;
+  readonly onChange: (value: Value) => void;
+  readonly onFocus: () => void;
+  readonly onBlur: () => void;
+};
+
+const asText = (value: Value | undefined): string => (typeof value === 'string' ? value : '');
+const asList = (value: Value | undefined): readonly string[] => (Array.isArray(value) ? value : []);
+const asRows = (value: Value | undefined): Readonly<Record<string, string>> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Readonly<Record<string, string>>) : {};
+
+export function QuestionControl({ question, field }: { readonly question: Question; readonly field: FieldProps }) {
+  const id = `q-${question.id}`;
+  switch (question.t) {
+    case 'one':
+      return (
+        <fieldset class="question" id={id}>
+          <legend>{question.q}</legend>
+          <div class="choices">
+            {question.o.map((option) => (
+              <label class="choice" key={option}>
+                <input type="radio" name={id} value={option} checked={asText(field.value) === option} onChange={() => field.onChange(option)} />
+                <span>{option}</span>
+              </label>
+            ))}
+          </div>
+          {asText(field.value) ? (
+            <button type="button" class="link-button" onClick={() => field.onChange('')}>
+              Clear answer
+            </button>
+          ) : null}
+        </fieldset>
+      );
+    case 'many': {
+      const chosen = asList(field.value);
+      return (
+        <fieldset class="question" id={id}>
+          <legend>{question.q}</legend>
+          <div class="choices">
+            {question.o.map((option) => (
+              <label class="choice" key={option}>
+                <input
+                  type="checkbox"
+                  value={option}
+                  checked={chosen.includes(option)}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked;
+                    // kept in the definition's order, so the same choices are the same answer
+                    field.onChange(question.o.filter((each) => (each === option ? on : chosen.includes(each))));
+                  }}
+                />
+                <span>{option}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    }
+    case 'short':
+      return (
+        <div class="question" id={id}>
+          <label for={`${id}-input`}>{question.q}</label>
+          <input
+            id={`${id}-input`}
+            type="text"
+            value={asText(field.value)}
+            onInput={(event) => field.onChange(event.currentTarget.value)}
+            onFocus={field.onFocus}
+            onBlur={field.onBlur}
+          />
+        </div>
+      );
+    case 'long':
+      return (
+        <div class="question" id={id}>
+          <label for={`${id}-input`}>{question.q}</label>
+          <textarea
+            id={`${id}-input`}
+            rows={4}
+            value={asText(field.value)}
+            onInput={(event) => field.onChange(event.currentTarget.value)}
+            onFocus={field.onFocus}
+            onBlur={field.onBlur}
+          />
+        </div>
+      );
+    case 'grid': {
+      const rows = asRows(field.value);
+      return (
+        <fieldset class="question" id={id}>
+          <legend>{question.q}</legend>
+          <div class="grid-scroll">
+            <table class="grid">
+              <thead>
+                <tr>
+                  <td />
+                  {question.o.columns.map((column) => (
+                    <th scope="col" key={column}>
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {question.o.rows.map((row, index) => (
+                  <tr key={row}>
+                    <th scope="row">{row}</th>
+                    {question.o.columns.map((column) => (
+                      <td key={column}>
+                        <label class="grid-cell">
+                          <input
+                            type="radio"
+                            name={`${id}-${index}`}
+                            value={column}
+                            checked={rows[row] === column}
+                            onChange={() => field.onChange({ ...rows, [row]: column })}
+                          />
+                          <span class="visually-hidden">
+                            {row}: {column}
+                          </span>
+                        </label>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </fieldset>
+      );
+    }
+  }
+}
+
+export function NoteField({ question, field }: { readonly question: Question; readonly field: FieldProps }) {
+  const id = `note-${question.id}`;
+  const text = asText(field.value);
+  return (
+    <details class="note" open={text !== ''}>
+      <summary>Note</summary>
+      <label for={id} class="visually-hidden">
+        Note on: {question.q}
+      </label>
+      <textarea id={id} rows={2} value={text} onInput={(event) => field.onChange(event.currentTarget.value)} onFocus={field.onFocus} onBlur={field.onBlur} />
+    </details>
+  );
+}

@@ -1,0 +1,223 @@
+import { createStore, get, set } from 'idb-keyval';
+import { ApiRefusal, isRecord, NoAnswer, request } from '../shared/api.ts';
+import type { SaveState } from '../shared/components/save-badge.tsx';
+import { edit, emptyState, type FormDocument, leave, patchOf, pending, receive, saved, type Fields, type SyncState, type Value } from './model.ts';
+
+export const SAVE_DEBOUNCE_MS = 700;
+export const POLL_MS = 5_000;
+/** waits between tries when the server cannot be reached: doubling from 1 s up to 30 s */
+const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+
+export function isFormDocument(value: unknown): value is FormDocument {
+  return (
+    isRecord(value) &&
+    typeof value['version'] === 'number' &&
+    isRecord(value['answers']) &&
+    isRecord(value['notes']) &&
+    typeof value['respondent'] === 'string' &&
+    typeof value['summary'] === 'string'
+  );
+}
+
+/** What this device keeps of a form between visits: the last confirmed copy and unsent changes. */
+type Kept = { readonly document: FormDocument; readonly unsent: Fields };
+const keptStore = createStore('forms-pages', 'forms');
+
+export type FormSyncView = { readonly state: SyncState; readonly save: SaveState; readonly loaded: boolean };
+
+export type FormSync = {
+  change(key: string, value: Value): void;
+  focus(key: string): void;
+  blur(key: string): void;
+  /** the hidden bot-trap field; a person never fills it */
+  trap(value: string): void;
+  retry(): void;
+  stop(): void;
+};
+
+/**
+ * Keeps one form's page and the server's shared copy in step: saves 0.7 s after the last change,
+ * one request at a time, only the changed fields; polls every 5 s while visible; retries with
+ * back-off when offline; sends what is left with a keepalive request when the page is hidden or
+ * closed. Unsent changes are kept on the device, so a reload or a closed tab loses nothing.
+ */
+export function startFormSync(name: string, onView: (view: FormSyncView) => void): FormSync {
+  const path = `/api/forms/${encodeURIComponent(name)}`;
+  let state: SyncState = emptyState;
+  let saveState: SaveState = { kind: 'saved', at: null };
+  let loaded = false;
+  let typingIn: string | null = null;
+  let website = '';
+  let inFlight = false;
+  let debounce: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let stopped = false;
+
+  const show = (): void => onView({ state, save: saveState, loaded });
+  const savedAt = (): SaveState => ({ kind: 'saved', at: state.updatedAt ? new Date(state.updatedAt) : null });
+  const keep = (): void => {
+    const document: FormDocument = { ...toDocument(state.confirmed), version: state.version, updatedAt: state.updatedAt };
+    void set(name, { document, unsent: pending(state) } satisfies Kept, keptStore).catch(() => undefined);
+  };
+
+  function schedule(ms: number): void {
+    if (debounce) clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      debounce = null;
+      void save();
+    }, ms);
+  }
+
+  function retryLater(ms: number): void {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void save();
+    }, ms);
+  }
+
+  function failed(error: unknown): void {
+    if (error instanceof ApiRefusal && error.status === 429) {
+      saveState = { kind: 'failed', message: error.message };
+      retryLater((error.retryAfterS ?? 30) * 1000);
+    } else if (error instanceof NoAnswer || (error instanceof ApiRefusal && error.transient)) {
+      saveState = { kind: 'offline' };
+      retryLater(BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]!);
+      failures++;
+    } else if (error instanceof ApiRefusal) {
+      // the server will refuse the same change again: the user must change something first
+      saveState = { kind: 'failed', message: error.message };
+    } else {
+      throw error;
+    }
+  }
+
+  async function save(): Promise<void> {
+    if (stopped || inFlight || state.dirty.size === 0) return;
+    inFlight = true;
+    const sent = pending(state);
+    saveState = { kind: 'saving' };
+    show();
+    try {
+      const document = await request(path, { method: 'POST', body: { ...patchOf(sent), ...(website ? { website } : {}) }, accept: isFormDocument });
+      failures = 0;
+      if (retryTimer) clearTimeout(retryTimer);
+      state = saved(state, sent, document, typingIn);
+      saveState = state.dirty.size > 0 ? { kind: 'saving' } : savedAt();
+    } catch (error) {
+      failed(error);
+    } finally {
+      inFlight = false;
+    }
+    keep();
+    show();
+    // changes made while this save was on its way go next, once their own debounce has run
+    if (state.dirty.size > 0 && !debounce && saveState.kind === 'saving') void save();
+  }
+
+  async function poll(): Promise<void> {
+    if (stopped || document.visibilityState !== 'visible') return;
+    try {
+      const document = await request(path, { accept: isFormDocument });
+      const before = state;
+      state = receive(state, document, typingIn);
+      if (!loaded || saveState.kind === 'offline') {
+        loaded = true;
+        if (state.dirty.size === 0) saveState = savedAt();
+        else if (!inFlight) void save();
+      }
+      if (state !== before) keep();
+    } catch (error) {
+      // a failed read is only news when nothing else said so
+      if (error instanceof NoAnswer && state.dirty.size === 0 && saveState.kind === 'saved') saveState = { kind: 'offline' };
+    }
+    show();
+  }
+
+  // a reload shows what this device last saw at once, then the server's copy
+  void get<Kept>(name, keptStore)
+    .then((kept) => {
+      if (kept && state.version === 0 && state.dirty.size === 0) {
+        state = receive(state, kept.document, null);
+        for (const [key, value] of Object.entries(kept.unsent)) state = edit(state, key, value);
+        show();
+      }
+    })
+    .catch(() => undefined)
+    .finally(() => void poll().then(() => void save()));
+
+  const pollTimer = setInterval(() => void poll(), POLL_MS);
+
+  // a hidden or closing page may never run its timers again: what is unsent goes now, and survives the unload
+  const flush = (): void => {
+    if (state.dirty.size === 0) return;
+    if (debounce) clearTimeout(debounce);
+    debounce = null;
+    keep();
+    const sent = pending(state);
+    void request(path, { method: 'POST', body: patchOf(sent), accept: isFormDocument, keepalive: true })
+      .then((document) => {
+        state = saved(state, sent, document, typingIn);
+        if (state.dirty.size === 0) saveState = savedAt();
+        keep();
+        show();
+      })
+      .catch(() => undefined);
+  };
+  const onVisibility = (): void => {
+    if (document.visibilityState === 'hidden') flush();
+    else void poll();
+  };
+  const onOnline = (): void => {
+    failures = 0;
+    void poll().then(() => void save());
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', flush);
+  window.addEventListener('online', onOnline);
+
+  return {
+    change(key, value) {
+      state = edit(state, key, value);
+      if (saveState.kind !== 'offline' && state.dirty.size > 0) saveState = { kind: 'saving' };
+      if (state.dirty.size === 0 && !inFlight && saveState.kind === 'saving') saveState = savedAt();
+      keep();
+      show();
+      schedule(SAVE_DEBOUNCE_MS);
+    },
+    focus(key) {
+      typingIn = key;
+    },
+    blur(key) {
+      if (typingIn === key) typingIn = null;
+      const next = leave(state, key);
+      if (next !== state) {
+        state = next;
+        show();
+      }
+    },
+    trap(value) {
+      website = value;
+      schedule(SAVE_DEBOUNCE_MS);
+    },
+    retry() {
+      failures = 0;
+      void save();
+    },
+    stop() {
+      stopped = true;
+      clearInterval(pollTimer);
+      if (debounce) clearTimeout(debounce);
+      if (retryTimer) clearTimeout(retryTimer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('online', onOnline);
+    },
+  };
+}
+
+function toDocument(fields: Fields): Omit<FormDocument, 'version' | 'updatedAt'> {
+  const patch = patchOf(fields);
+  return { answers: patch.answers, notes: patch.notes, respondent: patch.respondent ?? '', summary: patch.summary ?? '' };
+}

@@ -1,0 +1,100 @@
+/**
+ * The one way the apps talk to their service. Two kinds of failure, because the user must be told
+ * different things: a refusal (the server answered no: `ApiRefusal`, its message is shown as is)
+ * and no answer (network down, the 10 s deadline, a proxy's or captive portal's page instead of our
+ * JSON: `NoAnswer`, "offline, will retry").
+ */
+export const DEADLINE_MS = 10_000;
+
+/** The service said no; `message` is written for the user. */
+export class ApiRefusal extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly retryAfterS: number | null;
+  constructor(status: number, code: string, message: string, retryAfterS: number | null) {
+    super(message);
+    this.name = 'ApiRefusal';
+    this.status = status;
+    this.code = code;
+    this.retryAfterS = retryAfterS;
+  }
+  /** the server is there but cannot serve now (503, 502…): worth the same retry as no answer */
+  get transient(): boolean {
+    return this.status >= 500;
+  }
+}
+
+export type NoAnswerReason = 'network' | 'deadline' | 'not-our-answer';
+
+/** No usable answer reached us; nothing is known about whether the request took effect. */
+export class NoAnswer extends Error {
+  readonly reason: NoAnswerReason;
+  constructor(reason: NoAnswerReason, message: string) {
+    super(message);
+    this.name = 'NoAnswer';
+    this.reason = reason;
+  }
+}
+
+/** Whether to keep the change and try again later rather than tell the user it was refused. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof NoAnswer || (error instanceof ApiRefusal && (error.transient || error.status === 429));
+}
+
+export type RequestOptions<T> = {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly body?: unknown;
+  /** checks the answer is what this call expects; anything else counts as no answer */
+  readonly accept: (value: unknown) => value is T;
+  /** survives the page being closed (sent with the unload); bodies up to 64 KB */
+  readonly keepalive?: boolean;
+  readonly signal?: AbortSignal;
+  readonly deadlineMs?: number;
+};
+
+function isErrorBody(value: unknown): value is { code: string; message: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string' && typeof (value as { message?: unknown }).message === 'string';
+}
+
+async function jsonOf(response: Response): Promise<unknown> {
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const deadline = AbortSignal.timeout(options.deadlineMs ?? DEADLINE_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      keepalive: options.keepalive ?? false,
+      signal,
+    });
+  } catch (error) {
+    if (deadline.aborted) throw new NoAnswer('deadline', 'The server did not answer in time');
+    if (options.signal?.aborted) throw error;
+    throw new NoAnswer('network', 'No connection');
+  }
+  const body = await jsonOf(response);
+  if (!response.ok) {
+    if (!isErrorBody(body)) throw new NoAnswer('not-our-answer', `The answer was not from the service (HTTP ${response.status})`);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiRefusal(response.status, body.code, body.message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  }
+  if (!options.accept(body)) throw new NoAnswer('not-our-answer', 'The answer was not from the service');
+  return body;
+}
+
+/** A guard for answers that are JSON objects; the caller checks the fields it relies on. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,18 @@
+import type { ComponentChildren } from 'preact';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+/** The frame every screen sits in: the update offer, a header with the title, the page. */
+export function AppShell({ title, actions, children }: { readonly title: string; readonly actions?: ComponentChildren; readonly children: ComponentChildren }) {
+  return (
+    <>
+      <UpdatePrompt />
+      <header class="app-header">
+        <h1>{title}</h1>
+        {actions}
+        <ThemeToggle />
+      </header>
+      <main class="page">{children}</main>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { ApiRefusal, isRetryable } from './api.ts';
+
+/**
+ * Requests the user must not lose, written to IndexedDB before they are sent: they survive a
+ * reload, a closed app and a dead battery, and are sent when the network is back. Every request
+ * must be idempotent, because one that reached the server may be sent again when its answer was
+ * lost. The key is the request's identity: queueing under a key that already waits replaces it
+ * (a newer whole snapshot of the same session supersedes the older one).
+ */
+export type OutboxItem = {
+  readonly key: string;
+  readonly method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly body: unknown;
+  /** the order items were queued in; a replaced item keeps its place */
+  readonly seq: number;
+  /** tells a replaced item from the one that was sent */
+  readonly queuedAt: string;
+  /** what the server said when it refused the item; such an item waits for the user, not the network */
+  readonly refusal?: { readonly status: number; readonly code: string; readonly message: string };
+};
+
+export type OutboxStatus = {
+  /** items still to send, refused ones not counted */
+  readonly waiting: number;
+  /** a send is under way */
+  readonly sending: boolean;
+  /** the last attempt had no answer: waiting for the network */
+  readonly offline: boolean;
+  /** items the server refused, kept (across reloads too) so the user can see and retry them */
+  readonly refused: readonly OutboxItem[];
+};
+
+export type OutboxOptions = {
+  /** one IndexedDB database per app */
+  readonly name: string;
+  /** sends one item; resolves when the server accepted it, throws `ApiRefusal`/`NoAnswer` otherwise */
+  readonly send: (item: OutboxItem) => Promise<void>;
+  readonly onStatus?: (status: OutboxStatus) => void;
+  readonly retryMs?: number;
+};
+
+export const RETRY_MS = 8_000;
+
+export type Outbox = {
+  queue(key: string, method: OutboxItem['method'], path: string, body: unknown): Promise<void>;
+  /** tries now (the user tapped retry); refused items are tried again too */
+  retry(): Promise<void>;
+  status(): OutboxStatus;
+  items(): Promise<OutboxItem[]>;
+  stop(): void;
+};
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const store: UseStore = createStore(`${options.name}-outbox`, 'requests');
+  const retryMs = options.retryMs ?? RETRY_MS;
+  let current: OutboxStatus = { waiting: 0, sending: false, offline: false, refused: [] };
+  let flushing: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  const publish = (next: Partial<OutboxStatus>): void => {
+    current = { ...current, ...next };
+    options.onStatus?.(current);
+  };
+
+  const items = async (): Promise<OutboxItem[]> =>
+    (await entries<string, OutboxItem>(store)).map(([, item]) => item).sort((a, b) => a.seq - b.seq);
+  const itemAt = async (key: string): Promise<OutboxItem | undefined> => get<OutboxItem>(key, store);
+
+  // while anything waits, try every 8 s; nothing runs when the queue is empty
+  const keepTrying = (count: number): void => {
+    if (count > 0 && !timer) timer = setInterval(() => void flush(), retryMs);
+    if (count === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const all = await items();
+      const pending = all.filter((item) => !item.refusal);
+      publish({ waiting: pending.length, refused: all.filter((item) => item.refusal) });
+      keepTrying(pending.length);
+      const item = pending[0];
+      if (!item) return;
+      publish({ sending: true });
+      let refusal: OutboxItem['refusal'];
+      try {
+        await options.send(item);
+      } catch (error) {
+        if (!(error instanceof ApiRefusal) || isRetryable(error)) {
+          publish({ sending: false, offline: true });
+          return;
+        }
+        refusal = { status: error.status, code: error.code, message: error.message };
+      }
+      publish({ sending: false, offline: false });
+      // the item may have been replaced while it was in flight: only the version sent leaves
+      const now = await itemAt(item.key);
+      if (now?.queuedAt !== item.queuedAt) continue;
+      if (refusal) await set(item.key, { ...item, refusal }, store);
+      else await del(item.key, store);
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (flushing) {
+      again = true;
+      return flushing;
+    }
+    flushing = drain()
+      .catch(() => publish({ sending: false, offline: true }))
+      .finally(() => {
+        flushing = null;
+        if (again) {
+          again = false;
+          void flush();
+        }
+      });
+    return flushing;
+  }
+
+  const onOnline = (): void => void flush();
+  const onVisible = (): void => {
+    if (document.visibilityState === 'visible') void flush();
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  void flush();
+
+  let counter = 0;
+  return {
+    async queue(key, method, path, body) {
+      const all = await items();
+      const existing = all.find((item) => item.key === key);
+      const seq = existing?.seq ?? Math.max(0, ...all.map((item) => item.seq)) + 1;
+      await set(key, { key, method, path, body, seq, queuedAt: `${new Date().toISOString()}#${++counter}` } satisfies OutboxItem, store);
+      await flush();
+    },
+    async retry() {
+      for (const item of await items()) {
+        if (item.refusal) {
+          const { refusal: _dropped, ...again } = item;
+          await set(item.key, again, store);
+        }
+      }
+      await flush();
+    },
+    status: () => current,
+    items,
+    stop() {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+      keepTrying(0);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The one client build: `APP=<name>` picks the app; ops/ui/build.ts builds each in turn.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
+import { defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { type AppName, WEB_APPS, webApp } from './apps.ts';
+
+const uiDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Ports of the services, for the dev server's proxy: the same defaults as infra/config.ts. */
+const API_PORTS: Readonly<Record<AppName, number>> = { gym: 3001, shows: 3002, club: 3003, forms: 3004 };
+/** Where `npm run dev` serves each app. */
+export const DEV_PORTS: Readonly<Record<AppName, number>> = { gym: 5171, shows: 5172, club: 5173, forms: 5174 };
+
+/** Files every app serves from its root unhashed: the theme bootstrap that must run before paint. */
+function sharedPublicFiles(): Plugin {
+  const files = ['theme.js', '404.css'];
+  return {
+    name: 'ledger-shared-public',
+    async generateBundle() {
+      for (const fileName of files) {
+        this.emitFile({ type: 'asset', fileName, source: await readFile(path.join(uiDir, 'shared/public', fileName)) });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const name = request.url?.slice(1);
+        if (!name || !files.includes(name)) return next();
+        response.setHeader('content-type', name.endsWith('.js') ? 'text/javascript' : 'text/css');
+        response.end(await readFile(path.join(uiDir, 'shared/public', name)));
+      });
+    },
+  };
+}
+
+export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)): InlineConfig {
+  const app = webApp(name);
+  const root = path.join(uiDir, name);
+  const input = Object.fromEntries(app.pages.map((page) => [page.html.replace(/\.html$/, ''), path.join(root, page.html)]));
+  const target = `http://localhost:${API_PORTS[name]}`;
+  return {
+    root,
+    base: '/',
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: path.join(root, 'public'),
+    plugins: [
+      preact(),
+      sharedPublicFiles(),
+      VitePWA({
+        // the page asks before it swaps versions: "A new version is ready: reload"
+        registerType: 'prompt',
+        injectRegister: false,
+        pwaAssets: { image: 'public/icon.svg', preset: 'minimal-2023', overrideManifestIcons: true },
+        manifest: {
+          name: app.title,
+          short_name: app.shortName,
+          description: app.description,
+          theme_color: app.accent,
+          background_color: '#ffffff',
+          display: 'standalone',
+          scope: '/',
+          // undefined, not left out: the plugin's default is '/'. A form has no start page of its own:
+          // left out of the manifest, the installed app opens the form it was installed from.
+          start_url: app.startUrl ?? undefined,
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+          // pages open offline from the precached shell; the API is never cached
+          navigateFallback: `/${app.pages.at(-1)!.html}`,
+          navigateFallbackDenylist: [/^\/api(\/|$)/],
+          ...(app.pages.length > 1 ? { navigateFallbackAllowlist: [/^\/app(\/|$)/] } : {}),
+          runtimeCaching: [],
+          cleanupOutdatedCaches: true,
+        },
+      }),
+    ],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      target: 'es2022',
+      sourcemap: true,
+      rollupOptions: { input },
+    },
+    server: {
+      port: DEV_PORTS[name],
+      strictPort: true,
+      proxy: {
+        // the API checks Origin against its own; the dev page's origin is the Vite server
+        '/api': { target, changeOrigin: true, headers: { origin: target } },
+      },
+    },
+  };
+}
+
+const selected = (process.env['APP'] ?? 'forms') as AppName;
+if (!WEB_APPS.some((app) => app.name === selected)) throw new Error(`APP must be one of ${WEB_APPS.map((app) => app.name).join(', ')}`);
+
+export default defineConfig(appConfig(selected));
