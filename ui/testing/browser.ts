@@ -1,0 +1,85 @@
+// Browser tests: real headless Chromium (the binary shipped in @sparticuz/chromium, driven by
+// playwright-core) against the real services listening on localhost, on a throwaway database.
+import { createServer } from 'node:net';
+import sparticuz from '@sparticuz/chromium';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Test } from 'tap';
+import { startTestSystem, type TestSystem } from '../../ops/test/harness.ts';
+import type { CoreOptions } from '../../ops/system.ts';
+import type { AppName } from '../apps.ts';
+
+/**
+ * Of the package's flags, those a test browser needs; the rest (web security off, one process)
+ * are for its serverless use and would hide the very checks the tests make.
+ */
+const CHROMIUM_ARGS = ['--no-sandbox', '--no-zygote', '--disable-dev-shm-usage', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--font-render-hinting=none'];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await sparticuz.executablePath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A phone: 390 × 844, touch, the given colour scheme. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+export type BrowserSystem = {
+  readonly system: TestSystem;
+  readonly browser: Browser;
+  /** each service's origin, as the browser opens it */
+  readonly origins: Readonly<Record<AppName, string>>;
+  /** a new phone (its own cookies, storage, service workers), closed at the end of the test */
+  phone(options?: BrowserContextOptions): Promise<BrowserContext>;
+};
+
+/**
+ * Every service listening on a free port of localhost, each configured with that origin as its
+ * own (the forms service refuses writes from any other), and one browser for the test file.
+ */
+export async function startBrowserSystem(t: Test, env: Record<string, string> = {}, options: CoreOptions = {}): Promise<BrowserSystem> {
+  const ports = { gym: await freePort(), shows: await freePort(), club: await freePort(), forms: await freePort() };
+  const origins = {
+    gym: `http://localhost:${ports.gym}`,
+    shows: `http://localhost:${ports.shows}`,
+    club: `http://localhost:${ports.club}`,
+    forms: `http://localhost:${ports.forms}`,
+  };
+  const system = await startTestSystem(
+    t,
+    { GYM_BASE_URL: origins.gym, SHOWS_BASE_URL: origins.shows, CLUB_BASE_URL: origins.club, FORMS_BASE_URL: origins.forms, ...env },
+    options,
+  );
+  for (const name of ['gym', 'shows', 'club', 'forms'] as const) {
+    await system.apps[name]!.listen({ host: '127.0.0.1', port: ports[name] });
+  }
+  const browser = await launchBrowser();
+  // closed before the apps (teardowns run in reverse order): no request is cut off mid-way
+  t.teardown(() => browser.close());
+  return {
+    system,
+    browser,
+    origins,
+    async phone(contextOptions = {}) {
+      const context = await browser.newContext({ ...PHONE, ...contextOptions });
+      t.teardown(() => context.close().catch(() => undefined));
+      return context;
+    },
+  };
+}
+
+/** Serious and critical accessibility violations on the page as it stands, as readable lines. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
