@@ -52,6 +52,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // loaded after the mode line, so that line comes first and at once
 const { startSystem } = await import('./system.ts');
 system = await startSystem(config, logger).catch((error: unknown) => {
+  // an unusable questionnaire is the operator's to fix: one line naming the file and the field
+  if (error instanceof Error && error.name === 'FormDefinitionError') process.stderr.write(`invalid questionnaire: ${error.message}\n`);
   logger.fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/routes.ts';
 import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
 import { formNameSchema } from '../../domain/forms/form.ts';
+import type { FormCatalog } from '../../infra/forms/catalog.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
@@ -20,6 +21,8 @@ export type FormsServiceDeps = {
   readonly progress: ProjectionProgress;
   readonly store: EventStore;
   readonly limiter: AddressLimiter;
+  /** the questionnaires (FORMS_DIR): a name without one is not a form */
+  readonly catalog: FormCatalog;
   /** FORMS_BASE_URL: writes must carry it as their Origin */
   readonly origin: string;
   /** TRUSTED_PROXY: whose X-Real-IP the rate limit believes */
@@ -47,8 +50,9 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     },
   });
   readinessRoute(app, { pool: deps.pool, store: deps.store, progress: deps.progress, projections: ['forms'] });
-  formsQueryRoutes(app, { pool: deps.pool });
+  formsQueryRoutes(app, { pool: deps.pool, catalog: deps.catalog });
   formsCommandRoutes(app, {
+    catalog: deps.catalog,
     readDocument: (name) => readFormDocument(deps.pool, name),
     commands: deps.commands,
     progress: deps.progress,
@@ -60,6 +64,10 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     '/f/:name',
     { schema: { hide: true, params: z.object({ name: formNameSchema }) } },
     async (request, reply) => {
+      if (!(await deps.catalog.has(request.params.name))) {
+        reply.code(404).header('x-robots-tag', 'noindex').type('text/html; charset=utf-8');
+        return '<!doctype html><html lang="en"><meta charset="utf-8"><title>No such form</title><p>There is no form at this address.</p></html>\n';
+      }
       // an unlisted link: kept out of search engines, and always revalidated
       reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       return formPageHtml(request.params.name);
