@@ -307,7 +307,7 @@ t.test('headers', async (t) => {
   t.match(page.headers['content-type'], /^text\/html/);
   t.equal(page.headers['x-robots-tag'], 'noindex');
   t.equal(page.headers['cache-control'], 'no-cache');
-  t.match(page.body, /<html[\s\S]*data-form="headers"/);
+  t.match(page.body, /<html[\s\S]*<div id="app">/, "the questionnaire app's page");
 });
 
 t.test('concurrent saves over real sockets: none is lost, versions 1..20 each given once', async (t) => {

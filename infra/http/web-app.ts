@@ -58,7 +58,7 @@ export async function serveWebApp(app: HttpApp, options: WebAppOptions): Promise
     for (const route of page.routes) {
       app.get(route, { schema: { hide: true } }, async (request, reply) => {
         const params = (request.params ?? {}) as Record<string, string>;
-        if (options.exists && !(await options.exists(route, params))) return reply.callNotFound();
+        if (options.exists && !(await options.exists(route, params))) return reply.headers(options.pageHeaders ?? {}).callNotFound();
         return send(reply);
       });
     }
