@@ -34,6 +34,9 @@ export type TestDatabase = { readonly url: string; readonly pool: pg.Pool };
 export async function createTestDatabase(t: Teardown, poolSize = 10): Promise<TestDatabase> {
   const database = await makeDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+  // an idle client whose backend is terminated (tests that kill backends, the forced drop at the
+  // end) reports it here; without a listener pg makes it an uncaught error. The pool replaces it.
+  pool.on('error', () => undefined);
   t.teardown(async () => {
     await pool.end();
     await database.drop();
