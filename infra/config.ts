@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { isAddressOrCidr, LOOPBACK_PROXIES } from './http/client-ip.ts';
+
+/** The sample questionnaire shipped in the repository (`questionnaires/`), wherever the process starts. */
+export const SAMPLE_FORMS_DIR = path.resolve(import.meta.dirname, '..', 'questionnaires');
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
@@ -80,6 +84,8 @@ export const configSchema = z.object({
   FORMS_PORT: port.default(3004),
   /** the forms service's own origin: writes must carry it as their Origin header */
   FORMS_BASE_URL: origin.default('http://localhost:3004'),
+  /** the questionnaires, one `<form name>.json` each; a relative path is taken from the working directory */
+  FORMS_DIR: z.string().min(1).default(SAMPLE_FORMS_DIR).transform((value) => path.resolve(value)),
   /** how long a command waits for its projections before answering 503 */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   /** shutdown grace: in-flight requests and the projector batch get this long */

@@ -1,4 +1,5 @@
 import t from 'tap';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
 t.test('no variables at all give a working configuration', async (t) => {
@@ -7,6 +8,7 @@ t.test('no variables at all give a working configuration', async (t) => {
   t.equal(config.EVENTSTORE_URL, undefined);
   t.equal(config.FORMS_PORT, 3004);
   t.equal(config.FORMS_BASE_URL, 'http://localhost:3004');
+  t.equal(config.FORMS_DIR, path.resolve(import.meta.dirname, '..', 'questionnaires'), "the repository's sample questionnaires");
   t.same([config.GYM_BASE_URL, config.SHOWS_BASE_URL, config.CLUB_BASE_URL], ['http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003']);
   t.same(config.ROLES, ['api', 'projector', 'scheduler']);
   t.equal(config.COOKIE_SECURE, true, 'cookies are Secure unless turned off');

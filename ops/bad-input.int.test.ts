@@ -15,6 +15,7 @@ const system = await startTestSystem(t, { TVMAZE_URL: 'http://127.0.0.1:9', TVMA
 const gym = system.apps.gym!;
 const shows = system.apps.shows!;
 const forms = system.apps.forms!;
+await system.defineForm('fuzz');
 
 const origins: Record<string, string> = serviceOrigins(system.core.config);
 const me = await trainingUser(gym, 'fuzz@example.org');

@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import t from 'tap';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { makeDatabase } from '../infra/testing/database.ts';
+import { makeFormsDir } from '../infra/testing/forms.ts';
 
 const entry = path.join(import.meta.dirname, 'main.ts');
 
@@ -24,10 +27,21 @@ t.test('a bad variable stops start-up with one line naming it', async (t) => {
   t.match(proc.err(), /^invalid configuration: FORMS_PORT: /);
 });
 
+t.test('an unusable questionnaire stops start-up, naming the file and the field', async (t) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ledger-bad-forms-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(path.join(dir, 'survey.json'), JSON.stringify({ title: 'Survey', questions: [{ id: 'a', t: 'slider', q: 'How much?' }] }));
+  // no database is needed: the check comes before anything is started
+  const proc = run({ FORMS_DIR: dir, DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none', LOG_LEVEL: 'silent' });
+  t.equal(await proc.exited, 1);
+  t.equal(proc.err(), `invalid questionnaire: ${path.join(dir, 'survey.json')}: questions.0.t: one of one, many, short, long, grid\n`);
+});
+
 t.test('SIGTERM lets in-flight requests finish, then the process exits 0', async (t) => {
   const db = await makeDatabase();
   t.teardown(() => db.drop());
   const proc = run({
+    FORMS_DIR: await makeFormsDir(t, ['shutdown']),
     DATABASE_URL: db.url,
     GYM_PORT: '0',
     SHOWS_PORT: '0',

@@ -56,6 +56,8 @@ const { ensureWebApps } = await import('./ui/build.ts');
 system = await ensureWebApps({ log: (message) => logger.info(message) })
   .then(() => startSystem(config, logger))
   .catch((error: unknown) => {
+    // an unusable questionnaire is the operator's to fix: one line naming the file and the field
+    if (error instanceof Error && error.name === 'FormDefinitionError') process.stderr.write(`invalid questionnaire: ${error.message}\n`);
     logger.fatal({ err: error }, 'start-up failed');
     process.exit(1);
   });

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import t from 'tap';
 import { loadConfig } from '../infra/config.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
+import { makeFormsDir } from '../infra/testing/forms.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
 import { projections, startSystem } from './system.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
@@ -50,6 +51,7 @@ const config = loadConfig({
   SHOWS_PORT: '0',
   CLUB_PORT: '0',
   FORMS_PORT: '0',
+  FORMS_DIR: await makeFormsDir(t, ['outage-0', 'outage-1']),
 });
 const system = await startSystem(config, logger);
 closers.push(() => system.stop());
@@ -66,7 +68,7 @@ const save = (form: string, writer: number, i: number): Promise<Answer> =>
   call(`${base('forms')}/api/forms/${form}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: config.FORMS_BASE_URL, 'x-real-ip': `10.0.1.${writer + 1}` },
-    body: JSON.stringify({ answers: { [`w${writer}`]: String(i) } }),
+    body: JSON.stringify({ answers: { [`q${writer}`]: String(i) } }),
   });
 
 const saves: Answer[] = [];

@@ -83,6 +83,7 @@ t.test('a gym event the projection cannot store: stopped, reported, parked by th
     error: 'Service Unavailable',
     message: 'The gym read side is stopped on an event it cannot apply until an operator fixes or parks it; anything this request wrote is kept',
   });
+  await system.defineForm('elsewhere');
   const formSave = await forms.inject({ method: 'POST', url: '/api/forms/elsewhere', headers: { origin: 'http://localhost:3004' }, payload: { answers: { q1: 'a' } } });
   t.equal(formSave.statusCode, 200, 'forms writes go on');
 

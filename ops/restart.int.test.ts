@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
 import { freePort } from '../infra/postgres/embedded.ts';
+import { makeFormsDir } from '../infra/testing/forms.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
 
 const entry = path.join(import.meta.dirname, 'main.ts');
 const DEADLINE_MS = 60_000;
 const tvmaze = await tvmazeStandIn(t);
+const formsDir = await makeFormsDir(t, ['restart', 'twins']);
 
 async function freshDataDir(t: Test): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ledger-restart-'));
@@ -38,6 +40,7 @@ function start(t: Test, dataDir: string, pgPort: number) {
     NODE_ENV: 'test',
     SESSION_SECRET: TEST_SESSION_SECRET,
     TVMAZE_URL: tvmaze.url,
+    FORMS_DIR: formsDir,
   };
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -6,6 +6,7 @@ import type { Core } from '../command-api/shared/core.ts';
 import { createCommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
+import { checkFormsDir, createFormCatalog } from '../infra/forms/catalog.ts';
 import { createAddressLimiter } from '../infra/http/address-limiter.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
@@ -142,8 +143,16 @@ export async function buildServices(
   const showsParts = shows ?? (await createShowsRuntime(core, logger ? (entry, message) => logger.warn(entry, message) : undefined));
   const child = (service: string): FastifyBaseLogger | false => (logger ? logger.child({ service }) : false);
   const formsLimiter = createAddressLimiter({ limit: 600, windowMs: 10 * 60_000, maxEntries: 5000 });
+  const formsLogger = child('forms');
+  const catalog = createFormCatalog({
+    dir: config.FORMS_DIR,
+    onInvalid: (error) => {
+      if (formsLogger) formsLogger.error({ file: error.file, err: error }, `unusable questionnaire, the form answers 404 until it is fixed: ${error.message}`);
+    },
+  });
   const forms = await buildFormsService({
-    logger: child('forms'),
+    logger: formsLogger,
+    catalog,
     pool: core.db.slonik,
     commands: core.commands,
     progress: core.progress,
@@ -166,6 +175,11 @@ export async function buildServices(
 }
 
 export async function startSystem(config: Config, logger: FastifyBaseLogger): Promise<System> {
+  if (config.ROLES.includes('api')) {
+    // an unusable questionnaire stops the start, naming the file, before anything else is started
+    const forms = await checkFormsDir(config.FORMS_DIR);
+    logger.info({ dir: config.FORMS_DIR, forms }, `${forms.length} questionnaire${forms.length === 1 ? '' : 's'}`);
+  }
   const core = await openCore(config, {
     warn: (message) => logger.warn(message),
     info: (entry, message) => logger.info(entry, message),

@@ -9,6 +9,7 @@ const system = await startTestSystem(t);
 const me = await trainingUser(system.apps.gym!, 'unstorable@example.org');
 const club = await clubClient(system, 'unstorable');
 const forms = system.apps.forms!;
+await system.defineForm('unstorable');
 
 const refusal = (message: string) => ({ statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message });
 const RANGE = 'between 1900-01-01 and 2999-12-31';

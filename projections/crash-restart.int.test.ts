@@ -8,6 +8,7 @@ import { loadConfig, serviceOrigins } from '../infra/config.ts';
 import { comparePositions } from '../infra/eventstore/port.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
+import { makeFormsDir } from '../infra/testing/forms.ts';
 import { buildServices, openCore, projections } from '../ops/system.ts';
 import { TEST_SESSION_SECRET } from '../ops/test/harness.ts';
 import { readCheckpoint, rebuildProjection } from './runtime.ts';
@@ -61,7 +62,14 @@ async function normalisedTables(db: pg.Pool, schema: string): Promise<Map<string
 t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables equal a fresh rebuild: none lost, none doubled`, async (t) => {
   const database = await makeDatabase();
   const core = await openCore(
-    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, SESSION_SECRET: TEST_SESSION_SECRET, PROJECTION_WAIT_MS: '300' }),
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      PROJECTION_WAIT_MS: '300',
+      FORMS_DIR: await makeFormsDir(t, ['crash-1', 'crash-2', 'crash-3']),
+    }),
   );
   let child = runChild(database.url);
   t.teardown(async () => {

@@ -1,6 +1,10 @@
+import { readFile, rm, utimes } from 'node:fs/promises';
+import path from 'node:path';
 import t, { type Test } from 'tap';
 import { formStream } from '../../domain/forms/form.ts';
+import { SAMPLE_FORMS_DIR } from '../../infra/config.ts';
 import { START } from '../../infra/eventstore/port.ts';
+import { TEST_QUESTIONNAIRE } from '../../infra/testing/forms.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 const ORIGIN = 'http://localhost:3004';
@@ -9,6 +13,16 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const system = await startTestSystem(t);
 const app = system.apps.forms;
 if (!app) throw new Error('the forms service was not built');
+
+// the forms this file writes to, each with TEST_QUESTIONNAIRE; any other name has no questionnaire
+const FORMS = [
+  ...['never-written', 'merge-first', 'merge-keys', 'merge-respondent', 'merge-version', 'merge-values', 'merge-301', 'merge-300'],
+  ...['bad-a-number', 'bad-a-nested-object', 'bad-a-list-of-numbers', 'bad-a-number-in-notes'],
+  ...['trap', 'trap-empty', 'origin-missing', 'origin-wrong', 'too-big', 'malformed', 'poisoned', 'headers', 'concurrent', 'log'],
+  ...Array.from({ length: 25 }, (_, i) => `rate-${i}`),
+  ...['unknown-question', 'wrong-shape', 'cap', 'cap-over'],
+];
+for (const name of FORMS) await system.defineForm(name);
 
 // Observes the request id of every answer, to find it again in the event metadata.
 app.addHook('onSend', async (request, reply) => {
@@ -43,14 +57,14 @@ async function assertNothingStored(t: Test, name: string): Promise<void> {
   t.same(await system.core.store.readStream(formStream(name)), [], 'no event in the log');
 }
 
-t.test('GET of an unknown form right after start, before the projector created its tables', async (t) => {
+t.test('GET of a form never saved, right after start, before the projector created its tables', async (t) => {
   // the services are built only once every projector's tables exist
   const res = await get('never-written');
   t.equal(res.statusCode, 200);
   t.same(res.json(), empty('never-written'));
 });
 
-t.test('GET of an unknown form reads as an empty document at version 0', async (t) => {
+t.test('GET of a form never saved reads as an empty document at version 0', async (t) => {
   t.ok(await system.core.progress.waitFor(['forms'], START, 10_000), 'the forms projection is up');
   const res = await get('never-written');
   t.equal(res.statusCode, 200);
@@ -78,13 +92,13 @@ t.test('merge rules', async (t) => {
 
   t.test('rule 1: sent keys replace the same keys, other keys stay; notes alike', async (t) => {
     const name = 'merge-keys';
-    await send(name, { answers: { q1: 'a', q2: ['x', 'y'] }, notes: { q1: 'note 1', q2: 'note 2' } });
-    const res = await send(name, { answers: { q2: ['z'], q3: { r1: 'c1' } }, notes: { q2: 'note 2b', q3: 'note 3' } });
+    await send(name, { answers: { q1: 'a', days: ['mon', 'tue'] }, notes: { q1: 'note 1', days: 'note 2' } });
+    const res = await send(name, { answers: { days: ['wed'], rating: { food: 'good' } }, notes: { days: 'note 2b', rating: 'note 3' } });
     t.equal(res.statusCode, 200);
     const expected = {
       name,
-      answers: { q1: 'a', q2: ['z'], q3: { r1: 'c1' } },
-      notes: { q1: 'note 1', q2: 'note 2b', q3: 'note 3' },
+      answers: { q1: 'a', days: ['wed'], rating: { food: 'good' } },
+      notes: { q1: 'note 1', days: 'note 2b', rating: 'note 3' },
       respondent: '',
       summary: '',
       version: 2,
@@ -123,7 +137,7 @@ t.test('merge rules', async (t) => {
   });
 
   t.test('rule 5: values are a string, a list of strings or an object of strings', async (t) => {
-    const answers = { one: 'b', many: ['a', 'c'], grid: { r1: 'c1', r2: 'c2' }, long: 'line 1\nline 2', none: [] };
+    const answers = { colour: 'blue', days: ['mon', 'wed'], rating: { food: 'poor', music: 'great' }, q1: 'line 1\nline 2', name: 'Ada' };
     const res = await send('merge-values', { answers });
     t.equal(res.statusCode, 200);
     t.same(res.json().answers, answers);
@@ -159,10 +173,12 @@ t.test('merge rules', async (t) => {
       message: 'body.answers: a patch holds at most 300 keys (answers and notes), got 301',
     });
     await assertNothingStored(t, 'merge-301');
-    const answers = keys(300, 'q');
-    const ok = await send('merge-300', { answers });
+    // every answer and every note of the 150 questions: the biggest patch a form can take
+    const answers = { ...keys(146, 'q'), colour: 'red', days: ['mon'], rating: { food: 'good' }, name: 'x' };
+    const notes = Object.fromEntries(TEST_QUESTIONNAIRE.questions.map((question) => [question.id, 'n']));
+    const ok = await send('merge-300', { answers, notes });
     t.equal(ok.statusCode, 200, '300 keys are fine');
-    t.same(ok.json().answers, answers);
+    t.same([ok.json().answers, ok.json().notes], [answers, notes]);
     t.equal(ok.json().version, 1);
   });
 });
@@ -180,7 +196,7 @@ t.test('bot trap: a filled website field gets the current document, nothing is s
 
   const onEmpty = await post('trap-empty', { answers: { q1: 'spam' }, website: 'x' }, { 'x-real-ip': ip });
   t.equal(onEmpty.statusCode, 200);
-  t.same(onEmpty.json(), empty('trap-empty'), 'on a new form: the empty document');
+  t.same(onEmpty.json(), empty('trap-empty'), 'on a form never saved: the empty document');
   await assertNothingStored(t, 'trap-empty');
 });
 
@@ -250,13 +266,13 @@ t.test('rate limit: 600 saves per client address per 10 minutes, by X-Real-IP on
   let passed = 0;
   for (let start = 0; start < 600; start += chunk) {
     const replies = await Promise.all(
-      Array.from({ length: chunk }, (_, i) => post(`rate-${(start + i) % 25}`, { answers: { [`q${start + i}`]: 'a' } }, { 'x-real-ip': ip })),
+      Array.from({ length: chunk }, (_, i) => post(`rate-${(start + i) % 25}`, { answers: { [`q${(start + i) % 146}`]: 'a' } }, { 'x-real-ip': ip })),
     );
     passed += replies.filter((reply) => reply.statusCode === 200).length;
   }
   t.equal(passed, 600, 'the first 600 pass');
 
-  const refused = await post('rate-0', { answers: { late: 'a' } }, { 'x-real-ip': ip });
+  const refused = await post('rate-0', { answers: { q0: 'late' } }, { 'x-real-ip': ip });
   t.equal(refused.statusCode, 429, 'the 601st is refused');
   t.same(refused.json(), {
     statusCode: 429,
@@ -266,12 +282,12 @@ t.test('rate limit: 600 saves per client address per 10 minutes, by X-Real-IP on
   });
   const retryAfter = Number(refused.headers['retry-after']);
   t.ok(retryAfter > 0 && retryAfter <= 600, `retry-after ${retryAfter} s is within the window`);
-  t.notOk('late' in (await get('rate-0')).json().answers, 'the refused save was not stored');
+  t.equal((await get('rate-0')).json().answers.q0, 'a', 'the refused save was not stored');
 
-  const spoofed = await post('rate-0', { answers: { late: 'a' } }, { 'x-real-ip': ip, 'x-forwarded-for': '203.0.113.77' });
+  const spoofed = await post('rate-0', { answers: { q0: 'late' } }, { 'x-real-ip': ip, 'x-forwarded-for': '203.0.113.77' });
   t.equal(spoofed.statusCode, 429, 'a fresh X-Forwarded-For does not reset the count');
 
-  const other = await post('rate-0', { answers: { other: 'a' } }, { 'x-real-ip': newAddress() });
+  const other = await post('rate-0', { answers: { q1: 'other' } }, { 'x-real-ip': newAddress() });
   t.equal(other.statusCode, 200, 'another address still passes');
   t.equal(other.json().version, 600 / 25 + 1, 'and its save lands on rate-0 after its 24 earlier saves');
 });
@@ -364,4 +380,150 @@ t.test('the event log holds one form-patched event per save, in order', async (t
     t.match(event.metadata, { userId: null, correlationId: requestIds[i], schemaVersion: 1, causationId: String }, `event ${i} metadata`);
   }
   t.equal(new Set(events.map((event) => event.metadata.causationId)).size, 4, 'each save has its own causation id');
+});
+
+t.test('a name without a questionnaire is not a form: GET, POST and the page answer 404, nothing is written', async (t) => {
+  const name = 'no-such-form';
+  const notFound = { statusCode: 404, code: 'FORM_NOT_FOUND', error: 'Not Found', message: 'there is no form named no-such-form' };
+  const read = await get(name);
+  t.same([read.statusCode, read.json()], [404, notFound], 'GET /api/forms/:name');
+  const questions = await app.inject({ method: 'GET', url: `/api/forms/${name}/questions` });
+  t.same([questions.statusCode, questions.json()], [404, notFound], 'GET /api/forms/:name/questions');
+  const write = await post(name, { answers: { q1: 'a' }, respondent: 'Ada' }, { 'x-real-ip': newAddress() });
+  t.same([write.statusCode, write.json()], [404, notFound], 'POST /api/forms/:name');
+  const trapped = await post(name, { answers: { q1: 'a' }, website: 'x' }, { 'x-real-ip': newAddress() });
+  t.equal(trapped.statusCode, 404, 'the bot trap too');
+  const page = await app.inject({ method: 'GET', url: `/f/${name}` });
+  t.equal(page.statusCode, 404, 'the page');
+  t.match(page.headers['content-type'], /^text\/html/);
+  t.equal(page.headers['x-robots-tag'], 'noindex');
+  t.same(await system.core.store.readStream(formStream(name)), [], 'no event in the log');
+  const { rows } = await system.core.db.pg.query('SELECT name FROM forms.documents WHERE name = $1', [name]);
+  t.same(rows, [], 'no document in the read table');
+});
+
+t.test('GET /api/forms/:name/questions answers the questionnaire file', async (t) => {
+  const res = await app.inject({ method: 'GET', url: '/api/forms/welcome/questions' });
+  t.equal(res.statusCode, 200);
+  t.equal(res.headers['cache-control'], 'no-store');
+  const file = JSON.parse(await readFile(path.join(SAMPLE_FORMS_DIR, 'welcome.json'), 'utf8')) as { title: string; intro: string; questions: unknown[] };
+  t.same(res.json(), { name: 'welcome', title: file.title, intro: file.intro, questions: file.questions }, "the sample's title, intro and questions");
+  const types = new Set(file.questions.map((question) => (question as { t: string }).t));
+  t.same([...types].sort(), ['grid', 'long', 'many', 'one', 'short'], 'the sample uses every type');
+
+  await system.defineForm('no-intro', { title: 'Short one', questions: [{ id: 'a', t: 'short', q: 'A?' }] });
+  const bare = await app.inject({ method: 'GET', url: '/api/forms/no-intro/questions' });
+  t.same(bare.json(), { name: 'no-intro', title: 'Short one', intro: '', questions: [{ id: 'a', t: 'short', q: 'A?' }] }, 'intro is "" when the file has none');
+
+  const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  t.ok(document.components.schemas.FormDefinition, 'the OpenAPI document names the FormDefinition schema');
+  t.ok(document.paths['/api/forms/{name}/questions'].get.responses['404'], 'and the 404');
+});
+
+t.test('a patch naming a question the form does not have is 400 QUESTION_UNKNOWN naming it; nothing stored', async (t) => {
+  const name = 'unknown-question';
+  const ip = newAddress();
+  const inAnswers = await post(name, { answers: { q1: 'fine', q9999: 'x' } }, { 'x-real-ip': ip });
+  t.same([inAnswers.statusCode, inAnswers.json()], [
+    400,
+    { statusCode: 400, code: 'QUESTION_UNKNOWN', error: 'Bad Request', message: 'body.answers.q9999: this form has no question q9999' },
+  ]);
+  const inNotes = await post(name, { notes: { extra: 'x' } }, { 'x-real-ip': ip });
+  t.same([inNotes.statusCode, inNotes.json()], [
+    400,
+    { statusCode: 400, code: 'QUESTION_UNKNOWN', error: 'Bad Request', message: 'body.notes.extra: this form has no question extra' },
+  ]);
+  await assertNothingStored(t, name);
+});
+
+t.test("a value the question's type does not take is 400 ANSWER_INVALID naming the answer; nothing stored", async (t) => {
+  const name = 'wrong-shape';
+  const ip = newAddress();
+  const cases: [string, unknown, string][] = [
+    ['one: not an option', { answers: { colour: 'purple' } }, 'body.answers.colour: "purple" is not an option of this question'],
+    ['one: a list', { answers: { colour: ['red'] } }, 'body.answers.colour: the answer to this question is one option (a string)'],
+    ['many: a string', { answers: { days: 'mon' } }, 'body.answers.days: the answer to this question is a list of options'],
+    ['many: not an option', { answers: { days: ['mon', 'sun'] } }, 'body.answers.days: "sun" is not an option of this question'],
+    ['grid: an unknown row', { answers: { rating: { drinks: 'good' } } }, 'body.answers.rating: "drinks" is not a row of this grid'],
+    ['grid: an unknown column', { answers: { rating: { food: 'superb' } } }, 'body.answers.rating: "superb" (row "food") is not a column of this grid'],
+    ['grid: a string', { answers: { rating: 'good' } }, 'body.answers.rating: the answer to this question is an object from row to column'],
+    ['short: a list', { answers: { name: ['Ada'] } }, 'body.answers.name: the answer to this question is text (a string)'],
+    ['long: an object', { answers: { q1: { a: 'b' } } }, 'body.answers.q1: the answer to this question is text (a string)'],
+    ['a note that is a list', { notes: { q1: ['a'] } }, 'body.notes.q1: a note is text (a string)'],
+  ];
+  for (const [label, payload, message] of cases) {
+    const res = await post(name, payload, { 'x-real-ip': ip });
+    t.same([res.statusCode, res.json()], [400, { statusCode: 400, code: 'ANSWER_INVALID', error: 'Bad Request', message }], label);
+  }
+  await assertNothingStored(t, name);
+  const cleared = await post(name, { answers: { colour: '', days: [], rating: {} } }, { 'x-real-ip': ip });
+  t.equal(cleared.statusCode, 200, "'' clears a one, [] a many, {} a grid");
+});
+
+t.test('the stored document is capped at 10,240 bytes: past it 413 DOCUMENT_TOO_LARGE and nothing written', async (t) => {
+  const ip = newAddress();
+  const bytes = (document: object): number => Buffer.byteLength(JSON.stringify(document), 'utf8');
+  // the document measured: {respondent, answers, notes, summary}; q1 filled up to the byte
+  const base = bytes({ respondent: '', answers: { q1: '' }, notes: {}, summary: '' });
+  const atCap = 'é'.repeat(2000) + 'x'.repeat(10_240 - base - 4000);
+  t.equal(bytes({ respondent: '', answers: { q1: atCap }, notes: {}, summary: '' }), 10_240);
+
+  const exact = await post('cap', { answers: { q1: atCap } }, { 'x-real-ip': ip });
+  t.equal(exact.statusCode, 200, 'exactly 10,240 bytes is accepted');
+  t.equal(exact.json().version, 1);
+
+  const over = await post('cap', { respondent: 'A' }, { 'x-real-ip': ip });
+  t.same([over.statusCode, over.json()], [
+    413,
+    {
+      statusCode: 413,
+      code: 'DOCUMENT_TOO_LARGE',
+      error: 'Payload Too Large',
+      message: 'a form holds at most 10,240 bytes (respondent, answers, notes and summary as UTF-8 JSON); this save would make it 10,241',
+    },
+  ], 'one byte more is refused, saying the limit and the size');
+  t.same((await get('cap')).json(), exact.json(), 'the document is unchanged');
+  t.equal((await system.core.store.readStream(formStream('cap'))).length, 1, 'no event for the refused save');
+
+  const shrink = await post('cap', { answers: { q1: 'short now' }, respondent: 'A' }, { 'x-real-ip': ip });
+  t.equal(shrink.statusCode, 200, 'a save that makes room is accepted');
+  t.same(shrink.json().answers, { q1: 'short now' });
+
+  const big = await post('cap-over', { answers: { q1: 'x'.repeat(6000), q2: 'y'.repeat(6000) } }, { 'x-real-ip': ip });
+  t.equal(big.statusCode, 413, 'one save over the cap, on a fresh form');
+  t.match(big.json(), { code: 'DOCUMENT_TOO_LARGE', message: /this save would make it 12,\d{3}$/ });
+  await assertNothingStored(t, 'cap-over');
+});
+
+t.test('questionnaire files are read on demand: added, edited, broken and removed without a restart', async (t) => {
+  const name = 'added-later';
+  const file = path.join(system.formsDir, `${name}.json`);
+  const ip = newAddress();
+  t.equal((await get(name)).statusCode, 404, 'no file yet');
+
+  await system.defineForm(name, { title: 'First', questions: [{ id: 'a', t: 'short', q: 'A?' }] });
+  t.equal((await get(name)).statusCode, 200, 'a file added is a form at once');
+  t.equal((await post(name, { answers: { a: 'yes' } }, { 'x-real-ip': ip })).statusCode, 200);
+  t.equal((await app.inject({ method: 'GET', url: `/f/${name}` })).statusCode, 200, 'and its page');
+
+  await system.defineForm(name, { title: 'Second', questions: [{ id: 'b', t: 'one', q: 'B?', o: ['x', 'y'] }] });
+  // a later modification time, whatever the file system's clock resolution
+  const later = new Date(Date.now() + 60_000);
+  await utimes(file, later, later);
+  const edited = await app.inject({ method: 'GET', url: `/api/forms/${name}/questions` });
+  t.same(edited.json(), { name, title: 'Second', intro: '', questions: [{ id: 'b', t: 'one', q: 'B?', o: ['x', 'y'] }] }, 'an edit is seen');
+  const gone = await post(name, { answers: { a: 'again' } }, { 'x-real-ip': ip });
+  t.same([gone.statusCode, gone.json().code], [400, 'QUESTION_UNKNOWN'], 'a question edited out is unknown');
+  t.equal((await post(name, { answers: { b: 'y' } }, { 'x-real-ip': ip })).statusCode, 200, 'the new one answers');
+
+  await system.defineForm(name, { title: 'Broken', questions: [{ id: 'c', t: 'short', q: 'C?', o: ['nope'] }] } as never);
+  const evenLater = new Date(Date.now() + 120_000);
+  await utimes(file, evenLater, evenLater);
+  const broken = await get(name);
+  t.same([broken.statusCode, broken.json().code], [404, 'FORM_NOT_FOUND'], 'an unusable file is no form (logged), never a 500');
+  t.equal((await post(name, { answers: { b: 'x' } }, { 'x-real-ip': ip })).statusCode, 404);
+
+  await rm(file);
+  t.equal((await get(name)).statusCode, 404, 'a file removed: no form');
+  t.equal((await system.core.store.readStream(formStream(name))).length, 2, 'the two accepted saves are all the log holds');
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { awaitProjections } from '../shared/read-your-writes.ts';
-import { decideForm } from '../../domain/forms/decide.ts';
+import { decideForm, MAX_DOCUMENT_BYTES } from '../../domain/forms/decide.ts';
 import {
   answersSchema,
   formAggregate,
@@ -11,22 +11,28 @@ import {
   formStream,
   MAX_PATCH_KEYS,
 } from '../../domain/forms/form.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import { textSchema } from '../../domain/shared/text.ts';
+import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError, tooManyRequests } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
+import { domainErrorToHttp } from '../shared/run-command.ts';
 
 export const FORM_BODY_LIMIT = 200 * 1024;
+/** A summary at its longest still leaves most of the stored document (MAX_DOCUMENT_BYTES) for answers. */
+export const MAX_SUMMARY_LENGTH = 4000;
+
+/** The status of each refusal of the forms decision; the others are 400. */
+const ERROR_STATUS = { DOCUMENT_TOO_LARGE: 413 };
 
 export const patchBody = z
   .object({
     answers: answersSchema.default({}),
     notes: answersSchema.default({}),
     respondent: textSchema.max(200).optional(),
-    summary: textSchema.max(10_000).optional(),
+    summary: textSchema.max(MAX_SUMMARY_LENGTH).optional(),
     /** the bot trap: a hidden field people never fill */
     website: z.string().max(2000).optional(),
   })
@@ -38,6 +44,7 @@ export const patchBody = z
   });
 
 export type FormsCommandDeps = {
+  readonly catalog: FormCatalog;
   /** the shared copy as the query side holds it */
   readonly readDocument: (name: string) => Promise<FormDocument>;
   readonly commands: CommandHandler;
@@ -56,14 +63,17 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
         summary: 'Save the changed questions of a form; answers with the merged document',
         description:
           'Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. ' +
-          `At most ${MAX_PATCH_KEYS} keys, body at most 200 KB, Origin must be the service's own, ` +
-          '600 saves per client address per 10 minutes.',
+          `At most ${MAX_PATCH_KEYS} keys, each a question of the form's questionnaire with a value its type takes ` +
+          `(400 QUESTION_UNKNOWN, ANSWER_INVALID); the stored document at most ${MAX_DOCUMENT_BYTES} bytes (413 DOCUMENT_TOO_LARGE); ` +
+          "body at most 200 KB, Origin must be the service's own, 600 saves per client address per 10 minutes; " +
+          'a name without a questionnaire is 404 FORM_NOT_FOUND.',
         params: z.object({ name: formNameSchema }),
         body: patchBody,
         response: {
           200: formDocumentSchema,
           400: errorBodySchema,
           403: errorBodySchema,
+          404: errorBodySchema,
           413: errorBodySchema,
           429: errorBodySchema,
           503: errorBodySchema,
@@ -79,6 +89,8 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
       const { name } = request.params;
       const body = request.body;
       const stream = formStream(name);
+      const definition = await deps.catalog.find(name);
+      if (!definition) throw formNotFound(name);
       if (body.website) {
         // a bot filled the hidden field: it sees a normal answer and nothing is stored
         return deps.readDocument(name);
@@ -91,14 +103,16 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
           aggregate: formAggregate,
           decide: (state) =>
             decideForm(
-              { type: 'patch-form', answers: body.answers, notes: body.notes, respondent: body.respondent, summary: body.summary, now },
+              { type: 'patch-form', definition, answers: body.answers, notes: body.notes, respondent: body.respondent, summary: body.summary, now },
               state,
             ),
           context: { userId: null, correlationId: request.id },
         });
       } catch (error) {
-        if (error instanceof DomainError) throw new HttpError(400, error.code, `answers: ${error.message}`);
-        throw error;
+        const refusal = domainErrorToHttp(error, ERROR_STATUS);
+        // the decision names the field inside the body, as the schema's messages do (`body.answers.q3: …`)
+        if (refusal instanceof HttpError && refusal.statusCode === 400) throw new HttpError(400, refusal.code, `body.${refusal.message}`);
+        throw refusal;
       }
       await awaitProjections(deps.progress, ['forms'], result.position, deps.waitMs);
       return formDocument(name, result.state);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { decideForm } from '../../domain/forms/decide.ts';
 import { formAggregate, formStream } from '../../domain/forms/form.ts';
+import { TEST_QUESTIONNAIRE } from '../../infra/testing/forms.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../../infra/eventstore/postgres.ts';
 import { migrate } from '../../infra/postgres/migrations.ts';
 import { createTestDatabase } from '../../infra/testing/database.ts';
@@ -14,7 +15,7 @@ const patch = (handler: CommandHandler, name: string, answers: Record<string, st
   handler({
     stream: formStream(name),
     aggregate: formAggregate,
-    decide: (state) => decideForm({ type: 'patch-form', answers, notes: {}, now: new Date().toISOString() }, state),
+    decide: (state) => decideForm({ type: 'patch-form', definition: TEST_QUESTIONNAIRE, answers, notes: {}, now: new Date().toISOString() }, state),
     context: { userId: null, correlationId: 'test' },
   });
 
@@ -28,7 +29,7 @@ t.test('two processes writing one stream: a stale cached state conflicts and is 
   t.same(third.state.answers, { q1: 'a1', q2: 'b1', q3: 'a2' }, "a's stale copy was replaced by the log's");
   t.equal(third.state.version, 3);
   const parallel = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => patch(i % 2 ? a : b, 'shared', { [`p${i}`]: 'x' })),
+    Array.from({ length: 10 }, (_, i) => patch(i % 2 ? a : b, 'shared', { [`q${10 + i}`]: 'x' })),
   );
   t.same(parallel.map((r) => r.state.version).sort((x, y) => x - y), [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   t.equal((await store.readStream(formStream('shared'))).length, 13);

@@ -9,6 +9,7 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 t.test('a command waits for its projections; past the deadline it answers 503 with Retry-After', async (t) => {
   const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '1500' });
   const forms = system.apps.forms!;
+  await system.defineForm('ryw');
   const post = (answers: Record<string, string>) =>
     forms.inject({ method: 'POST', url: '/api/forms/ryw', headers: { origin: 'http://localhost:3004' }, payload: { answers } });
 

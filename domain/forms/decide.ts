@@ -1,8 +1,17 @@
 import { assertNever, DomainError } from '../shared/events.ts';
-import { type Answers, type FormEvent, type FormState, MAX_PATCH_KEYS } from './form.ts';
+import { checkPatchAgainst, type FormDefinition } from './definition.ts';
+import { type Answers, evolveForm, type FormEvent, type FormState, MAX_PATCH_KEYS } from './form.ts';
+
+/**
+ * The stored document's ceiling (spec 002 Limits: "about 10 KB"): 10 KiB of UTF-8 JSON of what a
+ * form holds, respondent, answers, notes and summary. Every poll of every open page returns it.
+ */
+export const MAX_DOCUMENT_BYTES = 10_240;
 
 export type PatchForm = {
   readonly type: 'patch-form';
+  /** the form's questionnaire, as the command API found it */
+  readonly definition: FormDefinition;
   readonly answers: Answers;
   readonly notes: Answers;
   readonly respondent?: string | undefined;
@@ -12,24 +21,42 @@ export type PatchForm = {
 
 export type FormCommand = PatchForm;
 
-/** Every save is recorded, even one that changes nothing: the version counts saves (rule 3). */
-export function patchForm(command: PatchForm, _state: FormState): FormEvent[] {
+/** The size the cap is measured in: UTF-8 bytes of JSON.stringify({respondent, answers, notes, summary}). */
+export function documentBytes(state: Pick<FormState, 'respondent' | 'answers' | 'notes' | 'summary'>): number {
+  const { respondent, answers, notes, summary } = state;
+  return new TextEncoder().encode(JSON.stringify({ respondent, answers, notes, summary })).length;
+}
+
+/**
+ * Every save is recorded, even one that changes nothing: the version counts saves (rule 3). A save
+ * may not take the document past MAX_DOCUMENT_BYTES; one that shrinks (or keeps) a document already
+ * over it, stored before the cap, is let through so it can be cleaned up.
+ */
+export function patchForm(command: PatchForm, state: FormState): FormEvent[] {
   const keys = Object.keys(command.answers).length + Object.keys(command.notes).length;
   if (keys > MAX_PATCH_KEYS) {
-    throw new DomainError('PATCH_TOO_LARGE', `a patch holds at most ${MAX_PATCH_KEYS} keys, this one ${keys}`);
+    throw new DomainError('PATCH_TOO_LARGE', `answers: a patch holds at most ${MAX_PATCH_KEYS} keys, this one ${keys}`);
   }
-  return [
-    {
-      type: 'form-patched',
-      data: {
-        answers: command.answers,
-        notes: command.notes,
-        ...(command.respondent !== undefined ? { respondent: command.respondent } : {}),
-        ...(command.summary !== undefined ? { summary: command.summary } : {}),
-        patchedAt: command.now,
-      },
+  checkPatchAgainst(command.definition, command);
+  const event: FormEvent = {
+    type: 'form-patched',
+    data: {
+      answers: command.answers,
+      notes: command.notes,
+      ...(command.respondent !== undefined ? { respondent: command.respondent } : {}),
+      ...(command.summary !== undefined ? { summary: command.summary } : {}),
+      patchedAt: command.now,
     },
-  ];
+  };
+  const after = documentBytes(evolveForm(state, event));
+  if (after > MAX_DOCUMENT_BYTES && after > documentBytes(state)) {
+    throw new DomainError(
+      'DOCUMENT_TOO_LARGE',
+      `a form holds at most ${MAX_DOCUMENT_BYTES.toLocaleString('en')} bytes (respondent, answers, notes and summary as UTF-8 JSON); ` +
+        `this save would make it ${after.toLocaleString('en')}`,
+    );
+  }
+  return [event];
 }
 
 export function decideForm(command: FormCommand, state: FormState): FormEvent[] {

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import { DomainError } from '../shared/events.ts';
-import { decideForm, type PatchForm } from './decide.ts';
+import { decideForm, documentBytes, MAX_DOCUMENT_BYTES, type PatchForm } from './decide.ts';
+import type { FormDefinition } from './definition.ts';
 import {
   answerValueSchema,
   evolveForm,
@@ -16,13 +17,29 @@ const T1 = '2025-03-01T10:00:00.000Z';
 const T2 = '2025-03-01T10:05:00.000Z';
 const T3 = '2025-03-01T10:09:00.000Z';
 
+/** The questions these tests answer: q1 text, q2 a list of choices, q3 a grid. */
+const DEFINITION: FormDefinition = {
+  title: 'Unit',
+  questions: [
+    { id: 'q1', t: 'short', q: 'One' },
+    { id: 'q2', t: 'many', q: 'Two', o: ['x', 'y', 'z'] },
+    { id: 'q3', t: 'grid', q: 'Three', o: { rows: ['row1', 'row2'], columns: ['c1', 'c2'] } },
+    { id: 'q4', t: 'long', q: 'Four' },
+  ],
+};
+/** 150 text questions q0..q149: the most a form has, and a full patch of them is 300 keys. */
+const WIDE: FormDefinition = {
+  title: 'Wide',
+  questions: Array.from({ length: 150 }, (_, i) => ({ id: `q${i}`, t: 'long' as const, q: `Question ${i}` })),
+};
+
 /** given the past events, when the command is decided and its events folded, then the state is */
 function spec(given: readonly FormEvent[]) {
   const state = given.reduce(evolveForm, initialFormState);
   return {
-    when(command: Omit<PatchForm, 'type'>) {
+    when(command: Omit<PatchForm, 'type' | 'definition'> & { definition?: FormDefinition }) {
       const run = (): { events: FormEvent[]; state: FormState } => {
-        const events = decideForm({ type: 'patch-form', ...command }, state);
+        const events = decideForm({ type: 'patch-form', definition: DEFINITION, ...command }, state);
         return { events, state: events.reduce(evolveForm, state) };
       };
       return {
@@ -31,7 +48,7 @@ function spec(given: readonly FormEvent[]) {
           if (expected.events) tap.same(result.events, expected.events, 'events');
           tap.same(result.state, expected.state, 'state');
         },
-        thenThrows(tap: Test, code: string): void {
+        thenThrows(tap: Test, code: string, message?: string): void {
           let thrown: unknown;
           try {
             run();
@@ -40,6 +57,7 @@ function spec(given: readonly FormEvent[]) {
           }
           tap.type(thrown, DomainError, 'throws a DomainError');
           tap.match(thrown, { code }, `with code ${code}`);
+          if (message !== undefined) tap.equal((thrown as Error).message, message, 'and the message');
         },
       };
     },
@@ -79,12 +97,12 @@ t.test('sent answer keys replace stored ones; the others stay', async (t) => {
 });
 
 t.test('notes merge the same way as answers, independently of them', async (t) => {
-  spec([patched({ answers: { q1: 'a' }, notes: { n1: 'first', n2: 'keep' }, patchedAt: T1 })])
-    .when({ answers: {}, notes: { n1: 'second', n3: 'new' }, now: T2 })
+  spec([patched({ answers: { q1: 'a' }, notes: { q1: 'first', q2: 'keep' }, patchedAt: T1 })])
+    .when({ answers: {}, notes: { q1: 'second', q3: 'new' }, now: T2 })
     .then(t, {
       state: {
         answers: { q1: 'a' },
-        notes: { n1: 'second', n2: 'keep', n3: 'new' },
+        notes: { q1: 'second', q2: 'keep', q3: 'new' },
         respondent: '',
         summary: '',
         version: 2,
@@ -147,19 +165,76 @@ t.test('every patch increments the version, an empty one too, and its time becom
 t.test('patch size: at most 300 keys, answers and notes together', async (t) => {
   t.equal(MAX_PATCH_KEYS, 300);
   t.test('exactly 300 keys is accepted', async (t) => {
-    const answers = keys(200, 'a');
-    const notes = keys(100, 'n');
+    const answers = keys(150);
+    const notes = keys(150);
     spec([])
-      .when({ answers, notes, now: T1 })
+      .when({ definition: WIDE, answers, notes, now: T1 })
       .then(t, { state: { answers, notes, respondent: '', summary: '', version: 1, updatedAt: T1 } });
   });
   t.test('301 answer keys are refused with PATCH_TOO_LARGE', async (t) => {
-    spec([]).when({ answers: keys(301), notes: {}, now: T1 }).thenThrows(t, 'PATCH_TOO_LARGE');
+    spec([]).when({ definition: WIDE, answers: keys(301), notes: {}, now: T1 }).thenThrows(t, 'PATCH_TOO_LARGE');
   });
   t.test('200 answers and 101 notes are refused with PATCH_TOO_LARGE', async (t) => {
     spec([patched({ patchedAt: T1 })])
-      .when({ answers: keys(200, 'a'), notes: keys(101, 'n'), now: T2 })
+      .when({ definition: WIDE, answers: keys(150), notes: keys(151), now: T2 })
       .thenThrows(t, 'PATCH_TOO_LARGE');
+  });
+});
+
+t.test('a question the form does not have is QUESTION_UNKNOWN, naming it, in answers or notes', async (t) => {
+  spec([]).when({ answers: { q1: 'a', q9: 'b' }, notes: {}, now: T1 }).thenThrows(t, 'QUESTION_UNKNOWN', 'answers.q9: this form has no question q9');
+  spec([]).when({ answers: {}, notes: { q1: 'a', extra: 'b' }, now: T1 }).thenThrows(t, 'QUESTION_UNKNOWN', 'notes.extra: this form has no question extra');
+});
+
+t.test('a value its question does not take is ANSWER_INVALID, naming the field', async (t) => {
+  spec([]).when({ answers: { q1: ['x'] }, notes: {}, now: T1 }).thenThrows(t, 'ANSWER_INVALID', 'answers.q1: the answer to this question is text (a string)');
+  spec([]).when({ answers: { q2: ['w'] }, notes: {}, now: T1 }).thenThrows(t, 'ANSWER_INVALID', 'answers.q2: "w" is not an option of this question');
+  spec([]).when({ answers: { q3: { row3: 'c1' } }, notes: {}, now: T1 }).thenThrows(t, 'ANSWER_INVALID', 'answers.q3: "row3" is not a row of this grid');
+  spec([]).when({ answers: {}, notes: { q2: ['x'] }, now: T1 }).thenThrows(t, 'ANSWER_INVALID', 'notes.q2: a note is text (a string)');
+});
+
+t.test('the stored document is capped at 10,240 bytes of UTF-8 JSON', async (t) => {
+  t.equal(MAX_DOCUMENT_BYTES, 10_240);
+  const empty = documentBytes(initialFormState);
+  t.equal(empty, JSON.stringify({ respondent: '', answers: {}, notes: {}, summary: '' }).length, 'measured on the four fields');
+  // q4: "…" adds its quotes, key and colon to the empty document
+  const overhead = documentBytes({ ...initialFormState, answers: { q4: '' } });
+  const fill = (bytes: number): string => 'x'.repeat(bytes - overhead);
+
+  t.test('a save that makes it exactly 10,240 bytes is accepted', async (t) => {
+    const answers = { q4: fill(MAX_DOCUMENT_BYTES) };
+    t.equal(documentBytes({ ...initialFormState, answers }), MAX_DOCUMENT_BYTES);
+    spec([]).when({ answers, notes: {}, now: T1 }).then(t, { state: { ...initialFormState, answers, version: 1, updatedAt: T1 } });
+  });
+  t.test('one byte more is DOCUMENT_TOO_LARGE, saying the limit and the size', async (t) => {
+    spec([])
+      .when({ answers: { q4: fill(MAX_DOCUMENT_BYTES + 1) }, notes: {}, now: T1 })
+      .thenThrows(
+        t,
+        'DOCUMENT_TOO_LARGE',
+        'a form holds at most 10,240 bytes (respondent, answers, notes and summary as UTF-8 JSON); this save would make it 10,241',
+      );
+  });
+  t.test('bytes, not characters: a multi-byte character counts for its UTF-8 length', async (t) => {
+    // 'é' is 2 bytes: fewer characters than the cap's bytes, yet over it
+    const count = Math.floor((MAX_DOCUMENT_BYTES - overhead) / 2) + 1;
+    const answers = { q4: 'é'.repeat(count) };
+    t.ok(overhead + count < MAX_DOCUMENT_BYTES, 'under the cap counted in characters');
+    t.ok(documentBytes({ ...initialFormState, answers }) > MAX_DOCUMENT_BYTES, 'over it in bytes');
+    spec([]).when({ answers, notes: {}, now: T1 }).thenThrows(t, 'DOCUMENT_TOO_LARGE');
+  });
+  t.test('the whole document counts: a small patch on a nearly full form is refused', async (t) => {
+    spec([patched({ answers: { q4: fill(MAX_DOCUMENT_BYTES) }, patchedAt: T1 })])
+      .when({ answers: {}, notes: {}, respondent: 'A', now: T2 })
+      .thenThrows(t, 'DOCUMENT_TOO_LARGE');
+  });
+  t.test('a document already over the cap (stored before it) may shrink, or stay, but not grow', async (t) => {
+    const over = [patched({ answers: { q4: fill(MAX_DOCUMENT_BYTES + 500) }, patchedAt: T1 })];
+    spec(over)
+      .when({ answers: { q4: fill(MAX_DOCUMENT_BYTES + 100) }, notes: {}, now: T2 })
+      .then(t, { state: { ...initialFormState, answers: { q4: fill(MAX_DOCUMENT_BYTES + 100) }, version: 2, updatedAt: T2 } });
+    spec(over).when({ answers: {}, notes: {}, now: T2 }).then(t, { state: { ...initialFormState, answers: { q4: fill(MAX_DOCUMENT_BYTES + 500) }, version: 2, updatedAt: T2 } });
+    spec(over).when({ answers: {}, notes: { q1: 'n' }, now: T2 }).thenThrows(t, 'DOCUMENT_TOO_LARGE');
   });
 });
 

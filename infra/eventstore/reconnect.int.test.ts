@@ -7,6 +7,7 @@ import t from 'tap';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { makeFormsDir } from '../testing/forms.ts';
 import { tvmazeStandIn } from '../tvmaze/testing.ts';
 import { liveAndReplayed } from '../../ops/test/read-tables.ts';
 import { TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
@@ -115,6 +116,7 @@ t.test('the whole system: terminating the LISTEN backends of the event store and
     SHOWS_PORT: '0',
     CLUB_PORT: '0',
     FORMS_PORT: '0',
+    FORMS_DIR: await makeFormsDir(t, ['reconnect-0', 'reconnect-1']),
   });
   const system = await startSystem(config, logger);
   t.teardown(() => system.stop());
@@ -123,7 +125,7 @@ t.test('the whole system: terminating the LISTEN backends of the event store and
     const response = await fetch(`http://127.0.0.1:${forms.port}/api/forms/${form}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: config.FORMS_BASE_URL, 'x-real-ip': `10.0.0.${writer + 1}` },
-      body: JSON.stringify({ answers: { [`w${writer}`]: String(i) } }),
+      body: JSON.stringify({ answers: { [`q${writer}`]: String(i) } }),
     });
     await response.arrayBuffer();
     return response.status;

@@ -110,9 +110,10 @@ t.test('GET /api/openapi.json describes the API as OpenAPI 3.1', async (t) => {
   );
   t.same(
     Object.keys(path.post.responses).sort(),
-    ['200', '400', '403', '413', '415', '429', '503'],
+    ['200', '400', '403', '404', '413', '415', '429', '503'],
     'every answer of the POST is documented',
   );
+  t.same(Object.keys(document.paths['/api/forms/{name}/questions']?.get?.responses ?? {}).sort(), ['200', '400', '404'], 'the questionnaire route and its answers');
   t.ok(document.paths['/api/health']?.get, 'the health check is documented');
   t.notOk(document.paths['/api/openapi.json'], 'the document itself is hidden');
   t.notOk(document.paths['/f/{name}'], 'the HTML page is hidden');

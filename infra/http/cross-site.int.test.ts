@@ -147,6 +147,7 @@ t.test('the service’s own pages and API clients still change things', async (t
   t.equal(settings.statusCode, 200, 'JSON with a charset parameter from its own page');
   t.equal(settings.json().settings.weeklyGoal, 5);
 
+  await system.defineForm('own-page');
   const form = await forms.inject({ method: 'POST', url: '/api/forms/own-page', headers: own('forms'), payload: { answers: { q1: 'a' } } });
   t.equal(form.statusCode, 200, 'the questionnaire page saves');
   t.equal(form.json().version, 1);

@@ -2,7 +2,7 @@
 // measured against what PostgreSQL itself does on this machine (single-row INSERT commits), all
 // in one run on one dedicated embedded PostgreSQL with default durability. See docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { decideForm } from '../../domain/forms/decide.ts';
+import type { FormDefinition } from '../../domain/forms/definition.ts';
 import { formAggregate, type FormPatched, formPatchedSchema, formStream } from '../../domain/forms/form.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { type ExpectedRevision, type NewEvent, START } from '../../infra/eventstore/port.ts';
@@ -310,7 +311,7 @@ function formCommand(core: Core, wait: boolean, prefix: string): (worker: number
       aggregate: formAggregate,
       decide: (state) =>
         decideForm(
-          { type: 'patch-form', answers: { [`q${n % 12}`]: `answer ${worker}-${n}` }, notes: {}, now: new Date().toISOString() },
+          { type: 'patch-form', definition: BENCH_QUESTIONNAIRE, answers: { [`q${n % 12}`]: `answer ${worker}-${n}` }, notes: {}, now: new Date().toISOString() },
           state,
         ),
       context: { userId: null, correlationId: randomUUID() },
@@ -337,8 +338,33 @@ async function createDatabase(adminUrl: string, name: string): Promise<string> {
   return url.toString();
 }
 
-function openBenchCore(url: string): Promise<Core> {
-  return openCore(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, DATABASE_POOL_SIZE: '20', SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters' }));
+/** The questionnaire every benchmark form has: the saves answer q0..q11 (text) and m0..m4 (choices). */
+const BENCH_QUESTIONNAIRE: FormDefinition = {
+  title: 'Benchmark',
+  questions: [
+    ...Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, t: 'long' as const, q: `Question ${i}` })),
+    ...Array.from({ length: 5 }, (_, i) => ({ id: `m${i}`, t: 'many' as const, q: `Choice ${i}`, o: ['a', 'b', 'c'] })),
+  ],
+};
+
+/** FORMS_DIR of the HTTP phase: its forms are `http-0` … */
+async function writeBenchForms(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  for (let form = 0; form < HTTP_FORMS; form++) await writeFile(path.join(dir, `http-${form}.json`), JSON.stringify(BENCH_QUESTIONNAIRE));
+  return dir;
+}
+
+function openBenchCore(url: string, formsDir?: string): Promise<Core> {
+  return openCore(
+    loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: '20',
+      SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
+      ...(formsDir ? { FORMS_DIR: formsDir } : {}),
+    }),
+  );
 }
 
 const ROUNDS = 5;
@@ -452,7 +478,7 @@ async function main(): Promise<void> {
     record('readAll events/s', fmt(rate(read)), `${fmt(read.ops)} events in ${fmt(read.seconds, 2)} s`);
 
     // the forms phases get their own database, so that its log holds form events only
-    const formsCore = await openBenchCore(formsUrl);
+    const formsCore = await openBenchCore(formsUrl, await writeBenchForms(path.join(tempDir, 'forms')));
     cores.push(formsCore);
     phase(`3. projector catch-up (${fmt(FORM_EVENTS)} form-patched events over ${fmt(FORMS)} forms, written round-robin)`);
     const written = await writeFormEvents(formsCore);

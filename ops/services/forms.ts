@@ -4,6 +4,7 @@ import { sql } from 'slonik';
 import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/routes.ts';
 import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
 import { formNameSchema } from '../../domain/forms/form.ts';
+import type { FormCatalog } from '../../infra/forms/catalog.ts';
 import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
@@ -20,6 +21,8 @@ export type FormsServiceDeps = {
   readonly progress: ProjectionProgress;
   readonly store: EventStore;
   readonly limiter: AddressLimiter;
+  /** the questionnaires (FORMS_DIR): a name without one is not a form */
+  readonly catalog: FormCatalog;
   /** FORMS_BASE_URL: writes must carry it as their Origin */
   readonly origin: string;
   /** TRUSTED_PROXY: whose X-Real-IP the rate limit believes */
@@ -47,8 +50,9 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     },
   });
   readinessRoute(app, { pool: deps.pool, store: deps.store, progress: deps.progress, projections: ['forms'] });
-  formsQueryRoutes(app, { pool: deps.pool });
+  formsQueryRoutes(app, { pool: deps.pool, catalog: deps.catalog });
   formsCommandRoutes(app, {
+    catalog: deps.catalog,
     readDocument: (name) => readFormDocument(deps.pool, name),
     commands: deps.commands,
     progress: deps.progress,
@@ -60,7 +64,10 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     web: webApp('forms'),
     // an unlisted link: kept out of search engines
     pageHeaders: { 'x-robots-tag': 'noindex' },
-    exists: async (_route, params) => formNameSchema.safeParse(params['name']).success,
+    exists: async (_route, params) => {
+      const name = formNameSchema.safeParse(params['name']);
+      return name.success && (await deps.catalog.has(name.data));
+    },
   });
   return app;
 }

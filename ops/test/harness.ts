@@ -1,8 +1,10 @@
 // Test support: the real composition root on a fresh database of the test run's PostgreSQL.
 import type { Test } from 'tap';
 import { loadConfig } from '../../infra/config.ts';
+import type { FormDefinition } from '../../domain/forms/definition.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { makeDatabase } from '../../infra/testing/database.ts';
+import { defineForm, makeFormsDir } from '../../infra/testing/forms.ts';
 import { type Logger, type RetryPolicy, startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
 import { buildServices, type Core, type CoreOptions, openCore, projections } from '../system.ts';
 
@@ -12,6 +14,10 @@ export type TestSystem = {
   /** the built (not listening) app of each service, by name */
   readonly apps: Readonly<Record<string, HttpApp>>;
   readonly projectors: ProjectorHandle[];
+  /** FORMS_DIR: unless the test gave one, a fresh folder holding the sample form `welcome` */
+  readonly formsDir: string;
+  /** makes `name` a form (TEST_QUESTIONNAIRE unless another definition is given) */
+  defineForm(name: string, definition?: FormDefinition): Promise<void>;
 };
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -29,12 +35,14 @@ export async function startTestSystem(
   projectorOptions: TestProjectorOptions = {},
 ): Promise<TestSystem> {
   const db = await makeDatabase();
+  const formsDir = env.FORMS_DIR ?? (await makeFormsDir(t));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: db.url,
     DATABASE_POOL_SIZE: '20',
     SESSION_SECRET: TEST_SESSION_SECRET,
+    FORMS_DIR: formsDir,
     ...env,
   });
   const core = await openCore(config, options);
@@ -50,5 +58,5 @@ export async function startTestSystem(
     await core.close();
     await db.drop();
   });
-  return { core, url: db.url, apps, projectors };
+  return { core, url: db.url, apps, projectors, formsDir, defineForm: (name, definition) => defineForm(formsDir, name, definition) };
 }

@@ -1,6 +1,8 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import { formDefinitionResponse, formDefinitionResponseSchema } from '../../domain/forms/definition.ts';
 import { formDocumentSchema, formNameSchema, type FormDocument, initialFormState, recordedAnswersSchema } from '../../domain/forms/form.ts';
+import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 
 const documentRow = z.object({
@@ -27,16 +29,37 @@ export async function readFormDocument(pool: DatabasePool, name: string): Promis
   };
 }
 
-export function formsQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePool }): void {
+export function formsQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePool; readonly catalog: FormCatalog }): void {
   app.get(
     '/api/forms/:name',
     {
       schema: {
-        summary: 'The shared answer set of a form; an unknown form reads as empty at version 0',
+        summary: 'The shared answer set of a form; a form not saved yet reads as empty at version 0',
         params: z.object({ name: formNameSchema }),
-        response: { 200: formDocumentSchema, 400: errorBodySchema },
+        response: { 200: formDocumentSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => readFormDocument(deps.pool, request.params.name),
+    async (request) => {
+      if (!(await deps.catalog.has(request.params.name))) throw formNotFound(request.params.name);
+      return readFormDocument(deps.pool, request.params.name);
+    },
+  );
+  app.get(
+    '/api/forms/:name/questions',
+    {
+      schema: {
+        summary: "The form's questionnaire: title, intro and questions {id, t, q, o}",
+        description:
+          't is one of one, many, short, long, grid. one and many: o lists the options; short and long: no o; ' +
+          'grid: o is {rows, columns} and the answer an object from row to column.',
+        params: z.object({ name: formNameSchema }),
+        response: { 200: formDefinitionResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const definition = await deps.catalog.find(request.params.name);
+      if (!definition) throw formNotFound(request.params.name);
+      return formDefinitionResponse(request.params.name, definition);
+    },
   );
 }
