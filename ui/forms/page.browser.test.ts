@@ -126,6 +126,7 @@ t.test('axe finds nothing serious, light and dark, at 390 × 844 and 1280 × 800
       t.same(await accessibilityProblems(page), [], `${colorScheme} at ${size} px`);
       const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
       t.ok(width <= options.viewport!.width, `no sideways scrolling at ${size} px, ${colorScheme} (${width} px wide)`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `/tmp/forms-${colorScheme}-${size}.png`, fullPage: true });
       await page.screenshot({ path: `/tmp/forms-${colorScheme}-${size}-top.png` });
       await page.getByRole('group', { name: label('ratings') }).screenshot({ path: `/tmp/forms-${colorScheme}-${size}-grid.png` });
