@@ -1,12 +1,14 @@
 // The questionnaire page itself: every question type rendered accessibly and answered by keyboard
 // only, axe in both themes at a phone's and a desktop's size, no sideways scrolling at 390 px, an
-// unknown form, and the rate-limit refusal. Screenshots of every state land in /tmp for a look.
+// unknown form, and the rate-limit refusal. With SCREENSHOTS_DIR set, a PNG of each screen lands there
+// (light and dark, 390 and 1280 px wide) for a person to look at.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { accessibilityProblems, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
 import { label, newForm, openForm, saveBadge, serverCopy, untilServer, WELCOME } from '../testing/forms.ts';
 
 const env = await startBrowserSystem(t);
+const SHOTS = process.env['SCREENSHOTS_DIR'];
 
 /** What has the focus, as a user hears it: its role or kind, then its label. */
 const focused = (page: Page) =>
@@ -126,10 +128,12 @@ t.test('axe finds nothing serious, light and dark, at 390 × 844 and 1280 × 800
       t.same(await accessibilityProblems(page), [], `${colorScheme} at ${size} px`);
       const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
       t.ok(width <= options.viewport!.width, `no sideways scrolling at ${size} px, ${colorScheme} (${width} px wide)`);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `/tmp/forms-${colorScheme}-${size}.png`, fullPage: true });
-      await page.screenshot({ path: `/tmp/forms-${colorScheme}-${size}-top.png` });
-      await page.getByRole('group', { name: label('ratings') }).screenshot({ path: `/tmp/forms-${colorScheme}-${size}-grid.png` });
+      if (SHOTS) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${SHOTS}/forms-${colorScheme}-${size}.png`, fullPage: true });
+        await page.screenshot({ path: `${SHOTS}/forms-${colorScheme}-${size}-top.png` });
+        await page.getByRole('group', { name: label('ratings') }).screenshot({ path: `${SHOTS}/forms-${colorScheme}-${size}-grid.png` });
+      }
       await page.context().close();
     }
   }
@@ -144,7 +148,7 @@ t.test('a form without a questionnaire: the page says so, the server answered 40
   await page.getByText('There is no questionnaire at this address.').waitFor();
   t.equal(await saveBadge(page).count(), 0, 'no save state where there is nothing to save');
   t.same(await accessibilityProblems(page), []);
-  await page.screenshot({ path: '/tmp/forms-missing-390.png' });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/forms-missing-390.png` });
 });
 
 // last: it spends this address's saves for the next 10 minutes
@@ -171,5 +175,5 @@ t.test('past 600 saves in 10 minutes from one address, the page says it was refu
   t.equal(await refusal.innerText(), 'Not saved: Too many saves from this address; try again later');
   t.equal(await saveBadge(page).innerText(), 'Not saved: retry');
   t.equal((await serverCopy(env, name)).version, 0);
-  await page.screenshot({ path: '/tmp/forms-refused-390.png' });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/forms-refused-390.png` });
 });
