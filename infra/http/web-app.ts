@@ -16,7 +16,10 @@ export type WebAppOptions = {
   readonly dir?: string;
   /** extra headers on every page answer (the questionnaire keeps its unlisted links out of search engines) */
   readonly pageHeaders?: Readonly<Record<string, string>>;
-  /** decides whether a listed route names something that exists (a form with no definition is a 404) */
+  /**
+   * decides whether a listed route names something that exists: when not, the page is still sent,
+   * with status 404, so the app can say in its own words what is missing (a form with no definition)
+   */
   readonly exists?: (route: string, params: Readonly<Record<string, string>>) => Promise<boolean>;
 };
 
@@ -53,13 +56,12 @@ export async function serveWebApp(app: HttpApp, options: WebAppOptions): Promise
   });
 
   for (const page of pages) {
-    const send = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(options.pageHeaders ?? {}).send(page.body);
+    const send = (reply: FastifyReply, status = 200) =>
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(options.pageHeaders ?? {}).send(page.body);
     for (const route of page.routes) {
       app.get(route, { schema: { hide: true } }, async (request, reply) => {
         const params = (request.params ?? {}) as Record<string, string>;
-        if (options.exists && !(await options.exists(route, params))) return reply.headers(options.pageHeaders ?? {}).callNotFound();
-        return send(reply);
+        return send(reply, options.exists && !(await options.exists(route, params)) ? 404 : 200);
       });
     }
   }

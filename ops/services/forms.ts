@@ -65,8 +65,8 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     // an unlisted link: kept out of search engines
     pageHeaders: { 'x-robots-tag': 'noindex' },
     exists: async (_route, params) => {
-      const name = params['name'];
-      return formNameSchema.safeParse(name).success && (await deps.catalog.has(name!));
+      const name = formNameSchema.safeParse(params['name']);
+      return name.success && (await deps.catalog.has(name.data));
     },
   });
   return app;

@@ -17,8 +17,12 @@ export function App({ name }: { readonly name: string }) {
   const sync = useRef<FormSync | null>(null);
 
   useEffect(() => {
-    void loadDefinition(name).then(setDefinition);
     const started = startFormSync(name, setView);
+    void loadDefinition(name).then((result) => {
+      // no questionnaire here: nothing to keep in step, no polling a form that is not one
+      if (result.kind === 'missing') started.stop();
+      setDefinition(result);
+    });
     sync.current = started;
     return () => started.stop();
   }, [name]);
@@ -38,13 +42,23 @@ export function App({ name }: { readonly name: string }) {
     [view],
   );
 
-  const badge = view ? <SaveBadge state={view.save} onRetry={() => sync.current?.retry()} /> : null;
+  // a save state means something only where there is a form to save
+  const badge = view && definition?.kind === 'found' ? <SaveBadge state={view.save} onRetry={() => sync.current?.retry()} /> : null;
+  const failure = view?.save.kind === 'failed' ? view.save.message : null;
+  // the refusal stays in sight with the header, wherever the user scrolled to
   const header = (title: string) => (
-    <header class="app-header">
-      <h1>{title}</h1>
-      {badge}
-      <ThemeToggle />
-    </header>
+    <div class="top">
+      <header class="app-header">
+        <h1>{title}</h1>
+        {badge}
+        <ThemeToggle />
+      </header>
+      {failure ? (
+        <p class="error" role="alert">
+          Not saved: {failure}
+        </p>
+      ) : null}
+    </div>
   );
 
   if (!definition) {
@@ -72,17 +86,11 @@ export function App({ name }: { readonly name: string }) {
     );
   }
   const form = definition.definition;
-  const failure = view?.save.kind === 'failed' ? view.save.message : null;
   return (
     <>
       <UpdatePrompt />
       {header(form.title)}
       <main class="page">
-        {failure ? (
-          <p class="error" role="alert">
-            Not saved: {failure}
-          </p>
-        ) : null}
         {form.intro ? <p class="intro">{form.intro}</p> : null}
         <p class="hint">Everyone with this link fills in the same answers. Every change is saved.</p>
         <form class="questionnaire" onSubmit={(event) => event.preventDefault()} noValidate>

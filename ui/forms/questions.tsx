@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { Question } from './definition.ts';
 import type { Value } from './model.ts';
 
@@ -140,8 +141,10 @@ export function QuestionControl({ question, field }: { readonly question: Questi
 export function NoteField({ question, field }: { readonly question: Question; readonly field: FieldProps }) {
   const id = `note-${question.id}`;
   const text = asText(field.value);
+  // opened by the user or by a note arriving; clearing the note while typing it keeps it open
+  const [opened, setOpened] = useState(false);
   return (
-    <details class="note" open={text !== ''}>
+    <details class="note" open={opened || text !== ''} onToggle={(event) => setOpened(event.currentTarget.open)}>
       <summary>Note</summary>
       <label for={id} class="visually-hidden">
         Note on: {question.q}

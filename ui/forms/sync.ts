@@ -1,7 +1,7 @@
 import { createStore, get, set } from 'idb-keyval';
 import { ApiRefusal, isRecord, NoAnswer, request } from '../shared/api.ts';
 import type { SaveState } from '../shared/components/save-badge.tsx';
-import { edit, emptyState, type FormDocument, leave, patchOf, pending, receive, saved, type Fields, type SyncState, type Value } from './model.ts';
+import { edit, emptyState, sameValue, type FormDocument, leave, patchOf, pending, receive, saved, type Fields, type SyncState, type Value } from './model.ts';
 
 export const SAVE_DEBOUNCE_MS = 700;
 export const POLL_MS = 5_000;
@@ -150,12 +150,16 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
   const pollTimer = setInterval(() => void poll(), POLL_MS);
 
   // a hidden or closing page may never run its timers again: what is unsent goes now, and survives the unload
+  // a closing page is first hidden, then gets pagehide: the same changes are sent once
+  let flushing: Fields | null = null;
   const flush = (): void => {
     if (state.dirty.size === 0) return;
     if (debounce) clearTimeout(debounce);
     debounce = null;
     keep();
     const sent = pending(state);
+    if (flushing && sameFields(flushing, sent)) return;
+    flushing = sent;
     void request(path, { method: 'POST', body: patchOf(sent), accept: isFormDocument, keepalive: true })
       .then((document) => {
         state = saved(state, sent, document, typingIn);
@@ -163,7 +167,10 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
         keep();
         show();
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        if (flushing === sent) flushing = null;
+      });
   };
   const onVisibility = (): void => {
     if (document.visibilityState === 'hidden') flush();
@@ -215,6 +222,11 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
       window.removeEventListener('online', onOnline);
     },
   };
+}
+
+function sameFields(a: Fields, b: Fields): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
 }
 
 function toDocument(fields: Fields): Omit<FormDocument, 'version' | 'updatedAt'> {

@@ -1,0 +1,116 @@
+import t from 'tap';
+import { edit, emptyState, type FormDocument, leave, patchOf, pending, receive, sameValue, saved, type SyncState } from './model.ts';
+
+const doc = (version: number, answers: FormDocument['answers'], more: Partial<FormDocument> = {}): FormDocument => ({
+  answers,
+  notes: {},
+  respondent: '',
+  summary: '',
+  version,
+  updatedAt: `2026-11-26T10:00:0${version % 10}.000Z`,
+  ...more,
+});
+
+/** A page that has loaded version 1 of a form where q1 is 'a' and the grid q3 has one row answered. */
+const loaded = (): SyncState => receive(emptyState, doc(1, { q1: 'a', q3: { food: 'good', music: 'poor' } }), null);
+
+t.test('sameValue compares by content: an object with its keys in any order is the same answer', async (t) => {
+  const sent = { food: 'good', music: 'poor', venue: 'great' };
+  const stored = { venue: 'great', music: 'poor', food: 'good' };
+  t.not(JSON.stringify(sent), JSON.stringify(stored), 'their serialised strings differ');
+  t.ok(sameValue(sent, stored), 'the same answer');
+  t.notOk(sameValue(sent, { ...stored, music: 'good' }), 'one row answered differently is another answer');
+  t.notOk(sameValue(sent, { food: 'good', music: 'poor' }), 'a row fewer is another answer');
+  t.notOk(sameValue({ food: 'good', music: 'poor' }, { food: 'good', drinks: 'poor' }), 'the same count of other rows is another answer');
+  t.ok(sameValue(['mon', 'wed'], ['mon', 'wed']));
+  t.notOk(sameValue(['mon', 'wed'], ['mon']));
+  t.notOk(sameValue('mon', ['mon']), 'text is not a list');
+  t.ok(sameValue(undefined, ''), 'a question never answered equals an empty answer');
+  t.ok(sameValue([], {}));
+  t.notOk(sameValue(undefined, 'x'));
+});
+
+t.test('a copy from the server with its keys reordered leaves nothing to send (no save loop)', async (t) => {
+  let state = loaded();
+  state = edit(state, 'a:q3', { food: 'good', music: 'great' });
+  t.same(pending(state), { 'a:q3': { food: 'good', music: 'great' } });
+  state = saved(state, pending(state), doc(2, { q1: 'a', q3: { music: 'great', food: 'good' } }), null);
+  t.same(pending(state), {}, 'the merged document came back with the keys in another order: nothing differs');
+  state = receive(state, doc(3, { q3: { music: 'great', food: 'good' }, q1: 'a' }), null);
+  t.same(pending(state), {}, 'nor after a poll');
+});
+
+t.test('only the questions that differ are sent, each in its place', async (t) => {
+  let state = loaded();
+  state = edit(state, 'a:q2', ['mon']);
+  state = edit(state, 'n:q1', 'see me');
+  state = edit(state, 'respondent', 'Ada');
+  t.same(patchOf(pending(state)), { answers: { q2: ['mon'] }, notes: { q1: 'see me' }, respondent: 'Ada' });
+});
+
+t.test('rule 4: the server value for every question this page did not change, its own for those it did', async (t) => {
+  let state = edit(loaded(), 'a:q2', ['tue']);
+  state = receive(state, doc(2, { q1: 'b', q2: ['mon'], q4: 'new' }, { summary: 'theirs' }), null);
+  t.equal(state.shown['a:q1'], 'b', 'a question this page did not change takes the server value');
+  t.equal(state.shown['a:q4'], 'new', 'so does one answered elsewhere for the first time');
+  t.equal(state.shown['summary'], 'theirs');
+  t.same(state.shown['a:q3'], undefined, 'and one cleared elsewhere (the server no longer has it)');
+  t.same(state.shown['a:q2'], ['tue'], 'the question this page changed keeps its own value');
+  t.same(pending(state), { 'a:q2': ['tue'] }, 'and is still to be sent');
+  t.same(state.confirmed['a:q2'], ['mon'], 'the confirmed copy is the server one');
+});
+
+t.test('the field being typed in keeps what is shown and catches up when it is left', async (t) => {
+  let state = loaded();
+  state = receive(state, doc(2, { q1: 'from the other phone', q3: { food: 'great' } }), 'a:q1');
+  t.equal(state.shown['a:q1'], 'a', 'the field being typed in is not changed under the cursor');
+  t.same(state.shown['a:q3'], { food: 'great' }, 'another field updates at once');
+  t.same(pending(state), {}, 'a deferred field is not this page’s change: nothing to send');
+  t.same(leave(state, 'a:q3'), state, 'leaving another field changes nothing');
+  state = leave(state, 'a:q1');
+  t.equal(state.shown['a:q1'], 'from the other phone', 'leaving the field catches it up');
+  t.same([...state.deferred], []);
+});
+
+t.test('a field this page changed while the other phone changed it too keeps this page’s value on leave', async (t) => {
+  let state = edit(loaded(), 'a:q1', 'mine');
+  state = receive(state, doc(2, { q1: 'theirs' }), 'a:q1');
+  state = leave(state, 'a:q1');
+  t.equal(state.shown['a:q1'], 'mine');
+  t.same(pending(state), { 'a:q1': 'mine' }, 'and it is sent');
+});
+
+t.test('a newer copy that waits for the field is dropped by a later edit of that field', async (t) => {
+  let state = receive(loaded(), doc(2, { q1: 'theirs' }), 'a:q1');
+  state = edit(state, 'a:q1', 'typed on');
+  state = leave(state, 'a:q1');
+  t.equal(state.shown['a:q1'], 'typed on', 'what the user typed after the copy came stays');
+  t.same(pending(state), { 'a:q1': 'typed on' });
+});
+
+t.test('saved() keeps to send what changed again while the save was on its way', async (t) => {
+  let state = edit(loaded(), 'a:q1', 'ab');
+  state = edit(state, 'a:q4', 'x');
+  const sent = pending(state);
+  state = edit(state, 'a:q1', 'abc');
+  state = saved(state, sent, doc(2, { q1: 'ab', q3: { food: 'good', music: 'poor' }, q4: 'x' }), 'a:q1');
+  t.equal(state.shown['a:q1'], 'abc', 'what was typed since is shown');
+  t.same(pending(state), { 'a:q1': 'abc' }, 'and goes in the next save; q4 was confirmed');
+  t.equal(state.version, 2);
+});
+
+t.test('an edit back to the server value leaves nothing to send', async (t) => {
+  let state = edit(loaded(), 'a:q1', 'ab');
+  t.same(pending(state), { 'a:q1': 'ab' });
+  state = edit(state, 'a:q1', 'a');
+  t.same(pending(state), {});
+  state = edit(state, 'a:q3', { food: 'great', music: 'poor' });
+  state = edit(state, 'a:q3', { music: 'poor', food: 'good' });
+  t.same(pending(state), {}, 'a grid set back row by row, in another order');
+});
+
+t.test('an older copy than the one held changes nothing', async (t) => {
+  const state = receive(edit(loaded(), 'a:q2', ['mon']), doc(5, { q1: 'five' }), null);
+  t.equal(receive(state, doc(4, { q1: 'four', q2: ['tue'] }), null), state, 'a slow poll answered after a newer save');
+  t.equal(saved(state, {}, doc(3, { q1: 'three' }), null).shown['a:q1'], 'five');
+});
