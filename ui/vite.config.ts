@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { type AppName, WEB_APPS, webApp } from './apps.ts';
+import { type AppName, routePattern, WEB_APPS, webApp } from './apps.ts';
 
 const uiDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +40,8 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
   const root = path.join(uiDir, name);
   const input = Object.fromEntries(app.pages.map((page) => [page.html.replace(/\.html$/, ''), path.join(root, page.html)]));
   const target = `http://localhost:${API_PORTS[name]}`;
+  // pages other than the last are opened offline by their precached file (club's / is index.html)
+  const fallback = app.pages.at(-1)!;
   return {
     root,
     base: '/',
@@ -67,11 +69,13 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
           start_url: app.startUrl ?? undefined,
         },
         workbox: {
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-          // pages open offline from the precached shell; the API is never cached
-          navigateFallback: `/${app.pages.at(-1)!.html}`,
+          // the manifest is not in the list: the plugin adds it, and a second entry for the same
+          // URL makes precacheAndRoute throw, leaving a worker that is active but serves nothing
+          globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+          // a listed page opens offline from the precached shell; nothing else does, /api never
+          navigateFallback: `/${fallback.html}`,
+          navigateFallbackAllowlist: fallback.routes.map(routePattern),
           navigateFallbackDenylist: [/^\/api(\/|$)/],
-          ...(app.pages.length > 1 ? { navigateFallbackAllowlist: [/^\/app(\/|$)/] } : {}),
           runtimeCaching: [],
           cleanupOutdatedCaches: true,
         },
