@@ -12,7 +12,9 @@ export type Outcome =
 export type CallOptions = { readonly method?: 'GET' | 'POST'; readonly body?: unknown; readonly deadlineMs?: number };
 
 export type Harness = {
+  /** api.ts's deadline for every request unless a call gives its own */
   readonly deadlineMs: number;
+  /** outbox.ts's retry interval unless an outbox is given its own */
   readonly retryMs: number;
   /** request() with a JSON object expected, its outcome as data */
   call(path: string, options?: CallOptions): Promise<Outcome>;
