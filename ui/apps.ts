@@ -76,6 +76,18 @@ export const WEB_APPS: readonly WebApp[] = [
   },
 ];
 
+/**
+ * A client route (`/show/:id`) as a pattern matching a whole path, with or without a query (the
+ * service worker tests path and query together), for the service worker and the dev server.
+ */
+export function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?(?:\\?.*)?$`);
+}
+
 export function webApp(name: AppName): WebApp {
   const found = WEB_APPS.find((app) => app.name === name);
   if (!found) throw new Error(`no web app ${name}`);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { type AppName, WEB_APPS, webApp } from './apps.ts';
+import { type AppName, routePattern, type WebApp, WEB_APPS, webApp } from './apps.ts';
 
 const uiDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,11 +35,40 @@ function sharedPublicFiles(): Plugin {
   };
 }
 
-export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)): InlineConfig {
+/**
+ * The dev server answers each listed client route with its page, as the service does: a reload of
+ * /app/people opens the club app, and a path that is no page is a 404 rather than some page.
+ */
+function clientRoutes(app: WebApp): Plugin {
+  const pages = app.pages.map((page) => ({ html: page.html, patterns: page.routes.map(routePattern) }));
+  return {
+    name: 'ledger-client-routes',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.method !== 'GET' || !request.headers.accept?.includes('text/html') || !request.url) return next();
+        const url = new URL(request.url, 'http://dev');
+        const page = pages.find((candidate) => candidate.patterns.some((pattern) => pattern.test(url.pathname)));
+        if (page) request.url = `/${page.html}${url.search}`;
+        next();
+      });
+    },
+  };
+}
+
+export type DevOptions = {
+  /** where the running service answers /api; http://localhost:<its default port> unless given */
+  readonly apiOrigin?: string;
+  /** the dev server's port; DEV_PORTS unless given (0: any free one) */
+  readonly port?: number;
+};
+
+export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name), dev: DevOptions = {}): InlineConfig {
   const app = webApp(name);
   const root = path.join(uiDir, name);
   const input = Object.fromEntries(app.pages.map((page) => [page.html.replace(/\.html$/, ''), path.join(root, page.html)]));
-  const target = `http://localhost:${API_PORTS[name]}`;
+  const target = dev.apiOrigin ?? `http://localhost:${API_PORTS[name]}`;
+  // pages other than the last are opened offline by their precached file (club's / is index.html)
+  const fallback = app.pages.at(-1)!;
   return {
     root,
     base: '/',
@@ -49,6 +78,7 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
     plugins: [
       preact(),
       sharedPublicFiles(),
+      clientRoutes(app),
       VitePWA({
         // the page asks before it swaps versions: "A new version is ready: reload"
         registerType: 'prompt',
@@ -67,11 +97,13 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
           start_url: app.startUrl ?? undefined,
         },
         workbox: {
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-          // pages open offline from the precached shell; the API is never cached
-          navigateFallback: `/${app.pages.at(-1)!.html}`,
+          // the manifest is not in the list: the plugin adds it, and a second entry for the same
+          // URL makes precacheAndRoute throw, leaving a worker that is active but serves nothing
+          globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+          // a listed page opens offline from the precached shell; nothing else does, /api never
+          navigateFallback: `/${fallback.html}`,
+          navigateFallbackAllowlist: fallback.routes.map(routePattern),
           navigateFallbackDenylist: [/^\/api(\/|$)/],
-          ...(app.pages.length > 1 ? { navigateFallbackAllowlist: [/^\/app(\/|$)/] } : {}),
           runtimeCaching: [],
           cleanupOutdatedCaches: true,
         },
@@ -85,9 +117,11 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
       sourcemap: true,
       rollupOptions: { input },
     },
+    // every page is listed (clientRoutes): no fallback to index.html for paths that are none
+    appType: 'mpa',
     server: {
-      port: DEV_PORTS[name],
-      strictPort: true,
+      port: dev.port ?? DEV_PORTS[name],
+      strictPort: dev.port !== 0,
       proxy: {
         // the API checks Origin against its own; the dev page's origin is the Vite server
         '/api': { target, changeOrigin: true, headers: { origin: target } },

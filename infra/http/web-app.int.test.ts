@@ -26,6 +26,15 @@ for (const web of WEB_APPS) {
     }
   });
 
+  t.test(`${web.name}: each page's file name answers it too, revalidated, for the service worker's precache`, async (t) => {
+    for (const page of web.pages) {
+      const response = await app.inject({ method: 'GET', url: `/${page.html}` });
+      t.equal(response.statusCode, 200, page.html);
+      t.equal(response.headers['cache-control'], 'no-cache', page.html);
+      t.equal(response.body, await readFile(path.join(WEB_DIST_DIR, web.name, page.html), 'utf8'), page.html);
+    }
+  });
+
   t.test(`${web.name}: hashed assets are cached for a year, the rest of the build revalidated`, async (t) => {
     const assets = await readdir(path.join(WEB_DIST_DIR, web.name, 'assets'));
     const script = assets.find((file) => file.endsWith('.js'));
@@ -46,7 +55,7 @@ for (const web of WEB_APPS) {
   });
 
   t.test(`${web.name}: any other path outside /api is a small 404 page; /api keeps its JSON 404`, async (t) => {
-    for (const url of ['/nowhere', '/index.html', '/assets/', '/assets/missing.js', `${fill(web.pages[0]!.routes.at(-1)!)}/extra`, '/.build-hash']) {
+    for (const url of ['/nowhere', '/other.html', '/assets/', '/assets/missing.js', `${fill(web.pages[0]!.routes.at(-1)!)}/extra`, '/.build-hash']) {
       const response = await app.inject({ method: 'GET', url });
       t.equal(response.statusCode, 404, url);
       t.match(response.headers['content-type'], /^text\/html/, url);

@@ -58,6 +58,8 @@ export async function serveWebApp(app: HttpApp, options: WebAppOptions): Promise
   for (const page of pages) {
     const send = (reply: FastifyReply, status = 200) =>
       reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(options.pageHeaders ?? {}).send(page.body);
+    // the service worker precaches the page by its file name; a person never opens this address
+    app.get(`/${page.html}`, { schema: { hide: true } }, async (_request, reply) => send(reply));
     for (const route of page.routes) {
       app.get(route, { schema: { hide: true } }, async (request, reply) => {
         const params = (request.params ?? {}) as Record<string, string>;

@@ -56,10 +56,11 @@ function isErrorBody(value: unknown): value is { code: string; message: string }
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string' && typeof (value as { message?: unknown }).message === 'string';
 }
 
-async function jsonOf(response: Response): Promise<unknown> {
+/** The body as JSON when it says it is JSON; anything else (a portal's page, a cut-off body) is undefined. */
+function jsonOf(response: Response, text: string): unknown {
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return undefined;
   try {
-    return await response.json();
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -69,6 +70,9 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let response: Response;
+  let text: string;
+  // the deadline and a lost connection can strike while the body is still arriving, not only
+  // before the headers: both reads are one attempt, with one way of failing
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
@@ -79,12 +83,13 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
       keepalive: options.keepalive ?? false,
       signal,
     });
+    text = await response.text();
   } catch (error) {
     if (deadline.aborted) throw new NoAnswer('deadline', 'The server did not answer in time');
     if (options.signal?.aborted) throw error;
     throw new NoAnswer('network', 'No connection');
   }
-  const body = await jsonOf(response);
+  const body = jsonOf(response, text);
   if (!response.ok) {
     if (!isErrorBody(body)) throw new NoAnswer('not-our-answer', `The answer was not from the service (HTTP ${response.status})`);
     const retryAfter = Number(response.headers.get('retry-after'));

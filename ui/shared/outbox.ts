@@ -1,4 +1,4 @@
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { ApiRefusal, isRetryable } from './api.ts';
 
 /**
@@ -44,6 +44,7 @@ export type OutboxOptions = {
 export const RETRY_MS = 8_000;
 
 export type Outbox = {
+  /** resolves once the request is stored, not when it is sent: the network may be gone for hours */
   queue(key: string, method: OutboxItem['method'], path: string, body: unknown): Promise<void>;
   /** tries now (the user tapped retry); refused items are tried again too */
   retry(): Promise<void>;
@@ -52,8 +53,26 @@ export type Outbox = {
   stop(): void;
 };
 
+/**
+ * Each change is one IndexedDB transaction that reads what it decides on: a queue() landing while
+ * a send is in flight, or two queue() calls at once (in this tab or another), can never lose an
+ * item nor hand two items the same place in the order.
+ */
+function queueStore(name: string) {
+  const store: UseStore = createStore(`${name}-outbox`, 'requests');
+  const all = async (): Promise<OutboxItem[]> =>
+    (await store('readonly', (requests) => promisifyRequest(requests.getAll() as IDBRequest<OutboxItem[]>))).sort((a, b) => a.seq - b.seq);
+  const change = (edit: (requests: IDBObjectStore, items: OutboxItem[]) => void): Promise<void> =>
+    store('readwrite', (requests) => {
+      const read = requests.getAll() as IDBRequest<OutboxItem[]>;
+      read.onsuccess = () => edit(requests, read.result);
+      return promisifyRequest(requests.transaction);
+    });
+  return { all, change };
+}
+
 export function createOutbox(options: OutboxOptions): Outbox {
-  const store: UseStore = createStore(`${options.name}-outbox`, 'requests');
+  const store = queueStore(options.name);
   const retryMs = options.retryMs ?? RETRY_MS;
   let current: OutboxStatus = { waiting: 0, sending: false, offline: false, refused: [] };
   let flushing: Promise<void> | null = null;
@@ -64,10 +83,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     current = { ...current, ...next };
     options.onStatus?.(current);
   };
-
-  const items = async (): Promise<OutboxItem[]> =>
-    (await entries<string, OutboxItem>(store)).map(([, item]) => item).sort((a, b) => a.seq - b.seq);
-  const itemAt = async (key: string): Promise<OutboxItem | undefined> => get<OutboxItem>(key, store);
 
   // while anything waits, try every 8 s; nothing runs when the queue is empty
   const keepTrying = (count: number): void => {
@@ -80,7 +95,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function drain(): Promise<void> {
     for (;;) {
-      const all = await items();
+      const all = await store.all();
       const pending = all.filter((item) => !item.refusal);
       publish({ waiting: pending.length, refused: all.filter((item) => item.refusal) });
       keepTrying(pending.length);
@@ -99,10 +114,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       publish({ sending: false, offline: false });
       // the item may have been replaced while it was in flight: only the version sent leaves
-      const now = await itemAt(item.key);
-      if (now?.queuedAt !== item.queuedAt) continue;
-      if (refusal) await set(item.key, { ...item, refusal }, store);
-      else await del(item.key, store);
+      await store.change((requests, items) => {
+        const now = items.find((stored) => stored.key === item.key);
+        if (now?.queuedAt !== item.queuedAt) return;
+        if (refusal) requests.put({ ...item, refusal }, item.key);
+        else requests.delete(item.key);
+      });
     }
   }
 
@@ -134,23 +151,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let counter = 0;
   return {
     async queue(key, method, path, body) {
-      const all = await items();
-      const existing = all.find((item) => item.key === key);
-      const seq = existing?.seq ?? Math.max(0, ...all.map((item) => item.seq)) + 1;
-      await set(key, { key, method, path, body, seq, queuedAt: `${new Date().toISOString()}#${++counter}` } satisfies OutboxItem, store);
-      await flush();
+      const queuedAt = `${new Date().toISOString()}#${++counter}#${Math.random().toString(36).slice(2)}`;
+      await store.change((requests, items) => {
+        const existing = items.find((item) => item.key === key);
+        const seq = existing?.seq ?? Math.max(0, ...items.map((item) => item.seq)) + 1;
+        requests.put({ key, method, path, body, seq, queuedAt } satisfies OutboxItem, key);
+      });
+      void flush();
     },
     async retry() {
-      for (const item of await items()) {
-        if (item.refusal) {
+      await store.change((requests, items) => {
+        for (const item of items) {
+          if (!item.refusal) continue;
           const { refusal: _dropped, ...again } = item;
-          await set(item.key, again, store);
+          requests.put(again, item.key);
         }
-      }
+      });
       await flush();
     },
     status: () => current,
-    items,
+    items: store.all,
     stop() {
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);

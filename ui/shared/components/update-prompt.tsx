@@ -1,26 +1,21 @@
 import { useEffect, useState } from 'preact/hooks';
-import { registerSW } from 'virtual:pwa-register';
+import { onUpdateWaiting, reloadIntoUpdate, startServiceWorker } from '../sw-bridge.ts';
 
-/**
- * Registers the service worker (the app shell then opens with no network) and, when a new build
- * is waiting, offers to switch: the page never changes under the user's hands.
- */
+// every app draws this prompt: importing it is what registers the service worker
+startServiceWorker();
+
+/** When a new build is waiting, offers to switch to it: the page never changes under the user's hands. */
 export function UpdatePrompt() {
-  const [update, setUpdate] = useState<((reload?: boolean) => Promise<void>) | null>(null);
-  useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
-    const updateSW = registerSW({
-      onNeedRefresh: () => setUpdate(() => updateSW),
-    });
-  }, []);
-  if (!update) return null;
+  const [offered, setOffered] = useState(false);
+  useEffect(() => onUpdateWaiting(() => setOffered(true)), []);
+  if (!offered) return null;
   return (
     <div class="banner" role="status">
       <p>A new version is ready.</p>
-      <button type="button" class="primary" onClick={() => void update(true)}>
+      <button type="button" class="primary" onClick={() => void reloadIntoUpdate()}>
         Reload
       </button>
-      <button type="button" onClick={() => setUpdate(null)}>
+      <button type="button" onClick={() => setOffered(false)}>
         Later
       </button>
     </div>
