@@ -23,14 +23,17 @@ async function workerReady(page: Page): Promise<string> {
   );
 }
 const controlled = (page: Page): Promise<boolean> => page.evaluate(() => navigator.serviceWorker.controller !== null);
-/** The app's own script ran and drew its header: the shell is open. */
+/** The app's own script ran, drew its header and named the page: the shell is open. */
 async function shellOpen(page: Page, title: string): Promise<void> {
   await page.locator('.app-header h1').waitFor();
-  if ((await page.title()) !== title) throw new Error(`the page is ${await page.title()}, not ${title}`);
+  // the questionnaire names the page after its form once the questions (or their kept copy) are in
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 }).catch(async () => {
+    throw new Error(`the page is ${await page.title()}, not ${title}`);
+  });
 }
 
 const PAGES: readonly { readonly app: AppName; readonly route: string; readonly title: string; readonly deeper: string }[] = [
-  { app: 'forms', route: '/f/welcome', title: 'Questionnaire', deeper: '/f/welcome' },
+  { app: 'forms', route: '/f/welcome', title: 'Club season survey', deeper: '/f/welcome' },
   { app: 'gym', route: '/', title: 'Gym log', deeper: '/history' },
   { app: 'shows', route: '/', title: 'Shows', deeper: '/show/45039' },
   { app: 'club', route: '/app', title: 'Club nights: app', deeper: '/app/people' },
