@@ -69,6 +69,7 @@ t.test('a live event reaches subscribers by notification, not by polling, in and
   const noPolling = { idlePollMs: 600_000 };
   const writer = createPostgresEventStore(db.pool, noPolling);
   const otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
+  otherPool.on('error', () => undefined);
   t.teardown(() => otherPool.end());
   // a second adapter on its own pool stands for another process: it hears appends only by NOTIFY
   const elsewhere = createPostgresEventStore(otherPool, noPolling);
