@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -244,4 +245,31 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Durability buys nothing in a cluster thrown away at the end. */
+export const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+export type ThrowawayPostgres = EmbeddedPostgresHandle & {
+  /** a temporary folder of its own, beside the cluster's data, gone after `stop` */
+  readonly dir: string;
+};
+
+/** An embedded PostgreSQL in a fresh temporary folder on a free port; `stop` removes the folder too. */
+export async function startThrowawayPostgres(prefix: string, settings: Readonly<Record<string, string>> = {}): Promise<ThrowawayPostgres> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  // as root the server runs as the `postgres` user, which must be able to enter the folder
+  await chmod(dir, 0o755);
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: 0, persistent: false, settings: { ...THROWAWAY_SETTINGS, ...settings } });
+  return {
+    ...postgres,
+    dir,
+    stop: async () => {
+      try {
+        await postgres.stop();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }

@@ -1,24 +1,13 @@
 // `npm test`: one throwaway PostgreSQL for the whole run; each test file makes its own database in it.
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
+import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
 import { ensureWebApps } from '../ui/build.ts';
 
 // the services serve the built apps and the browser tests open them: built first when ui/ changed
 await ensureWebApps({ log: (message) => process.stdout.write(`# ${message}\n`) });
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-test-pg-'));
-// as root the server runs as the `postgres` user, which must be able to enter the folder
-await chmod(dataDir, 0o755);
-const postgres = await startEmbeddedPostgres({
-  dataDir: path.join(dataDir, 'data'),
-  port: 0,
-  persistent: false,
-  // durability buys nothing in a throwaway cluster
-  settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
-});
+const postgres = await startThrowawayPostgres('ledger-test-pg-', { max_connections: '300' });
 
 const tap = path.resolve('node_modules/.bin/tap');
 const child = spawn(tap, process.argv.slice(2), {
@@ -38,5 +27,4 @@ if (summary) {
   process.stdout.write(`${pass} passed, ${fail} failed, ${skip} skipped\n`);
 }
 await postgres.stop();
-await rm(dataDir, { recursive: true, force: true });
 process.exit(code);

@@ -1,15 +1,14 @@
 // `npm run screenshots`: every screen of every app, light and dark, on a phone (390 × 844) and a
 // desktop (1280 × 800), as PNGs in .screenshots/ with an index.html to look at them side by side.
 // The services run on a throwaway embedded PostgreSQL with sample data, so the screens show some.
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { loadConfig } from '../../infra/config.ts';
-import { startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
+import { freePort, startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
 import { type AppName, WEB_APPS } from '../../ui/apps.ts';
-import { DESKTOP, freePort, launchBrowser, PHONE } from '../../ui/testing/chromium.ts';
+import { DESKTOP, launchBrowser, PHONE } from '../../ui/testing/chromium.ts';
 import { startSystem } from '../system.ts';
 import { SAMPLE_FORM } from './addresses.ts';
 import { ensureWebApps } from './build.ts';
@@ -116,15 +115,8 @@ async function shoot(origins: Origins): Promise<number> {
 if (import.meta.main) {
   const started = performance.now();
   await ensureWebApps({ log: console.log });
-  const dir = await mkdtemp(path.join(tmpdir(), 'ledger-screenshots-'));
-  // as root the server runs as the `postgres` user, which must be able to enter the folder
-  await chmod(dir, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'postgres'),
-    port: 0,
-    persistent: false,
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
-  });
+  const postgres = await startThrowawayPostgres('ledger-screenshots-');
+  const dir = postgres.dir;
   try {
     const ports = { gym: await freePort(), shows: await freePort(), club: await freePort(), forms: await freePort() };
     const origins = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://localhost:${port}`])) as Record<AppName, string>;
@@ -158,6 +150,5 @@ if (import.meta.main) {
     }
   } finally {
     await postgres.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -6,7 +6,8 @@ import type { Test } from 'tap';
 import { startTestSystem, type TestSystem } from '../../ops/test/harness.ts';
 import type { CoreOptions } from '../../ops/system.ts';
 import type { AppName } from '../apps.ts';
-import { DESKTOP, freePort, launchBrowser, PHONE } from './chromium.ts';
+import { freePort } from '../../infra/postgres/embedded.ts';
+import { DESKTOP, launchBrowser, PHONE } from './chromium.ts';
 
 export { DESKTOP, launchBrowser, PHONE };
 

@@ -1,6 +1,5 @@
 // Headless Chromium: the binary shipped in @sparticuz/chromium, driven by playwright-core. Used by
 // the browser tests and by `npm run screenshots`.
-import { createServer } from 'node:net';
 import sparticuz from '@sparticuz/chromium';
 import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
 
@@ -12,15 +11,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--no-zygote', '--disable-dev-shm-usage',
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await sparticuz.executablePath(), args: CHROMIUM_ARGS, headless: true });
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** A phone: 390 × 844, touch. */
