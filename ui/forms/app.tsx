@@ -4,7 +4,7 @@ import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import { type DefinitionResult, loadDefinition } from './definition.ts';
 import type { Value } from './model.ts';
-import { NoteField, QuestionControl, type FieldProps } from './questions.tsx';
+import { NoteField, QuestionControl, textField, type FieldProps } from './questions.tsx';
 import { type FormSync, type FormSyncView, startFormSync } from './sync.ts';
 
 export function formNameFromPath(pathname: string): string {
@@ -118,13 +118,4 @@ export function App({ name }: { readonly name: string }) {
       </main>
     </>
   );
-}
-
-function textField(props: FieldProps) {
-  return {
-    value: typeof props.value === 'string' ? props.value : '',
-    onInput: (event: Event) => props.onChange((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
-    onFocus: props.onFocus,
-    onBlur: props.onBlur,
-  };
 }

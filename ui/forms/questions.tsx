@@ -15,6 +15,42 @@ const asList = (value: Value | undefined): readonly string[] => (Array.isArray(v
 const asRows = (value: Value | undefined): Readonly<Record<string, string>> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Readonly<Record<string, string>>) : {};
 
+/** The props that bind a text input or text area to a field: its text, and focus for the deferral. */
+export function textField(field: FieldProps) {
+  return {
+    value: asText(field.value),
+    onInput: (event: Event) => field.onChange((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
+    onFocus: field.onFocus,
+    onBlur: field.onBlur,
+  };
+}
+
+/** A list of options as radios or checkboxes, one labelled row each. */
+function Choices(props: {
+  readonly type: 'radio' | 'checkbox';
+  readonly name: string;
+  readonly options: readonly string[];
+  readonly checked: (option: string) => boolean;
+  readonly onToggle: (option: string, on: boolean) => void;
+}) {
+  return (
+    <div class="choices">
+      {props.options.map((option) => (
+        <label class="choice" key={option}>
+          <input
+            type={props.type}
+            name={props.name}
+            value={option}
+            checked={props.checked(option)}
+            onChange={(event) => props.onToggle(option, event.currentTarget.checked)}
+          />
+          <span>{option}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 export function QuestionControl({ question, field }: { readonly question: Question; readonly field: FieldProps }) {
   const id = `q-${question.id}`;
   switch (question.t) {
@@ -22,14 +58,7 @@ export function QuestionControl({ question, field }: { readonly question: Questi
       return (
         <fieldset class="question" id={id}>
           <legend>{question.q}</legend>
-          <div class="choices">
-            {question.o.map((option) => (
-              <label class="choice" key={option}>
-                <input type="radio" name={id} value={option} checked={asText(field.value) === option} onChange={() => field.onChange(option)} />
-                <span>{option}</span>
-              </label>
-            ))}
-          </div>
+          <Choices type="radio" name={id} options={question.o} checked={(option) => asText(field.value) === option} onToggle={(option) => field.onChange(option)} />
           {asText(field.value) ? (
             <button type="button" class="link-button" onClick={() => field.onChange('')}>
               Clear answer
@@ -42,23 +71,14 @@ export function QuestionControl({ question, field }: { readonly question: Questi
       return (
         <fieldset class="question" id={id}>
           <legend>{question.q}</legend>
-          <div class="choices">
-            {question.o.map((option) => (
-              <label class="choice" key={option}>
-                <input
-                  type="checkbox"
-                  value={option}
-                  checked={chosen.includes(option)}
-                  onChange={(event) => {
-                    const on = event.currentTarget.checked;
-                    // kept in the definition's order, so the same choices are the same answer
-                    field.onChange(question.o.filter((each) => (each === option ? on : chosen.includes(each))));
-                  }}
-                />
-                <span>{option}</span>
-              </label>
-            ))}
-          </div>
+          <Choices
+            type="checkbox"
+            name={id}
+            options={question.o}
+            checked={(option) => chosen.includes(option)}
+            // kept in the definition's order, so the same choices are the same answer
+            onToggle={(option, on) => field.onChange(question.o.filter((each) => (each === option ? on : chosen.includes(each))))}
+          />
         </fieldset>
       );
     }
@@ -66,28 +86,14 @@ export function QuestionControl({ question, field }: { readonly question: Questi
       return (
         <div class="question" id={id}>
           <label for={`${id}-input`}>{question.q}</label>
-          <input
-            id={`${id}-input`}
-            type="text"
-            value={asText(field.value)}
-            onInput={(event) => field.onChange(event.currentTarget.value)}
-            onFocus={field.onFocus}
-            onBlur={field.onBlur}
-          />
+          <input id={`${id}-input`} type="text" {...textField(field)} />
         </div>
       );
     case 'long':
       return (
         <div class="question" id={id}>
           <label for={`${id}-input`}>{question.q}</label>
-          <textarea
-            id={`${id}-input`}
-            rows={4}
-            value={asText(field.value)}
-            onInput={(event) => field.onChange(event.currentTarget.value)}
-            onFocus={field.onFocus}
-            onBlur={field.onBlur}
-          />
+          <textarea id={`${id}-input`} rows={4} {...textField(field)} />
         </div>
       );
     case 'grid': {
@@ -149,7 +155,7 @@ export function NoteField({ question, field }: { readonly question: Question; re
       <label for={id} class="visually-hidden">
         Note on: {question.q}
       </label>
-      <textarea id={id} rows={2} value={text} onInput={(event) => field.onChange(event.currentTarget.value)} onFocus={field.onFocus} onBlur={field.onBlur} />
+      <textarea id={id} rows={2} {...textField(field)} />
     </details>
   );
 }
