@@ -59,6 +59,25 @@ t.test('SIGTERM lets in-flight requests finish, then the process exits 0', async
     else await new Promise((resolve) => setTimeout(resolve, 50));
   }
   t.ok(url, 'the forms service listened');
+  // start-up ends with one line per app giving the address to open
+  const openLines = async (): Promise<{ app: string; url: string }[]> => {
+    for (const stop = Date.now() + 30_000; Date.now() < stop; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const lines = proc.out().split('\n').filter((line) => line.includes('"msg":"open the '));
+      if (lines.length === 4) {
+        return lines.map((line) => {
+          const { app, url } = JSON.parse(line) as { app: string; url: string };
+          return { app, url };
+        });
+      }
+    }
+    return [];
+  };
+  t.same(await openLines(), [
+    { app: 'gym', url: 'http://localhost:3001/' },
+    { app: 'shows', url: 'http://localhost:3002/' },
+    { app: 'club', url: 'http://localhost:3003/app' },
+    { app: 'forms', url: 'http://localhost:3004/f/welcome' },
+  ], 'one line per app, at their public addresses');
   // a request whose body is still arriving when the signal comes
   const body = JSON.stringify({ answers: { q1: 'a slow answer' } });
   const target = new URL(`${url}/api/forms/shutdown`);

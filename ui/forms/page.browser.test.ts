@@ -139,6 +139,24 @@ t.test('axe finds nothing serious, light and dark, at 390 × 844 and 1280 × 800
   }
 });
 
+t.test('opening the form shifts nothing already drawn (cumulative layout shift 0)', async (t) => {
+  const name = await newForm(env, 'shift');
+  const context = await env.phone();
+  // counted from the first paint on, as the browser reports it; a shift right after input is not counted
+  await context.addInitScript(() => {
+    Reflect.set(window, 'layoutShift', 0);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) Reflect.set(window, 'layoutShift', (Reflect.get(window, 'layoutShift') as number) + entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await openForm(env, context, name);
+  await saveBadge(page).getByText(/^Saved/).waitFor();
+  t.ok(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('layout-shift')), 'the browser reports layout shifts');
+  t.equal(await page.evaluate(() => Reflect.get(window, 'layoutShift')), 0);
+});
+
 t.test('a form without a questionnaire: the page says so, the server answered 404', async (t) => {
   const page = await (await env.phone()).newPage();
   const questions = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/forms/no-such-form/questions');
