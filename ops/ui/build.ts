@@ -18,9 +18,9 @@ async function filesUnder(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => {
-      // the build's own output, and other processes' builds in progress, are not sources
+      // the build's own output, other processes' builds in progress and the test support are not sources
       const top = path.relative(dir, file).split(path.sep)[0] ?? '';
-      return top !== 'dist' && !top.startsWith('dist.');
+      return top !== 'dist' && !top.startsWith('dist.') && top !== 'testing';
     })
     .sort();
 }
