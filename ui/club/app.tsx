@@ -1,16 +1,78 @@
 import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import '../shared/tokens.css';
 import './app.css';
+import './club.css';
+import { ApiRefusal, isRecord, request } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { AccountScreen } from './account.tsx';
+import { LoginScreen } from './login.tsx';
+import { SessionScreen } from './session.tsx';
+import { TodayScreen } from './today.tsx';
+import { isUser, type Navigate, type User } from './user.ts';
 
-// The login-protected club app; its screens arrive with the club app's issue.
+
+// listed in ui/apps.ts for the screens to come; until then they say so plainly
+const NOT_YET: Readonly<Record<string, string>> = { '/app/calendar': 'Calendar', '/app/people': 'People', '/app/settings': 'Settings' };
+
+/** Who is logged in: unknown while asking, null when nobody, 'offline' when the server could not be asked. */
+type Login = User | null | 'offline' | 'asking';
+
 function ClubApp() {
-  return (
-    <AppShell title="Club nights">
-      <p>Run a night: people, courts, timed rounds and the shuffle.</p>
-      <p>The screens of this app are on their way. The public schedule is at <a href="/">the start page</a>.</p>
-    </AppShell>
-  );
+  const [path, setPath] = useState(location.pathname);
+  const [login, setLogin] = useState<Login>('asking');
+  const navigate: Navigate = (to) => {
+    history.pushState(null, '', to);
+    setPath(to);
+    window.scrollTo(0, 0);
+  };
+  useEffect(() => {
+    const onPop = () => setPath(location.pathname);
+    window.addEventListener('popstate', onPop);
+    request('/api/auth/me', { accept: isUser }).then(setLogin, (error) => setLogin(error instanceof ApiRefusal && error.status === 401 ? null : 'offline'));
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  if (login === 'asking') {
+    return (
+      <AppShell title="Club nights">
+        <p>Opening…</p>
+      </AppShell>
+    );
+  }
+  if (login === null || path === '/app/login') {
+    return (
+      <LoginScreen
+        onLoggedIn={(user) => {
+          setLogin(user);
+          navigate(path === '/app/login' ? '/app' : path);
+        }}
+      />
+    );
+  }
+  const user = login === 'offline' ? null : login;
+  const logOut = async () => {
+    await request('/api/auth/logout', { method: 'POST', body: {}, accept: isRecord }).catch(() => undefined);
+    setLogin(null);
+    navigate('/app/login');
+  };
+  const session = /^\/app\/session\/([^/]+)\/?$/.exec(path);
+  if (session) return <SessionScreen id={decodeURIComponent(session[1]!)} navigate={navigate} />;
+  if (path === '/app/account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
+  const later = NOT_YET[path.replace(/\/$/, '')];
+  if (later) {
+    return (
+      <AppShell title={later}>
+        <p>The {later} screen is not in the app yet. Nights are run from Today.</p>
+        <p>
+          <a href="/app" onClick={(event) => (event.preventDefault(), navigate('/app'))}>
+            Back to Today
+          </a>
+        </p>
+      </AppShell>
+    );
+  }
+  return <TodayScreen user={user} navigate={navigate} onLogOut={logOut} />;
 }
 
 render(<ClubApp />, document.getElementById('app')!);
