@@ -283,9 +283,8 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
 
 function Court({ entry, nameOf, selected, onTap }: { entry: CourtEntry; nameOf: (id: string) => string; selected: string | null; onTap: (id: string) => void }) {
   const person = (personId: string, team: string) => (
-    <button type="button" class="person" aria-pressed={selected === personId} onClick={() => onTap(personId)} data-person={personId}>
+    <button type="button" class="person" aria-pressed={selected === personId} aria-label={`${nameOf(personId)}, court ${entry.court} team ${team}`} onClick={() => onTap(personId)}>
       {nameOf(personId)}
-      <span class="visually-hidden">, court {entry.court} team {team}</span>
     </button>
   );
   return (

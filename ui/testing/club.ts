@@ -53,12 +53,19 @@ export async function logIn(env: BrowserSystem, context: BrowserContext, usernam
 
 export const saveBadge = (page: Page) => page.getByTestId('save-state');
 
-/** Opens (or continues) tonight's night at the Hall from Today; answers the night's id. */
-export async function openTonight(page: Page): Promise<string> {
-  await page.getByRole('button', { name: /^(Open|Continue) night at Hall 19:00$/ }).click();
+/** Opens (or continues) tonight's night at a venue (the Hall's 19:00) from Today; answers the night's id. */
+export async function openTonight(page: Page, slot = 'Hall 19:00'): Promise<string> {
+  await page.getByRole('button', { name: new RegExp(`^(Open|Continue) night at ${slot}$`) }).click();
   await page.waitForURL(/\/app\/session\/[a-z0-9]+$/);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
   return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Another venue playing every weekday at `start`, for a test wanting a night of its own. */
+export async function addVenue(club: Club, name: string, start: string, end: string): Promise<void> {
+  const settings = await club.ok<Settings>('POST', '/api/venues', { name }, 201);
+  const venue = settings.venues.find((candidate) => candidate.name === name)!.id;
+  for (let weekday = 0; weekday < 7; weekday++) await club.ok('POST', `/api/venues/${venue}/slots`, { weekday, start, end }, 201);
 }
 
 /** Adds someone from People by name. */
