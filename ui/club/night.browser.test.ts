@@ -16,6 +16,7 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
 
   await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
   await addNewPerson(page, 'Gus', 'Middle');
   // 7 people: the shuffle refuses and says how many are missing
   await page.getByRole('button', { name: 'Shuffle' }).click();
