@@ -62,6 +62,17 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   const [minutes, seconds] = shown!.split(':').map(Number) as [number, number];
   t.ok(Math.abs(minutes * 60 + seconds - expected) <= 3, `the countdown ${shown} runs from the stored anchor`);
   t.equal((await serverNight(club, id)).timer!.startedAt, anchor, 'the anchor is never ticked into the snapshot');
+
+  // Next round files round 1 as it stood and draws round 2 against it
+  await page.getByRole('button', { name: 'Next round' }).click();
+  await page.getByRole('heading', { name: 'Round 2' }).waitFor();
+  t.match(await page.getByRole('heading', { name: /^Round 1 · / }).textContent(), /^Round 1 · \d\d:\d\d( [AP]M)?–\d\d:\d\d( [AP]M)?$/, 'round 1 is listed with its times');
+  await page.getByText('Why this line-up').click();
+  const why = await page.locator('.why li').allTextContents();
+  t.same(why.map((line) => line.replace(/:.*/, '')), ['Court 1', 'Court 2'], 'each court explains its score');
+  t.match(why[0], /^Court 1: score \d+ \(\d+ repeated partners?, \d+ repeated opponents?, \d+ repeated court-mates?\)$/);
+  night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.timer?.roundNumber === 2);
+  t.equal(night.rounds[0]!.lineUp.length, 2, 'round 1 is saved with its two courts');
 });
 
 t.test('the time-up bar appears at zero, on a faked clock', async (t) => {
@@ -70,6 +81,8 @@ t.test('the time-up bar appears at zero, on a faked clock', async (t) => {
   await context.clock.install();
   const page = await logIn(env, context);
   await openTonight(page, 'Barn 10:00');
+  t.ok(await page.getByRole('button', { name: 'Next round' }).isDisabled(), 'Next round is disabled while nobody has a level');
+  t.match(await page.locator('#next-blocked').textContent(), /Nobody here has a level/, 'and the reason is shown');
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
   t.equal(await page.getByText('Time is up').count(), 0, 'no bar while time is left');

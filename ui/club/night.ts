@@ -2,7 +2,7 @@
 // time, the random source and new ids come in as arguments, so each rule is tested in node.
 import { endRoundOfNight, type FinishedRound, nextRoundNumber } from '../../domain/club/rounds.ts';
 import type { Random } from '../../domain/club/random.ts';
-import { type LineUp, type PersonId, shuffle, swapPeople } from '../../domain/club/shuffle.ts';
+import { COURT_MATE_WEIGHT, type CourtEntry, type LineUp, OPPONENT_WEIGHT, PARTNER_WEIGHT, type PersonId, shuffle, swapPeople } from '../../domain/club/shuffle.ts';
 import { newTimer, pause, resume, start, type Timer, timerStatus } from '../../domain/club/timer.ts';
 
 export type NightPerson = {
@@ -148,6 +148,45 @@ export function endRound(night: Night, now: string): Night {
 }
 
 export const timerRunning = (night: Night): boolean => night.timer !== null && timerStatus(night.timer) === 'running';
+
+export type CourtWhy = { readonly court: number; readonly score: number; readonly partners: number; readonly opponents: number; readonly courtMates: number };
+
+/**
+ * "Why this line-up": the variety score of each court and what it counts, against the rounds
+ * already filed tonight. Each pair on a court now is counted once per earlier round they shared a
+ * court: partners both times, opponents both times, or court-mates (the role changed).
+ */
+export function whyLineUp(night: Night): CourtWhy[] {
+  const roleIn = (entry: CourtEntry, a: PersonId, b: PersonId): 'partners' | 'opponents' | null => {
+    const inA = (id: PersonId) => entry.teamA.includes(id);
+    const inB = (id: PersonId) => entry.teamB.includes(id);
+    if ((inA(a) && inA(b)) || (inB(a) && inB(b))) return 'partners';
+    if ((inA(a) && inB(b)) || (inB(a) && inA(b))) return 'opponents';
+    return null;
+  };
+  return night.lineUp.map((entry) => {
+    const players = [...entry.teamA, ...entry.teamB];
+    let partners = 0;
+    let opponents = 0;
+    let courtMates = 0;
+    for (let i = 0; i < players.length; i++) {
+      for (let j = i + 1; j < players.length; j++) {
+        const [a, b] = [players[i]!, players[j]!];
+        const now = roleIn(entry, a, b);
+        for (const round of night.rounds) {
+          for (const earlier of round.lineUp) {
+            const then = roleIn(earlier, a, b);
+            if (then === null) continue;
+            if (then !== now) courtMates++;
+            else if (then === 'partners') partners++;
+            else opponents++;
+          }
+        }
+      }
+    }
+    return { court: entry.court, score: PARTNER_WEIGHT * partners + OPPONENT_WEIGHT * opponents + COURT_MATE_WEIGHT * courtMates, partners, opponents, courtMates };
+  });
+}
 
 /** 125 seconds as "2:05". */
 export function clock(seconds: number): string {

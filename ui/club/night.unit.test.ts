@@ -18,7 +18,9 @@ import {
   snapshotOf,
   startTimer,
   swap,
+  whyLineUp,
 } from './night.ts';
+import { scoreLineUp } from '../../domain/club/shuffle.ts';
 
 const levels = [
   { id: 'strong', name: 'Strong', rank: 0, isCoach: false },
@@ -133,4 +135,26 @@ t.test('clock and the local date', async (t) => {
   t.equal(clock(0.2), '0:01', 'a part second left still shows');
   t.equal(clock(-3), '0:00');
   t.equal(localDate(new Date(2026, 0, 5, 23, 59)), '2026-01-05');
+});
+
+t.test('why this line-up: per court, repeated partners, opponents and court-mates add up to the shuffle’s own score', async (t) => {
+  const [a, b, c, d, e, f, g, h] = withPeople(8).people.map((person) => person.id) as [string, string, string, string, string, string, string, string];
+  const round1 = [
+    { court: 1, teamA: [a, b] as const, teamB: [c, d] as const },
+    { court: 2, teamA: [e, f] as const, teamB: [g, h] as const },
+  ];
+  const night: Night = {
+    ...withPeople(8),
+    rounds: [{ number: 1, startedAt: at(0), endedAt: at(10), lineUp: round1 }],
+    lineUp: [
+      { court: 1, teamA: [a, b], teamB: [c, e] },
+      { court: 2, teamA: [d, f], teamB: [g, h] },
+    ],
+  };
+  const why = whyLineUp(night);
+  t.same(why[0], { court: 1, score: 10 + 2 * 3, partners: 1, opponents: 2, courtMates: 0 }, 'a+b partners again; a–c and b–c opponents again');
+  t.same(why[1], { court: 2, score: 10 + 2 * 3, partners: 1, opponents: 2, courtMates: 0 }, 'g+h partners again; f–g and f–h opponents again');
+  t.equal(why.reduce((sum, court) => sum + court.score, 0), scoreLineUp(night.lineUp, [round1]), 'the same score the shuffle minimised');
+  const mates: Night = { ...night, lineUp: [{ court: 1, teamA: [a, c], teamB: [b, d] }] };
+  t.same(whyLineUp(mates)[0], { court: 1, score: 4 * 1 + 2 * 3, partners: 0, opponents: 2, courtMates: 4 }, 'a role changed counts as a court-mate');
 });

@@ -23,6 +23,7 @@ import {
   startTimer,
   swap,
   timerRunning,
+  whyLineUp,
 } from './night.ts';
 import { BADGE_TEXT, type NightSync, type NightView, startNightSync } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -93,7 +94,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
     <>
       <UpdatePrompt />
       <header class="app-header">
-        <h1>{night ? `${night.venueName ?? 'Night'} ${night.startTime}` : 'Night'}</h1>
+        <h1>{night?.venueName ?? 'Night'}</h1>
         {back}
         {view?.night ? (
           <button
@@ -213,6 +214,22 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
                   <Court key={entry.court} entry={entry} nameOf={nameOf} selected={selected} onTap={tapPerson} />
                 ))}
               </ol>
+              <details class="why">
+                <summary>Why this line-up</summary>
+                <p class="hint">
+                  The shuffle draws 300 line-ups and keeps the one with the lowest variety score against tonight’s finished rounds: 10 for each
+                  repeated partner, 3 for each repeated opponent, 1 for each repeated court-mate. Strength groups: the strongest and the fourth
+                  play the second and the third.
+                </p>
+                <ul>
+                  {whyLineUp(night).map((why) => (
+                    <li key={why.court}>
+                      Court {why.court}: score {why.score} ({why.partners} repeated partner{why.partners === 1 ? '' : 's'}, {why.opponents} repeated opponent
+                      {why.opponents === 1 ? '' : 's'}, {why.courtMates} repeated court-mate{why.courtMates === 1 ? '' : 's'})
+                    </li>
+                  ))}
+                </ul>
+              </details>
             </>
           )}
           <div class="courts-field">

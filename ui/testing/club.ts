@@ -14,7 +14,7 @@ export type ServerNight = {
   people: Array<{ id: string; name: string; levelId: string | null; guest: boolean }>;
   lineUp: Array<{ court: number; teamA: string[]; teamB: string[] }>;
   timer: { roundNumber: number; startedAt: string | null; roundStartedAt: string | null; pausedRemainingSec: number | null } | null;
-  rounds: Array<{ number: number }>;
+  rounds: Array<{ number: number; lineUp: unknown[] }>;
   [key: string]: unknown;
 };
 
