@@ -68,7 +68,7 @@ export const snapshotSchema = z.object({
    * made by the phone for each snapshot it sends: the same snapshot sent again (its answer was lost)
    * carries the same id, so the server can tell a retry of its last accepted save from a stale copy
    */
-  snapshotId: clientIdSchema.optional(),
+  snapshotId: clientIdSchema.optional().describe('a cuid the phone makes for each snapshot: the same snapshot sent again after its answer was lost is answered 200'),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotPerson = z.infer<typeof snapshotPersonSchema>;
