@@ -6,6 +6,8 @@ import './club.css';
 import { ApiRefusal, isRecord, request } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { AccountScreen } from './account.tsx';
+import { CalendarScreen } from './calendar.tsx';
+import { PeopleScreen } from './people.tsx';
 import { LoginScreen } from './login.tsx';
 import { SessionScreen } from './session.tsx';
 import { TodayScreen } from './today.tsx';
@@ -13,7 +15,7 @@ import { isUser, type Navigate, type User } from './user.ts';
 
 
 // listed in ui/apps.ts for the screens to come; until then they say so plainly
-const NOT_YET: Readonly<Record<string, string>> = { '/app/calendar': 'Calendar', '/app/people': 'People', '/app/settings': 'Settings' };
+const NOT_YET: Readonly<Record<string, string>> = { '/app/settings': 'Settings' };
 
 /** Who is logged in: unknown while asking, null when nobody, 'offline' when the server could not be asked. */
 type Login = User | null | 'offline' | 'asking';
@@ -59,6 +61,8 @@ function ClubApp() {
   const session = /^\/app\/session\/([^/]+)\/?$/.exec(path);
   if (session) return <SessionScreen id={decodeURIComponent(session[1]!)} navigate={navigate} />;
   if (path === '/app/account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
+  if (path.replace(/\/$/, '') === '/app/calendar') return <CalendarScreen navigate={navigate} />;
+  if (path.replace(/\/$/, '') === '/app/people') return <PeopleScreen navigate={navigate} />;
   const later = NOT_YET[path.replace(/\/$/, '')];
   if (later) {
     return (

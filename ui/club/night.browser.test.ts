@@ -73,6 +73,19 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   t.match(why[0], /^Court 1: score \d+ \(\d+ repeated partners?, \d+ repeated opponents?, \d+ repeated court-mates?\)$/);
   night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.timer?.roundNumber === 2);
   t.equal(night.rounds[0]!.lineUp.length, 2, 'round 1 is saved with its two courts');
+
+  // the Calendar lists the night by month with its counts, and opens it
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  const entry = page.getByRole('listitem').filter({ hasText: 'Hall' });
+  t.match(await entry.textContent(), /8 people, 1 round/, 'the night with its people and round counts');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    t.same(await accessibilityProblems(page), [], `Calendar: no serious accessibility problem (${colorScheme})`);
+  }
+  await entry.getByRole('button', { name: /^Open/ }).click();
+  await page.getByRole('heading', { name: 'Round 2' }).waitFor();
+  t.equal(new URL(page.url()).pathname, `/app/session/${id}`, 'and opens it');
 });
 
 t.test('the time-up bar appears at zero, on a faked clock', async (t) => {

@@ -87,3 +87,48 @@ t.test('a login allowed to change its password can, on a desktop too', async (t)
   const verified = await env.system.core.accounts.verify('club', 'coach', 'another long password');
   t.ok(verified, 'the new password is the one that works');
 });
+
+t.test('People: add, edit, archive, delete, and a refusal for someone in a night says to archive', async (t) => {
+  // Ada played a night: she is in history
+  const ada = (await club.ok<{ players: Array<{ id: string; name: string }> }>('GET', '/api/players')).players.find((player) => player.name === 'Ada')!;
+  const night = await club.ok<{ id: string; version: number; venueId: string; date: string; startTime: string; endTime: string }>(
+    'POST',
+    '/api/sessions',
+    { venueId: club.hall, date: '2026-11-02' },
+    201,
+  );
+  const { id: _id, ...head } = night;
+  await club.ok('PUT', `/api/sessions/${night.id}`, { ...head, courts: 2, roundLengthSec: 600, people: [{ id: ada.id, name: 'Ada', levelId: club.level('Strong') }], lineUp: [], timer: null, rounds: [] });
+
+  const page = await logIn(env, await env.phone());
+  await page.getByRole('link', { name: 'People' }).click();
+  await page.getByRole('button', { name: 'Edit Ada' }).waitFor();
+  await page.getByLabel('Name').fill('Ivy');
+  await page.getByLabel('Level').selectOption({ label: 'Strong' });
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit Ivy' }).waitFor();
+  t.pass('a person added in People is listed');
+
+  await page.getByRole('button', { name: 'Edit Ivy' }).click();
+  await page.getByRole('group', { name: 'Edit Ivy' }).getByLabel('Name').fill('Ivy Rose');
+  await page.getByRole('group', { name: 'Edit Ivy' }).getByLabel('Level').selectOption({ label: 'Middle' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Edit Ivy Rose' }).waitFor();
+  t.match(await page.getByRole('listitem').filter({ hasText: 'Ivy Rose' }).textContent(), /Middle/, 'edited: the new name and level');
+
+  await page.getByRole('button', { name: 'Delete Ada' }).click();
+  t.match(await page.getByRole('alert').textContent(), /in 1 night\(s\).*archive them instead/, 'the refusal in the API’s words: archive instead');
+  await page.getByRole('button', { name: 'Archive Ada' }).click();
+  await page.getByRole('button', { name: 'Edit Ada' }).waitFor({ state: 'detached' });
+  await page.getByLabel('Show the archived instead').check();
+  await page.getByRole('button', { name: 'Unarchive Ada' }).waitFor();
+  t.pass('archived, Ada is listed with the archived');
+  await page.getByLabel('Show the archived instead').uncheck();
+  await page.getByRole('button', { name: 'Delete Ivy Rose' }).click();
+  await page.getByRole('button', { name: 'Edit Ivy Rose' }).waitFor({ state: 'detached' });
+  t.pass('someone in no night is deleted');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    t.same(await accessibilityProblems(page), [], `People: no serious accessibility problem (${colorScheme})`);
+  }
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiRefusal, isRecord, request } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { isNight, localDate, WEEKDAYS } from './night.ts';
+import { AppNav } from './nav.tsx';
 import type { Navigate, User } from './user.ts';
 
 type Slot = { readonly venueId: string; readonly venueName: string; readonly start: string; readonly end: string; readonly sessionId: string | null };
@@ -64,6 +65,7 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
         </nav>
       }
     >
+      <AppNav current="/app" navigate={navigate} />
       <p class="today-date">{LONG_DATE.format(new Date(year, month - 1, day))}</p>
       {user ? <p class="hint">Logged in as {user.username}.</p> : null}
       {problem ? (
