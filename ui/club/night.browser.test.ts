@@ -86,6 +86,20 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   await entry.getByRole('button', { name: /^Open/ }).click();
   await page.getByRole('heading', { name: 'Round 2' }).waitFor();
   t.equal(new URL(page.url()).pathname, `/app/session/${id}`, 'and opens it');
+
+  // someone leaves before round 2 started: nothing filed, the courts cleared, they are gone
+  await page.getByRole('button', { name: 'Ada leaves' }).click();
+  t.equal(await page.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (7)');
+  t.equal(await page.locator('.court').count(), 0, 'the courts are cleared');
+  await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Close night' }).click();
+  await page.getByText('This night is closed.').waitFor();
+  t.ok(await page.getByRole('button', { name: 'Shuffle' }).isDisabled(), 'a closed night cannot be changed');
+  night = await untilServer(club, id, (night) => night['status'] === 'closed');
+  t.same([night.people.length, night.rounds.length], [7, 1], 'saved before closing');
+  await page.getByRole('button', { name: 'Reopen night' }).click();
+  await page.getByRole('button', { name: 'Shuffle' }).and(page.locator(':enabled')).waitFor();
+  t.equal((await serverNight(club, id))['status'], 'open', 'reopened');
 });
 
 t.test('the time-up bar appears at zero, on a faked clock', async (t) => {

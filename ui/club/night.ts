@@ -1,6 +1,6 @@
 // The open night as a phone holds it, and every change the Session screen makes to it. Pure: the
 // time, the random source and new ids come in as arguments, so each rule is tested in node.
-import { endRoundOfNight, type FinishedRound, nextRoundNumber } from '../../domain/club/rounds.ts';
+import { endRoundOfNight, type FinishedRound, nextRoundNumber, removePersonFromNight } from '../../domain/club/rounds.ts';
 import type { Random } from '../../domain/club/random.ts';
 import { COURT_MATE_WEIGHT, type CourtEntry, type LineUp, OPPONENT_WEIGHT, PARTNER_WEIGHT, type PersonId, shuffle, swapPeople } from '../../domain/club/shuffle.ts';
 import { newTimer, pause, resume, start, type Timer, timerStatus } from '../../domain/club/timer.ts';
@@ -145,6 +145,12 @@ export function resumeTimer(night: Night, now: string): Night {
 export function endRound(night: Night, now: string): Night {
   const ended = endRoundOfNight({ people: presentPeople(night), lineUp: night.lineUp, timer: night.timer, rounds: night.rounds }, now);
   return { ...night, lineUp: ended.lineUp, timer: ended.timer, rounds: ended.rounds };
+}
+
+/** Someone leaving: a round they are playing in is filed as it stood, then the courts are cleared. */
+export function removePerson(night: Night, personId: PersonId, now: string): Night {
+  const state = removePersonFromNight({ people: presentPeople(night), lineUp: night.lineUp, timer: night.timer, rounds: night.rounds }, personId, now);
+  return { ...night, people: night.people.filter((person) => person.id !== personId), lineUp: state.lineUp, timer: state.timer, rounds: state.rounds };
 }
 
 export const timerRunning = (night: Night): boolean => night.timer !== null && timerStatus(night.timer) === 'running';

@@ -19,6 +19,7 @@ import {
   startTimer,
   swap,
   whyLineUp,
+  removePerson,
 } from './night.ts';
 import { scoreLineUp } from '../../domain/club/shuffle.ts';
 
@@ -157,4 +158,21 @@ t.test('why this line-up: per court, repeated partners, opponents and court-mate
   t.equal(why.reduce((sum, court) => sum + court.score, 0), scoreLineUp(night.lineUp, [round1]), 'the same score the shuffle minimised');
   const mates: Night = { ...night, lineUp: [{ court: 1, teamA: [a, c], teamB: [b, d] }] };
   t.same(whyLineUp(mates)[0], { court: 1, score: 4 * 1 + 2 * 3, partners: 0, opponents: 2, courtMates: 4 }, 'a role changed counts as a court-mate');
+});
+
+t.test('given a round in play, when someone on court leaves, then the round is filed as it stood and the courts cleared', async (t) => {
+  const drawn = shuffleNight(withPeople(8), createRandom(5));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const running = startTimer(drawn.night, at(0));
+  const leaving = running.lineUp[1]!.teamB[0];
+  const after = removePerson(running, leaving, at(4));
+  t.equal(after.people.length, 7);
+  t.notOk(after.people.some((person) => person.id === leaving));
+  t.same(after.rounds, [{ number: 1, startedAt: at(0), endedAt: at(4), lineUp: running.lineUp }]);
+  t.same(after.lineUp, []);
+  t.match(after.timer, { roundNumber: 2, startedAt: null });
+  const before = removePerson(drawn.night, leaving, at(4));
+  t.same([before.rounds, before.lineUp], [[], []], 'before the round started nothing is filed');
+  const benched = removePerson(after, after.people[0]!.id, at(5));
+  t.same(benched.rounds, after.rounds, 'someone not on court just leaves');
 });

@@ -24,6 +24,7 @@ import {
   swap,
   timerRunning,
   whyLineUp,
+  removePerson,
 } from './night.ts';
 import { BADGE_TEXT, type NightSync, type NightView, startNightSync } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -134,7 +135,8 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
   }
 
   const conflict = view.conflict;
-  const readOnly = conflict !== null;
+  const closed = night.status === 'closed';
+  const readOnly = conflict !== null || closed;
   const nameOf = (personId: string) => night.people.find((person) => person.id === personId)?.name ?? 'Someone who left';
   const present = new Set(night.people.map((person) => person.id));
   const absent = (players ?? []).filter((player) => !player.archived && !present.has(player.id));
@@ -175,6 +177,19 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
               Reapply mine
             </button>
           </div>
+        ) : null}
+        {closed ? (
+          <div class="conflict" role="status">
+            <p>This night is closed. Reopen it to change it; round numbers go on after its last round.</p>
+            <button type="button" onClick={() => void sync.current?.setStatus('reopen')}>
+              Reopen night
+            </button>
+          </div>
+        ) : null}
+        {view.notice ? (
+          <p class="error" role="alert">
+            {view.notice}
+          </p>
         ) : null}
         {view.refusal ? (
           <p class="error" role="alert">
@@ -253,8 +268,13 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
           <ul class="people">
             {night.people.map((person) => (
               <li key={person.id}>
-                {person.name}
-                <span class="hint"> · {person.levelName ?? 'no level'}{person.guest ? ' · guest' : ''}</span>
+                <span>
+                  {person.name}
+                  <span class="hint"> · {person.levelName ?? 'no level'}{person.guest ? ' · guest' : ''}</span>
+                </span>
+                <button type="button" disabled={readOnly} aria-label={`${person.name} leaves`} onClick={() => edit((current) => removePerson(current, person.id, nowIso()))}>
+                  Leaves
+                </button>
               </li>
             ))}
           </ul>
@@ -272,6 +292,14 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
           </ul>
           <NewPerson levels={levels} disabled={readOnly} onAdd={(person) => edit((current) => addPerson(current, person))} />
         </section>
+
+        {closed ? null : (
+          <p>
+            <button type="button" disabled={conflict !== null || view.badge !== 'saved'} onClick={() => void sync.current?.setStatus('close')}>
+              Close night
+            </button>
+          </p>
+        )}
 
         <section aria-labelledby="rounds-heading">
           <h2 id="rounds-heading">Finished rounds</h2>

@@ -25,6 +25,8 @@ export type NightView = {
   readonly conflict: { readonly theirs: Night; readonly mine: Night } | null;
   /** the server's words when it refused the save */
   readonly refusal: string | null;
+  /** why closing or reopening did not happen */
+  readonly notice: string | null;
   /** the night could not be loaded at all */
   readonly missing: 'no-connection' | 'not-found' | 'logged-out' | null;
 };
@@ -38,6 +40,8 @@ export type NightSync = {
   keepTheirs(): void;
   reapplyMine(): void;
   retry(): void;
+  /** close or reopen: the server moves the version on, so only a night with nothing unsent */
+  setStatus(action: 'close' | 'reopen'): Promise<void>;
   stop(): void;
 };
 
@@ -54,12 +58,13 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
   let conflict: NightView['conflict'] = null;
   let refusal: string | null = null;
   let missing: NightView['missing'] = null;
+  let notice: string | null = null;
   let debounce: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
   // a change made before IndexedDB answered must not be overwritten by what it held
   let loaded = false;
 
-  const show = (): void => onView({ night, badge, conflict, refusal, missing });
+  const show = (): void => onView({ night, badge, conflict, refusal, notice, missing });
   const keep = (): void => {
     if (night) void set(id, { night, unsent, snapshotId } satisfies Kept, store).catch(() => undefined);
   };
@@ -160,7 +165,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
 
   return {
     edit(change) {
-      if (!night || conflict) return;
+      if (!night || conflict || night.status === 'closed') return;
       const next = change(night);
       if (next === night) return;
       night = next;
@@ -192,6 +197,21 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
     retry() {
       if (conflict) this.reapplyMine();
       else void save();
+    },
+    async setStatus(action) {
+      if (!night || unsent || inFlight || conflict) return;
+      notice = null;
+      inFlight = true;
+      try {
+        night = await request(`${path}/${action}`, { method: 'POST', body: {}, accept: (value): value is Night => isNight(value, id) });
+        badge = 'saved';
+        keep();
+      } catch (error) {
+        notice = error instanceof ApiRefusal ? error.message : `No connection: the night was not ${action === 'close' ? 'closed' : 'reopened'}. Try again with signal.`;
+      } finally {
+        inFlight = false;
+      }
+      show();
     },
     stop() {
       // leaving the screen sends what waits for its debounce now rather than at the next visit
