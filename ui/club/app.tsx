@@ -8,14 +8,13 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { AccountScreen } from './account.tsx';
 import { CalendarScreen } from './calendar.tsx';
 import { PeopleScreen } from './people.tsx';
+import { SettingsScreen } from './settings.tsx';
 import { LoginScreen } from './login.tsx';
 import { SessionScreen } from './session.tsx';
 import { TodayScreen } from './today.tsx';
 import { isUser, type Navigate, type User } from './user.ts';
 
 
-// listed in ui/apps.ts for the screens to come; until then they say so plainly
-const NOT_YET: Readonly<Record<string, string>> = { '/app/settings': 'Settings' };
 
 /** Who is logged in: unknown while asking, null when nobody, 'offline' when the server could not be asked. */
 type Login = User | null | 'offline' | 'asking';
@@ -63,19 +62,7 @@ function ClubApp() {
   if (path === '/app/account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
   if (path.replace(/\/$/, '') === '/app/calendar') return <CalendarScreen navigate={navigate} />;
   if (path.replace(/\/$/, '') === '/app/people') return <PeopleScreen navigate={navigate} />;
-  const later = NOT_YET[path.replace(/\/$/, '')];
-  if (later) {
-    return (
-      <AppShell title={later}>
-        <p>The {later} screen is not in the app yet. Nights are run from Today.</p>
-        <p>
-          <a href="/app" onClick={(event) => (event.preventDefault(), navigate('/app'))}>
-            Back to Today
-          </a>
-        </p>
-      </AppShell>
-    );
-  }
+  if (path.replace(/\/$/, '') === '/app/settings') return <SettingsScreen navigate={navigate} />;
   return <TodayScreen user={user} navigate={navigate} onLogOut={logOut} />;
 }
 

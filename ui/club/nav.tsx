@@ -4,6 +4,7 @@ const SCREENS = [
   ['/app', 'Today'],
   ['/app/calendar', 'Calendar'],
   ['/app/people', 'People'],
+  ['/app/settings', 'Settings'],
 ] as const;
 
 /** The screens a member moves between; the night itself is opened from Today or the Calendar. */

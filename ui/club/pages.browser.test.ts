@@ -132,3 +132,47 @@ t.test('People: add, edit, archive, delete, and a refusal for someone in a night
     t.same(await accessibilityProblems(page), [], `People: no serious accessibility problem (${colorScheme})`);
   }
 });
+
+t.test('Settings: defaults, levels in order, a level in use refused, a venue and its slot on the public page', async (t) => {
+  const context = await env.phone();
+  const page = await logIn(env, context);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Round length (minutes)').fill('15');
+  await page.getByRole('button', { name: 'Save defaults' }).click();
+  await page.getByText('Saved.').waitFor();
+  t.match(await club.ok('GET', '/api/settings'), { club: { roundLengthSec: 900 } }, 'the round length is stored in seconds');
+
+  await page.getByLabel('New level').fill('Beginner');
+  await page.getByRole('button', { name: 'Add level' }).click();
+  await page.getByRole('button', { name: 'Move Beginner up' }).click();
+  await page.getByRole('button', { name: 'Move Beginner down', disabled: false }).waitFor();
+  const levels = (await club.ok<{ levels: Array<{ name: string; rank: number }> }>('GET', '/api/settings')).levels;
+  t.same(levels.map((level) => level.name), ['Strong', 'Beginner', 'Middle'], 'moved up one: the ranks follow');
+  await page.getByRole('button', { name: 'Remove Strong' }).click();
+  t.match(await page.getByRole('alert').textContent(), /^\d+ people hold this level; move them to another level first$/, 'a level someone holds is refused in the API’s words');
+
+  await page.getByLabel('New venue').fill('Pavilion');
+  await page.getByRole('button', { name: 'Add venue' }).click();
+  const pavilion = page.getByRole('group', { name: 'Pavilion' });
+  await pavilion.getByLabel('Weekday').selectOption({ label: 'Saturday' });
+  await pavilion.getByLabel('Starts').fill('10:00');
+  await pavilion.getByLabel('Ends').fill('12:00');
+  await pavilion.getByRole('button', { name: 'Add slot at Pavilion' }).click();
+  await pavilion.getByText('Saturday 10:00–12:00').waitFor();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    t.same(await accessibilityProblems(page), [], `Settings: no serious accessibility problem (${colorScheme})`);
+  }
+
+  const publicPage = await context.newPage();
+  await publicPage.goto(`${env.origins.club}/`);
+  await publicPage.getByRole('heading', { name: 'Pavilion' }).waitFor();
+  const slots = await publicPage.getByRole('region', { name: 'Pavilion' }).getByRole('listitem').allInnerTexts();
+  t.same(slots.map((text) => text.replace(/\s+/g, ' ')), ['Saturday 10:00–12:00'], 'the slot is on the public page');
+  const stored = page.waitForResponse((response) => response.url().includes('/api/venues/') && response.request().method() === 'PATCH');
+  await pavilion.getByLabel('Active').uncheck();
+  await stored;
+  await publicPage.reload();
+  await publicPage.getByRole('heading', { name: 'Hall' }).waitFor();
+  t.equal(await publicPage.getByRole('heading', { name: 'Pavilion' }).count(), 0, 'an inactive venue leaves the public page');
+});
