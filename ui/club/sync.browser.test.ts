@@ -105,3 +105,36 @@ t.test('a save whose answer was lost is retried and shown as saved, never as cha
   t.equal(saves.sent.length, 2, 'the same snapshot was sent twice');
   t.equal(JSON.parse(saves.sent[0]!).snapshotId, JSON.parse(saves.sent[1]!).snapshotId, 'with the same snapshot id');
 });
+
+t.test('a 5xx and a captive portal’s 200 are Offline (will sync), retried every 8 s', async (t) => {
+  await addVenue(club, 'Yard', '14:00', '16:00');
+  const context = await env.phone();
+  await context.clock.install();
+  const page = await logIn(env, context);
+  const id = await openTonight(page, 'Yard 14:00');
+  const before = (await serverNight(club, id)).version;
+  const answers = [
+    { status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', error: 'Service Unavailable', message: 'down' }) },
+    { status: 200, contentType: 'text/html', body: '<html><body>Log in to the hotel Wi-Fi</body></html>' },
+  ];
+  const isSave = (url: URL) => url.pathname === `/api/sessions/${id}`;
+  await page.route(isSave, (route) => (route.request().method() === 'PUT' && answers.length > 0 ? route.fulfill(answers.shift()!) : route.continue()));
+  const saves = watchSaves(page, id);
+  await addFromPeople(page, 'Eli');
+  await saveBadge(page).getByText('Offline (will sync)', { exact: true }).waitFor();
+  t.equal(saves.sent.length, 1, 'a 503: offline');
+  await page.clock.runFor(8_000);
+  await t.resolves(untilCount(() => saves.sent.length, 2), 'retried 8 s later');
+  t.equal(await saveBadge(page).textContent(), 'Offline (will sync)', 'a portal’s page is not a save');
+  await page.clock.runFor(8_000);
+  await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
+  t.equal(saves.sent.length, 3, 'the third try, 8 s later, is saved');
+  t.equal((await serverNight(club, id)).version, before + 1, 'once');
+});
+
+async function untilCount(count: () => number, at: number): Promise<void> {
+  for (const deadline = Date.now() + 10_000; count() < at; ) {
+    if (Date.now() > deadline) throw new Error(`only ${count()} of ${at}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
