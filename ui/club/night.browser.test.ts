@@ -30,6 +30,12 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   t.same(night.people.map((person) => person.name), [...club.names, 'Gus', 'Hal'], 'the two made offline reach the server');
   t.match(night.people.find((person) => person.name === 'Hal'), { guest: true }, 'Hal came as a guest');
 
+  // Fay plays as Strong tonight; People keeps her Middle
+  await page.getByLabel('Tonight’s level of Fay').selectOption({ label: 'Strong' });
+  night = await untilServer(club, id, (night) => night.people.find((person) => person.name === 'Fay')?.levelId === club.level('Strong'));
+  const fay = night.people.find((person) => person.name === 'Fay')!;
+  t.match(await club.ok('GET', `/api/players/${fay.id}`), { levelId: club.level('Middle') }, 'tonight’s level is the night’s own');
+
   await page.getByRole('button', { name: 'Shuffle' }).click();
   const drawn = await sheet(page);
   t.equal(drawn.length, 2, 'two courts of four');

@@ -86,6 +86,15 @@ export function addPerson(night: Night, person: NightPerson): Night {
   return { ...night, people: [...night.people, person] };
 }
 
+/** Tonight's level of someone who came: the server copies it for this night only (People keeps theirs). */
+export function setLevel(night: Night, personId: string, levelId: string | null, levels: readonly Level[]): Night {
+  // the same level again keeps the night's copy, also of a level the club has removed since
+  return {
+    ...night,
+    people: night.people.map((person) => (person.id === personId && person.levelId !== levelId ? personWithLevel({ ...person, levelId }, levels) : person)),
+  };
+}
+
 export function setCourts(night: Night, courts: number): Night {
   if (!Number.isInteger(courts) || courts < 1 || courts > 20) return night;
   // a court taken away takes its game off the sheet; the people stay at the night

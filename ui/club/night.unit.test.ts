@@ -20,6 +20,7 @@ import {
   swap,
   whyLineUp,
   removePerson,
+  setLevel,
 } from './night.ts';
 import { scoreLineUp } from '../../domain/club/shuffle.ts';
 
@@ -175,4 +176,12 @@ t.test('given a round in play, when someone on court leaves, then the round is f
   t.same([before.rounds, before.lineUp], [[], []], 'before the round started nothing is filed');
   const benched = removePerson(after, after.people[0]!.id, at(5));
   t.same(benched.rounds, after.rounds, 'someone not on court just leaves');
+});
+
+t.test('tonight’s level of someone: name and rank follow the level; no level is allowed', async (t) => {
+  const night = withPeople(2);
+  const id = night.people[0]!.id;
+  t.match(setLevel(night, id, 'middle', levels).people[0], { id, levelId: 'middle', levelName: 'Middle', levelRank: 1 });
+  t.match(setLevel(night, id, null, levels).people[0], { id, levelId: null, levelName: null, levelRank: null });
+  t.same(setLevel(night, id, 'middle', levels).people[1], night.people[1], 'nobody else changes');
 });

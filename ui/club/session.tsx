@@ -25,6 +25,7 @@ import {
   timerRunning,
   whyLineUp,
   removePerson,
+  setLevel,
 } from './night.ts';
 import { BADGE_TEXT, type NightSync, type NightView, startNightSync } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -268,10 +269,19 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
           <ul class="people">
             {night.people.map((person) => (
               <li key={person.id}>
-                <span>
+                <span class="who">
                   {person.name}
-                  <span class="hint"> · {person.levelName ?? 'no level'}{person.guest ? ' · guest' : ''}</span>
+                  {person.guest ? <span class="hint"> · guest</span> : null}
                 </span>
+                <select aria-label={`Tonight’s level of ${person.name}`} disabled={readOnly} value={person.levelId ?? ''} onChange={(event) => edit((current) => setLevel(current, person.id, event.currentTarget.value || null, levels))}>
+                  <option value="">No level</option>
+                  {person.levelId !== null && !levels.some((level) => level.id === person.levelId) ? <option value={person.levelId}>{person.levelName ?? 'Tonight’s level'}</option> : null}
+                  {levels.map((level) => (
+                    <option key={level.id} value={level.id}>
+                      {level.name}
+                    </option>
+                  ))}
+                </select>
                 <button type="button" disabled={readOnly} aria-label={`${person.name} leaves`} onClick={() => edit((current) => removePerson(current, person.id, nowIso()))}>
                   Leaves
                 </button>
