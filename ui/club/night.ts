@@ -76,6 +76,14 @@ export function newId(randomBytes: Uint8Array): string {
   return `c${Array.from(randomBytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
+/**
+ * The opening rule (spec 002 "Snapshot save"): the server's copy of a night replaces this phone's
+ * only when the phone has none, or has nothing unsent, no save on its way, and a version no newer.
+ */
+export function takeServerCopy(local: { readonly version: number; readonly unsent: boolean; readonly inFlight: boolean } | null, serverVersion: number): boolean {
+  return local === null || (!local.unsent && !local.inFlight && serverVersion >= local.version);
+}
+
 export function personWithLevel(person: { id: string; name: string; levelId: string | null; guest: boolean }, levels: readonly Level[]): NightPerson {
   const level = levels.find((candidate) => candidate.id === person.levelId);
   return { id: person.id, name: person.name, levelId: level?.id ?? null, levelName: level?.name ?? null, levelRank: level?.rank ?? null, guest: person.guest };

@@ -21,6 +21,7 @@ import {
   whyLineUp,
   removePerson,
   setLevel,
+  takeServerCopy,
 } from './night.ts';
 import { scoreLineUp } from '../../domain/club/shuffle.ts';
 
@@ -184,4 +185,13 @@ t.test('tonight’s level of someone: name and rank follow the level; no level i
   t.match(setLevel(night, id, 'middle', levels).people[0], { id, levelId: 'middle', levelName: 'Middle', levelRank: 1 });
   t.match(setLevel(night, id, null, levels).people[0], { id, levelId: null, levelName: null, levelRank: null });
   t.same(setLevel(night, id, 'middle', levels).people[1], night.people[1], 'nobody else changes');
+});
+
+t.test('the opening rule: the server copy is ignored when lower, with unsent edits, or while a save is in flight', async (t) => {
+  t.ok(takeServerCopy(null, 1), 'nothing here yet: the server copy');
+  t.ok(takeServerCopy({ version: 3, unsent: false, inFlight: false }, 3), 'the same version, nothing unsent');
+  t.ok(takeServerCopy({ version: 3, unsent: false, inFlight: false }, 5), 'a newer one');
+  t.notOk(takeServerCopy({ version: 5, unsent: false, inFlight: false }, 4), 'a lower server version');
+  t.notOk(takeServerCopy({ version: 3, unsent: true, inFlight: false }, 5), 'unsent local edits');
+  t.notOk(takeServerCopy({ version: 3, unsent: false, inFlight: true }, 5), 'a save in flight');
 });

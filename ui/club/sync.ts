@@ -3,7 +3,7 @@
 // whole with its version. One save at a time; what changed meanwhile follows it.
 import { createStore, get, set } from 'idb-keyval';
 import { ApiRefusal, isRecord, NoAnswer, request } from '../shared/api.ts';
-import { isNight, type Night, newId, snapshotOf } from './night.ts';
+import { isNight, type Night, newId, snapshotOf, takeServerCopy } from './night.ts';
 
 export const SAVE_DEBOUNCE_MS = 1_000;
 export const RETRY_MS = 8_000;
@@ -124,8 +124,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
     try {
       const server = await request(path, { accept: (value): value is Night => isNight(value, id) });
       // the opening rule: the server's copy is ignored while this phone holds something newer or unsent
-      const ignore = night !== null && (server.version < night.version || unsent || inFlight);
-      if (!ignore) {
+      if (takeServerCopy(night && { version: night.version, unsent, inFlight }, server.version)) {
         night = server;
         badge = 'saved';
         keep();
