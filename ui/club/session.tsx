@@ -27,7 +27,7 @@ import {
   removePerson,
   setLevel,
 } from './night.ts';
-import { BADGE_TEXT, type NightSync, type NightView, startNightSync } from './sync.ts';
+import { BADGE_TEXT, type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
 
 type Player = { readonly id: string; readonly name: string; readonly levelId: string | null; readonly guest: boolean; readonly archived: boolean };
@@ -72,9 +72,9 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
   const levels = useCached('levels', '/api/settings', (value) => (isSettings(value) ? value.levels : null)) ?? [];
 
   useEffect(() => {
-    const started = startNightSync(id, setView);
-    sync.current = started;
-    return () => started.stop();
+    const watching = watchNight(id, setView);
+    sync.current = watching.sync;
+    return () => watching.unwatch();
   }, [id]);
 
   const night = view?.night ?? null;

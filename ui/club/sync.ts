@@ -1,7 +1,7 @@
 // Keeps one night on this phone and on the server (spec 002 "Snapshot save"): every change is
 // written to IndexedDB first, then about 1 s after the last change the newest snapshot goes out
 // whole with its version. One save at a time; what changed meanwhile follows it.
-import { createStore, get, set } from 'idb-keyval';
+import { createStore, get, set, values } from 'idb-keyval';
 import { ApiRefusal, isRecord, NoAnswer, request } from '../shared/api.ts';
 import { isNight, type Night, newId, snapshotOf, takeServerCopy } from './night.ts';
 
@@ -35,6 +35,16 @@ export type NightView = {
 type Kept = { readonly night: Night; readonly unsent: boolean; readonly snapshotId: string };
 const store = createStore('club-nights', 'nights');
 
+/** The nights this phone holds, for Today with no signal. */
+export async function keptNights(date: string): Promise<{ readonly night: Night; readonly unsent: boolean }[]> {
+  try {
+    const kept = await values<Kept>(store);
+    return kept.filter((each) => each.night.date === date).map(({ night, unsent }) => ({ night, unsent }));
+  } catch {
+    return [];
+  }
+}
+
 export type NightSync = {
   edit(change: (night: Night) => Night): void;
   keepTheirs(): void;
@@ -42,8 +52,48 @@ export type NightSync = {
   retry(): void;
   /** close or reopen: the server moves the version on, so only a night with nothing unsent */
   setStatus(action: 'close' | 'reopen'): Promise<void>;
+  /** sends what waits for its debounce now (the screen is left) */
+  flush(): void;
+  /** reads the server's copy again, under the opening rule (the screen is opened again) */
+  refresh(): void;
   stop(): void;
 };
+
+type Watched = { readonly sync: NightSync; readonly listeners: Set<(view: NightView) => void>; last: NightView | null };
+const watched = new Map<string, Watched>();
+
+/**
+ * One keeper per night for the page's life: leaving the screen and coming back must not start a
+ * second one whose copy a late answer to the first could overwrite.
+ */
+export function watchNight(id: string, onView: (view: NightView) => void): { readonly sync: NightSync; unwatch(): void } {
+  let entry = watched.get(id);
+  if (entry) {
+    entry.sync.refresh();
+  } else {
+    const listeners = new Set<(view: NightView) => void>();
+    const created: Watched = {
+      listeners,
+      last: null,
+      sync: startNightSync(id, (view) => {
+        created.last = view;
+        for (const listener of listeners) listener(view);
+      }),
+    };
+    watched.set(id, created);
+    entry = created;
+  }
+  const current = entry;
+  current.listeners.add(onView);
+  if (current.last) onView(current.last);
+  return {
+    sync: current.sync,
+    unwatch() {
+      current.listeners.delete(onView);
+      current.sync.flush();
+    },
+  };
+}
 
 const isVersionAnswer = (value: unknown): value is { version: number } => isRecord(value) && typeof value['version'] === 'number';
 const snapshotIdNow = (): string => newId(crypto.getRandomValues(new Uint8Array(20)));
@@ -212,13 +262,19 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
       }
       show();
     },
-    stop() {
-      // leaving the screen sends what waits for its debounce now rather than at the next visit
+    flush() {
       if (debounce) {
         clearTimeout(debounce);
         debounce = null;
         void save();
       }
+    },
+    refresh() {
+      if (loaded) void fetchServerCopy();
+    },
+    stop() {
+      // leaving sends what waits for its debounce now rather than at the next visit
+      this.flush();
       stopped = true;
       clearInterval(retryTimer);
       window.removeEventListener('online', onOnline);

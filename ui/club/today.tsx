@@ -3,6 +3,7 @@ import { ApiRefusal, isRecord, request } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { isNight, localDate, WEEKDAYS } from './night.ts';
 import { AppNav } from './nav.tsx';
+import { keptNights } from './sync.ts';
 import type { Navigate, User } from './user.ts';
 
 type Slot = { readonly venueId: string; readonly venueName: string; readonly start: string; readonly end: string; readonly sessionId: string | null };
@@ -19,11 +20,13 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
   const [today, setToday] = useState<Today | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
+  const [kept, setKept] = useState<Awaited<ReturnType<typeof keptNights>>>([]);
 
   useEffect(() => {
-    request(`/api/today?date=${date}`, { accept: isToday }).then(setToday, (error) =>
-      setProblem(error instanceof ApiRefusal ? error.message : 'No connection: today’s slots cannot be loaded. A night already open on this phone still opens.'),
-    );
+    request(`/api/today?date=${date}`, { accept: isToday }).then(setToday, (error) => {
+      setProblem(error instanceof ApiRefusal ? error.message : 'No connection: today’s slots cannot be loaded. A night already open on this phone still opens.');
+      void keptNights(date).then(setKept);
+    });
   }, [date]);
 
   const open = async (slot: Slot) => {
@@ -74,6 +77,27 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
         </p>
       ) : null}
       {today === null && !problem ? <p>Loading today’s nights…</p> : null}
+      {today === null && kept.length > 0 ? (
+        <section aria-labelledby="kept-heading">
+          <h2 id="kept-heading">Nights on this phone</h2>
+          <ul class="cards">
+            {kept.map(({ night, unsent }) => (
+              <li key={night.id} class="card">
+                <div>
+                  <strong>{night.venueName ?? 'Night'}</strong>{' '}
+                  <span class="time">
+                    {night.startTime}–{night.endTime}
+                  </span>
+                  {unsent ? <span class="hint"> · changes waiting to sync</span> : null}
+                </div>
+                <button type="button" class="primary" onClick={() => navigate(`/app/session/${night.id}`)}>
+                  Continue night<span class="visually-hidden"> at {night.venueName} {night.startTime}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {today !== null ? (
         <section aria-labelledby="slots-heading">
           <h2 id="slots-heading">{WEEKDAYS[today.weekday]}’s nights</h2>
