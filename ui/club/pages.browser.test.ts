@@ -117,6 +117,7 @@ t.test('People: add, edit, archive, delete, and a refusal for someone in a night
   t.match(await page.getByRole('listitem').filter({ hasText: 'Ivy Rose' }).textContent(), /Middle/, 'edited: the new name and level');
 
   await page.getByRole('button', { name: 'Delete Ada' }).click();
+  await page.getByRole('button', { name: 'Yes, delete Ada' }).click();
   t.match(await page.getByRole('alert').textContent(), /in 1 night\(s\).*archive them instead/, 'the refusal in the API’s words: archive instead');
   await page.getByRole('button', { name: 'Archive Ada' }).click();
   await page.getByRole('button', { name: 'Edit Ada' }).waitFor({ state: 'detached' });
@@ -125,6 +126,8 @@ t.test('People: add, edit, archive, delete, and a refusal for someone in a night
   t.pass('archived, Ada is listed with the archived');
   await page.getByLabel('Show the archived instead').uncheck();
   await page.getByRole('button', { name: 'Delete Ivy Rose' }).click();
+  t.equal(await page.getByRole('button', { name: 'Edit Ivy Rose' }).count(), 1, 'nothing is deleted before the second tap');
+  await page.getByRole('button', { name: 'Yes, delete Ivy Rose' }).click();
   await page.getByRole('button', { name: 'Edit Ivy Rose' }).waitFor({ state: 'detached' });
   t.pass('someone in no night is deleted');
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -19,6 +19,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
   const [levels, setLevels] = useState<readonly Level[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
@@ -33,6 +34,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
     try {
       await change();
       setEditing(null);
+      setDeleting(null);
       setReload((count) => count + 1);
     } catch (error) {
       setProblem(problemOf(error));
@@ -90,9 +92,20 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
                     {player.archived ? 'Unarchive' : 'Archive'}
                     <span class="visually-hidden"> {player.name}</span>
                   </button>
-                  <button type="button" onClick={() => void act(() => request(`/api/players/${player.id}`, { method: 'DELETE', accept: isRecord }))}>
-                    Delete<span class="visually-hidden"> {player.name}</span>
-                  </button>
+                  {deleting === player.id ? (
+                    <>
+                      <button type="button" class="danger" onClick={() => void act(() => request(`/api/players/${player.id}`, { method: 'DELETE', accept: isRecord }))}>
+                        Yes, delete {player.name}
+                      </button>
+                      <button type="button" onClick={() => setDeleting(null)}>
+                        Keep<span class="visually-hidden"> {player.name}</span>
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" onClick={() => (setProblem(null), setDeleting(player.id))}>
+                      Delete<span class="visually-hidden"> {player.name}</span>
+                    </button>
+                  )}
                 </div>
               </>
             )}
