@@ -8,17 +8,20 @@ import { accessibilityProblems, type BrowserSystem, startBrowserSystem } from '.
 /** Slow Horses S6E3 airs 2026-09-30T12:00Z; the service's clock sits between S6E2 and S6E3. */
 export const SHOWS_NOW = '2026-09-25T10:00:00.000Z';
 
-export type ShowsBrowserSystem = BrowserSystem & { readonly tvmaze: TvmazeStandIn; readonly origin: string; phoneOffline(): Promise<BrowserContext> };
+export type ShowsBrowserSystem = BrowserSystem & { readonly tvmaze: TvmazeStandIn; readonly origin: string; phoneOffline(): Promise<BrowserContext>; advance(ms: number): void };
 
 export async function startShowsBrowserSystem(t: Test, env: Record<string, string> = {}): Promise<ShowsBrowserSystem> {
   const tvmaze = await tvmazeStandIn(t);
-  const clock = new Date(SHOWS_NOW);
+  let clock = new Date(SHOWS_NOW);
   const system = await startBrowserSystem(t, { TVMAZE_URL: tvmaze.url, ...env }, { now: () => clock });
   const origin = system.origins.shows;
   return {
     ...system,
     tvmaze,
     origin,
+    advance(ms) {
+      clock = new Date(clock.getTime() + ms);
+    },
     async phoneOffline() {
       const context = await system.phone();
       // only the service is reachable: the provider's posters fail, and the placeholder must hold the layout
