@@ -3,7 +3,7 @@
  * anything else is "not our answer" (NoAnswer), never a screen drawn from a wrong shape.
  */
 import { isRecord, request } from '../shared/api.ts';
-import type { Episode, HistoryEntry, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
+import type { Episode, HistoryEntry, PublicProfile, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -30,6 +30,10 @@ const isHistoryEntry = (value: unknown): value is HistoryEntry => isRecord(value
 
 const isSuggestions = (value: unknown): value is Suggestions =>
   isRecord(value) && (value['source'] === 'ai' || value['source'] === 'popular') && isArrayOf(isShowSummary)(value['shows']);
+
+const isPublicShow = (value: unknown): value is PublicProfile['watching'][number] => isRecord(value) && isNumber(value['showId']) && isNumber(value['watchedCount']);
+const isPublicProfile = (value: unknown): value is PublicProfile =>
+  isRecord(value) && isString(value['username']) && isArrayOf(isPublicShow)(value['watching']) && isArrayOf(isPublicShow)(value['completed']) && isNumber(value['watchedEpisodes']);
 
 const isOk = (value: unknown): value is { ok: true } => isRecord(value) && value['ok'] === true;
 const isTrackedAnswer = (value: unknown): value is { tracked: TrackedShow | null } =>
@@ -62,5 +66,11 @@ export const api = {
   listing: (listing: Listing) => request(`/api/shows/${listing}`, { accept: isArrayOf(isTrackedShow) }),
   history: () => request('/api/shows/history?limit=200', { accept: isArrayOf(isHistoryEntry) }),
   suggestions: () => request('/api/shows/suggestions', { accept: isSuggestions, deadlineMs: 30_000 }),
+  preferences: (change: Partial<Pick<User, 'username' | 'publicProfile' | 'emailNotifications' | 'pushNotifications'>>) =>
+    request('/api/auth/preferences', { method: 'PATCH', body: change, accept: isUser }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword }, accept: isOk }),
+  emailMyList: () => request('/api/shows/tracked/email', { method: 'POST', accept: (value: unknown): value is { ok: true; to: string } => isOk(value) && isString((value as Record<string, unknown>)['to']) }),
+  publicProfile: (username: string) => request(`/api/public/profile/${encodeURIComponent(username)}`, { accept: isPublicProfile }),
   dismiss: (showId: number) => request('/api/shows/suggestions/dismiss', { method: 'POST', body: { showId }, accept: isOk }),
 };

@@ -7,7 +7,10 @@ import { describe, Link, navigate, useLocation } from './common.tsx';
 import { HistoryScreen, ListingScreen, SearchScreen } from './lists.tsx';
 import type { User } from './model.ts';
 import { isPublic, links, type Screen, screenOf } from './routes.ts';
+import { ProfileScreen } from './profile.tsx';
+import { SettingsScreen } from './settings.tsx';
 import { ShowScreen } from './show.tsx';
+import { SuggestionsScreen } from './suggestions.tsx';
 
 type Session = { readonly kind: 'loading' } | { readonly kind: 'in'; readonly user: User } | { readonly kind: 'out' } | { readonly kind: 'unknown'; readonly message: string };
 
@@ -18,6 +21,8 @@ const NAV: readonly { readonly href: string; readonly label: string; readonly sc
   { href: links.watchlist, label: 'Watchlist', screen: 'watchlist' },
   { href: links.completed, label: 'Completed', screen: 'completed' },
   { href: links.history, label: 'History', screen: 'history' },
+  { href: links.suggestions, label: 'Suggestions', screen: 'suggestions' },
+  { href: links.settings, label: 'Settings', screen: 'settings' },
 ];
 
 export function App() {
@@ -80,7 +85,7 @@ export function App() {
       </div>
     );
   else if (session.kind !== 'in' && !isPublic(screen)) body = <AuthScreen mode="login" onSignedIn={signedIn} />;
-  else body = <ScreenView screen={screen} onSignedIn={signedIn} />;
+  else body = <ScreenView screen={screen} user={session.kind === 'in' ? session.user : null} onSignedIn={signedIn} onUser={(user) => setSession({ kind: 'in', user })} />;
 
   return (
     <AppShell title="Shows" actions={actions}>
@@ -107,7 +112,9 @@ export function App() {
   );
 }
 
-function ScreenView({ screen, onSignedIn }: { readonly screen: Screen; readonly onSignedIn: (user: User) => void }) {
+type ScreenViewProps = { readonly screen: Screen; readonly user: User | null; readonly onSignedIn: (user: User) => void; readonly onUser: (user: User) => void };
+
+function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
   switch (screen.name) {
     case 'login':
     case 'signup':
@@ -127,8 +134,11 @@ function ScreenView({ screen, onSignedIn }: { readonly screen: Screen; readonly 
     case 'show':
       return <ShowScreen showId={screen.showId} key={screen.showId} />;
     case 'suggestions':
+      return <SuggestionsScreen />;
     case 'settings':
+      return user ? <SettingsScreen user={user} onUser={onUser} /> : <NotHere />;
     case 'profile':
+      return <ProfileScreen username={screen.username} key={screen.username} />;
     case 'missing':
       return <NotHere />;
   }

@@ -64,6 +64,9 @@ export type HistoryEntry = {
 
 export type Suggestions = { readonly source: 'ai' | 'popular'; readonly shows: readonly ShowSummary[] };
 
+export type PublicShow = { readonly showId: number; readonly name: string | null; readonly image: string | null; readonly watchedCount: number; readonly rating: number | null };
+export type PublicProfile = { readonly username: string; readonly watching: readonly PublicShow[]; readonly completed: readonly PublicShow[]; readonly watchedEpisodes: number };
+
 export type Season = { readonly season: number; readonly episodes: readonly Episode[] };
 
 /** Seasons in order, each with its episodes in order (specials, with no number, last). */
