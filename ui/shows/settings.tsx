@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { describe, Link } from './common.tsx';
 import type { User } from './model.ts';
+import { PushUnavailable, turnPushOff, turnPushOn } from './push.ts';
 import { links } from './routes.ts';
 
 type Outcome = { readonly kind: 'idle' } | { readonly kind: 'saving' } | { readonly kind: 'done'; readonly text: string } | { readonly kind: 'failed'; readonly text: string };
@@ -14,7 +15,7 @@ function useAction(): [Outcome, (work: () => Promise<string>) => Promise<void>] 
     try {
       setOutcome({ kind: 'done', text: await work() });
     } catch (error) {
-      setOutcome({ kind: 'failed', text: describe(error) });
+      setOutcome({ kind: 'failed', text: error instanceof PushUnavailable ? error.message : describe(error) });
     }
   };
   return [outcome, run];
@@ -104,6 +105,7 @@ function Profile({ user, onUser }: { readonly user: User; readonly onUser: (user
 
 function Notifications({ user, onUser }: { readonly user: User; readonly onUser: (user: User) => void }) {
   const [outcome, run] = useAction();
+  const [push, runPush] = useAction();
   return (
     <section class="settings-group" aria-labelledby="notify-title">
       <h3 id="notify-title">Notifications</h3>
@@ -125,7 +127,27 @@ function Notifications({ user, onUser }: { readonly user: User; readonly onUser:
         <span>Email me when an episode of a show I track airs</span>
       </label>
       <OutcomeLine outcome={outcome} id="notify-outcome" />
-      <p class="muted small">Notifications on this phone (push) are not in this version of the app yet.</p>
+      <label class="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={user.pushNotifications}
+          aria-describedby="push-outcome"
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            event.currentTarget.checked = user.pushNotifications;
+            void runPush(async () => {
+              // the device first: the master switch on with no device registered would promise what cannot come
+              if (on) await turnPushOn();
+              else await turnPushOff();
+              onUser(await api.preferences({ pushNotifications: on }));
+              return on ? 'This device gets a notification when an episode airs' : 'No more notifications on this device';
+            });
+          }}
+        />
+        <span>Notify me on this device when an episode airs</span>
+      </label>
+      <OutcomeLine outcome={push} id="push-outcome" />
     </section>
   );
 }
