@@ -3,7 +3,7 @@
  * anything else is "not our answer" (NoAnswer), never a screen drawn from a wrong shape.
  */
 import { isRecord, request } from '../shared/api.ts';
-import type { Episode, HistoryEntry, PublicProfile, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
+import type { Episode, HistoryEntry, PublicProfile, ScheduleEntry, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -25,6 +25,8 @@ export const isShowDetail = (value: unknown): value is ShowDetail =>
 
 export const isTrackedShow = (value: unknown): value is TrackedShow =>
   isRecord(value) && isString(value['id']) && isNumber(value['showId']) && Array.isArray(value['watchedEpisodeIds']);
+
+const isScheduleEntry = (value: unknown): value is ScheduleEntry => isRecord(value) && isEpisode(value['episode']) && isShowSummary(value['show']);
 
 const isHistoryEntry = (value: unknown): value is HistoryEntry => isRecord(value) && isString(value['id']) && isString(value['watchedAt']);
 
@@ -63,6 +65,11 @@ export const api = {
   complete: (id: string, rating: number) =>
     request(`/api/shows/tracked/${encodeURIComponent(id)}/completed`, { method: 'PUT', body: { rating }, accept: isTrackedShow }),
   uncomplete: (id: string) => request(`/api/shows/tracked/${encodeURIComponent(id)}/completed`, { method: 'DELETE', accept: isTrackedShow }),
+  setNotify: (id: string, notify: boolean) =>
+    request(`/api/shows/tracked/${encodeURIComponent(id)}/notify`, { method: 'PUT', body: { notify }, accept: isTrackedShow }),
+  similar: (showId: number) => request(`/api/shows/${showId}/similar`, { accept: isArrayOf(isShowSummary) }),
+  schedule: (date: string) => request(`/api/shows/schedule?date=${encodeURIComponent(date)}`, { accept: isArrayOf(isScheduleEntry) }),
+  trending: () => request('/api/shows/trending', { accept: isArrayOf(isShowSummary) }),
   listing: (listing: Listing) => request(`/api/shows/${listing}`, { accept: isArrayOf(isTrackedShow) }),
   history: () => request('/api/shows/history?limit=200', { accept: isArrayOf(isHistoryEntry) }),
   suggestions: () => request('/api/shows/suggestions', { accept: isSuggestions, deadlineMs: 30_000 }),

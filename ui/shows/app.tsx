@@ -4,7 +4,7 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { api } from './api.ts';
 import { AuthScreen } from './auth.tsx';
 import { describe, Link, navigate, useLocation } from './common.tsx';
-import { HistoryScreen, ListingScreen, SearchScreen } from './lists.tsx';
+import { HistoryScreen, ListingScreen, ScheduleScreen, SearchScreen, TrendingScreen } from './lists.tsx';
 import type { User } from './model.ts';
 import { isPublic, links, type Screen, screenOf } from './routes.ts';
 import { ProfileScreen } from './profile.tsx';
@@ -17,6 +17,8 @@ type Session = { readonly kind: 'loading' } | { readonly kind: 'in'; readonly us
 const NAV: readonly { readonly href: string; readonly label: string; readonly screen: Screen['name'] }[] = [
   { href: links.dashboard, label: 'Dashboard', screen: 'dashboard' },
   { href: links.search(), label: 'Search', screen: 'search' },
+  { href: links.schedule(), label: 'Schedule', screen: 'schedule' },
+  { href: links.trending, label: 'Trending', screen: 'trending' },
   { href: links.watching, label: 'Watching', screen: 'watching' },
   { href: links.watchlist, label: 'Watchlist', screen: 'watchlist' },
   { href: links.completed, label: 'Completed', screen: 'completed' },
@@ -133,6 +135,10 @@ function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
       return <SearchScreen q={screen.q} />;
     case 'show':
       return <ShowScreen showId={screen.showId} key={screen.showId} />;
+    case 'schedule':
+      return <ScheduleScreen date={screen.date} />;
+    case 'trending':
+      return <TrendingScreen />;
     case 'suggestions':
       return <SuggestionsScreen />;
     case 'settings':

@@ -155,3 +155,84 @@ export function SearchScreen({ q }: { readonly q: string }) {
     </section>
   );
 }
+
+/** The calendar date here, as the schedule asks for it (YYYY-MM-DD). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** Everything airing on a date, most popular show first (the service ranks it). */
+export function ScheduleScreen({ date }: { readonly date: string | null }) {
+  const day = date ?? today();
+  const loaded = useLoad(() => api.schedule(day), day);
+  return (
+    <section aria-labelledby="schedule-title">
+      <h2 id="schedule-title">Schedule</h2>
+      <div class="field date-field">
+        <label for="schedule-date">Date</label>
+        <input id="schedule-date" type="date" value={day} onChange={(event) => event.currentTarget.value && navigate(links.schedule(event.currentTarget.value), true)} />
+      </div>
+      <LoadedView state={loaded.state} reload={loaded.reload} what="the schedule">
+        {(entries) =>
+          entries.length === 0 ? (
+            <p>Nothing airs on {day}.</p>
+          ) : (
+            <ul class="cards">
+              {entries.map((entry) => (
+                <li class="card" key={entry.episode.id} data-testid="schedule-entry">
+                  <Artwork image={entry.show.image} name={entry.show.name} />
+                  <div class="card-body">
+                    <h3>
+                      <Link href={links.show(entry.show.id)}>{entry.show.name}</Link>
+                    </h3>
+                    <p>
+                      {episodeCode(entry.episode)} {entry.episode.name}
+                    </p>
+                    <p class="muted small">
+                      {entry.episode.airstamp ? TIME.format(new Date(entry.episode.airstamp)) : 'Time not known'}
+                      {entry.show.network ? ` · ${entry.show.network}` : ''}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadedView>
+    </section>
+  );
+}
+
+/** What is popular now. */
+export function TrendingScreen() {
+  const loaded = useLoad(() => api.trending(), 'trending');
+  return (
+    <section aria-labelledby="trending-title">
+      <h2 id="trending-title">Trending</h2>
+      <LoadedView state={loaded.state} reload={loaded.reload} what="trending shows">
+        {(shows) =>
+          shows.length === 0 ? (
+            <p>Nothing is trending right now.</p>
+          ) : (
+            <ol class="cards">
+              {shows.map((show) => (
+                <li class="card" key={show.id} data-testid="trending-show">
+                  <Artwork image={show.image} name={show.name} />
+                  <div class="card-body">
+                    <h3>
+                      <Link href={links.show(show.id)}>{show.name}</Link>
+                    </h3>
+                    <p class="muted small">{[show.network, show.genres.join(', ')].filter(Boolean).join(' · ')}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </LoadedView>
+    </section>
+  );
+}

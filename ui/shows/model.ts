@@ -62,6 +62,8 @@ export type HistoryEntry = {
   readonly watchedAt: string;
 };
 
+export type ScheduleEntry = { readonly episode: Episode; readonly show: ShowSummary };
+
 export type Suggestions = { readonly source: 'ai' | 'popular'; readonly shows: readonly ShowSummary[] };
 
 export type PublicShow = { readonly showId: number; readonly name: string | null; readonly image: string | null; readonly watchedCount: number; readonly rating: number | null };

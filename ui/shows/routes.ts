@@ -11,6 +11,8 @@ export type Screen =
   | { readonly name: 'login' }
   | { readonly name: 'signup' }
   | { readonly name: 'search'; readonly q: string }
+  | { readonly name: 'schedule'; readonly date: string | null }
+  | { readonly name: 'trending' }
   | { readonly name: 'suggestions' }
   | { readonly name: 'watching' }
   | { readonly name: 'watchlist' }
@@ -27,6 +29,8 @@ export const links = {
   login: '/login',
   signup: '/signup',
   search: (q = '') => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
+  schedule: (date = '') => (date ? `/schedule?date=${encodeURIComponent(date)}` : '/schedule'),
+  trending: '/trending',
   suggestions: '/suggestions',
   watching: '/watching',
   watchlist: '/watchlist',
@@ -38,7 +42,7 @@ export const links = {
 } as const;
 
 /** The screens this build has, by the route of apps.ts that opens them. */
-export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/settings', '/show/:id', '/u/:username'] as const;
+export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/settings', '/show/:id', '/u/:username'] as const;
 
 function segment(path: string, index: number): string {
   return decodeURIComponent(path.split('/')[index] ?? '');
@@ -56,6 +60,12 @@ export function screenOf(pathname: string, search: string): Screen {
       return { name: 'signup' };
     case '/search':
       return { name: 'search', q: new URLSearchParams(search).get('q') ?? '' };
+    case '/schedule': {
+      const date = new URLSearchParams(search).get('date');
+      return { name: 'schedule', date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null };
+    }
+    case '/trending':
+      return { name: 'trending' };
     case '/suggestions':
       return { name: 'suggestions' };
     case '/watching':

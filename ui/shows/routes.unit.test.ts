@@ -14,6 +14,9 @@ t.test('every link the app draws opens a route of the server list', async (t) =>
     links.signup,
     links.search(),
     links.search('slow horses'),
+    links.schedule(),
+    links.schedule('2026-09-25'),
+    links.trending,
     links.suggestions,
     links.watching,
     links.watchlist,
@@ -39,6 +42,8 @@ t.test('a location opens its screen with its parameters', async (t) => {
   t.same(screenOf('/show/abc', ''), { name: 'missing' }, 'a show id is a number');
   t.same(screenOf('/search', '?q=slow%20horses'), { name: 'search', q: 'slow horses' });
   t.same(screenOf('/u/kim%20lee', ''), { name: 'profile', username: 'kim lee' });
+  t.same(screenOf('/schedule', '?date=2026-09-25'), { name: 'schedule', date: '2026-09-25' });
+  t.same(screenOf('/schedule', '?date=tomorrow'), { name: 'schedule', date: null }, 'a date that is no date: today');
   t.same(screenOf('/nowhere', ''), { name: 'missing' });
   t.same(screenOf('/show/1/extra', ''), { name: 'missing' }, 'nothing longer than a route');
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { Artwork, describe, LoadedView, useLoad } from './common.tsx';
+import { Artwork, describe, Link, LoadedView, useLoad } from './common.tsx';
+import { links } from './routes.ts';
 import { type Episode, episodeCode, nextLabel, plainText, seasonsOf, type ShowDetail, type TrackedShow, upToHere, behindLabel } from './model.ts';
 
 type Status = { readonly kind: 'idle' } | { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'failed'; readonly message: string };
@@ -29,6 +30,7 @@ export function ShowScreen({ showId }: { readonly showId: number }) {
           <LoadedView state={tracking.state} reload={tracking.reload} what="your progress">
             {(tracked) => <Tracking show={show} tracked={tracked} onChange={tracking.set} />}
           </LoadedView>
+          <Similar showId={show.id} />
         </article>
       )}
     </LoadedView>
@@ -155,6 +157,14 @@ function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; read
           Untrack
         </button>
       </div>
+      <label class="switch">
+        <input type="checkbox" role="switch" checked={tracked.notify} onChange={(event) => {
+          const on = event.currentTarget.checked;
+          event.currentTarget.checked = tracked.notify;
+          enqueue(async () => onChange(await api.setNotify(tracked.id, on)));
+        }} />
+        <span>Notify me when an episode of this show airs</span>
+      </label>
       {confirmUntrack ? (
         <div class="confirm" role="group" aria-labelledby="untrack-question">
           <p id="untrack-question">Stop tracking {show.name}? Your history of its {tracked.watchedCount} watched {tracked.watchedCount === 1 ? 'episode' : 'episodes'} goes with it.</p>
@@ -302,3 +312,34 @@ function Seasons({ episodes, isWatched, onEpisode, onSeason, onUpToHere }: Seaso
   );
 }
 
+
+/** Related shows by genre, type, language and network (the service's own ranking). */
+function Similar({ showId }: { readonly showId: number }) {
+  const loaded = useLoad(() => api.similar(showId), `similar-${showId}`);
+  return (
+    <section class="similar" aria-labelledby="similar-title">
+      <h3 id="similar-title">Similar shows</h3>
+      <LoadedView state={loaded.state} reload={loaded.reload} what="similar shows">
+        {(shows) =>
+          shows.length === 0 ? (
+            <p class="muted">No similar shows found.</p>
+          ) : (
+            <ul class="cards">
+              {shows.map((similar) => (
+                <li class="card" key={similar.id} data-testid="similar-show">
+                  <Artwork image={similar.image} name={similar.name} />
+                  <div class="card-body">
+                    <h4>
+                      <Link href={links.show(similar.id)}>{similar.name}</Link>
+                    </h4>
+                    <p class="muted small">{similar.genres.join(', ')}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadedView>
+    </section>
+  );
+}
