@@ -33,9 +33,13 @@ t.test('suggestions say where they come from; not interested removes the show at
   const dismissed = async () => ((await (await page.request.get(`${env.origin}/api/shows/dismissed`)).json()) as Array<{ showId: number }>).map((entry) => entry.showId);
   for (let tries = 0; tries < 50 && !(await dismissed()).includes(45039); tries++) await page.waitForTimeout(100);
   t.same(await dismissed(), [45039], 'the API stored it');
+  await page.getByRole('link', { name: 'Shows you are not interested in' }).click();
+  await page.getByTestId('dismissed-show').first().waitFor();
+  t.same(await page.getByTestId('dismissed-show').getByRole('heading').allTextContents(), ['Slow Horses'], 'listed as not interested');
+  await checks(t, page, 'not interested');
 
   chat.setMode('fail');
-  await page.reload();
+  await page.goto(`${env.origin}/suggestions`);
   await page.getByTestId('suggestion').first().waitFor();
   t.equal(await page.getByTestId('suggestion-source').textContent(), 'Popular shows airing today: the AI picks are not available right now.', 'the fallback says so');
   t.equal(await page.getByTestId('suggestion-source').getAttribute('data-source'), 'popular');

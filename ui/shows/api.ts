@@ -79,5 +79,9 @@ export const api = {
     request('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword }, accept: isOk }),
   emailMyList: () => request('/api/shows/tracked/email', { method: 'POST', accept: (value: unknown): value is { ok: true; to: string } => isOk(value) && isString((value as Record<string, unknown>)['to']) }),
   publicProfile: (username: string) => request(`/api/public/profile/${encodeURIComponent(username)}`, { accept: isPublicProfile }),
+  dismissed: () =>
+    request('/api/shows/dismissed', {
+      accept: isArrayOf((value: unknown): value is { id: string; showId: number; show: ShowSummary | null } => isRecord(value) && isNumber(value['showId']) && (value['show'] === null || isShowSummary(value['show']))),
+    }),
   dismiss: (showId: number) => request('/api/shows/suggestions/dismiss', { method: 'POST', body: { showId }, accept: isOk }),
 };

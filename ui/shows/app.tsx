@@ -10,7 +10,7 @@ import { isPublic, links, type Screen, screenOf } from './routes.ts';
 import { ProfileScreen } from './profile.tsx';
 import { SettingsScreen } from './settings.tsx';
 import { ShowScreen } from './show.tsx';
-import { SuggestionsScreen } from './suggestions.tsx';
+import { DismissedScreen, SuggestionsScreen } from './suggestions.tsx';
 
 type Session = { readonly kind: 'loading' } | { readonly kind: 'in'; readonly user: User } | { readonly kind: 'out' } | { readonly kind: 'unknown'; readonly message: string };
 
@@ -141,6 +141,8 @@ function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
       return <TrendingScreen />;
     case 'suggestions':
       return <SuggestionsScreen />;
+    case 'dismissed':
+      return <DismissedScreen />;
     case 'settings':
       return user ? <SettingsScreen user={user} onUser={onUser} /> : <NotHere />;
     case 'profile':

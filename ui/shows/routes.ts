@@ -14,6 +14,7 @@ export type Screen =
   | { readonly name: 'schedule'; readonly date: string | null }
   | { readonly name: 'trending' }
   | { readonly name: 'suggestions' }
+  | { readonly name: 'dismissed' }
   | { readonly name: 'watching' }
   | { readonly name: 'watchlist' }
   | { readonly name: 'completed' }
@@ -32,6 +33,7 @@ export const links = {
   schedule: (date = '') => (date ? `/schedule?date=${encodeURIComponent(date)}` : '/schedule'),
   trending: '/trending',
   suggestions: '/suggestions',
+  dismissed: '/dismissed',
   watching: '/watching',
   watchlist: '/watchlist',
   completed: '/completed',
@@ -42,7 +44,7 @@ export const links = {
 } as const;
 
 /** The screens this build has, by the route of apps.ts that opens them. */
-export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/settings', '/show/:id', '/u/:username'] as const;
+export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/dismissed', '/watching', '/watchlist', '/completed', '/history', '/settings', '/show/:id', '/u/:username'] as const;
 
 function segment(path: string, index: number): string {
   return decodeURIComponent(path.split('/')[index] ?? '');
@@ -68,6 +70,8 @@ export function screenOf(pathname: string, search: string): Screen {
       return { name: 'trending' };
     case '/suggestions':
       return { name: 'suggestions' };
+    case '/dismissed':
+      return { name: 'dismissed' };
     case '/watching':
       return { name: 'watching' };
     case '/watchlist':

@@ -18,6 +18,7 @@ t.test('every link the app draws opens a route of the server list', async (t) =>
     links.schedule('2026-09-25'),
     links.trending,
     links.suggestions,
+    links.dismissed,
     links.watching,
     links.watchlist,
     links.completed,

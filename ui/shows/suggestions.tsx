@@ -43,6 +43,9 @@ export function SuggestionsScreen() {
                   {failure}
                 </p>
               ) : null}
+              <p>
+                <Link href={links.dismissed}>Shows you are not interested in</Link>
+              </p>
               {shown.length === 0 ? (
                 <p>No suggestions right now.</p>
               ) : (
@@ -66,6 +69,40 @@ export function SuggestionsScreen() {
             </>
           );
         }}
+      </LoadedView>
+    </section>
+  );
+}
+
+/** The shows marked not interested, newest first: they never come back as suggestions. */
+export function DismissedScreen() {
+  const loaded = useLoad(() => api.dismissed(), 'dismissed');
+  return (
+    <section aria-labelledby="dismissed-title">
+      <h2 id="dismissed-title">Not interested</h2>
+      <p class="muted">These shows are never suggested to you again.</p>
+      <LoadedView state={loaded.state} reload={loaded.reload} what="the shows you are not interested in">
+        {(entries) =>
+          entries.length === 0 ? (
+            <p>None yet.</p>
+          ) : (
+            <ul class="cards">
+              {entries.map((entry) => {
+                const name = entry.show?.name ?? `Show ${entry.showId}`;
+                return (
+                  <li class="card" key={entry.id} data-testid="dismissed-show">
+                    <Artwork image={entry.show?.image} name={name} />
+                    <div class="card-body">
+                      <h3>
+                        <Link href={links.show(entry.showId)}>{name}</Link>
+                      </h3>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
       </LoadedView>
     </section>
   );
