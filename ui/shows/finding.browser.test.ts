@@ -6,6 +6,7 @@ import type { Test } from 'tap';
 import { accessibilityInBothThemes, overflow, signUp, smallTargets, startShowsBrowserSystem } from '../testing/shows.ts';
 
 const env = await startShowsBrowserSystem(t);
+const SHOTS = process.env['SCREENSHOTS_DIR'];
 
 const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
@@ -24,8 +25,10 @@ t.test('schedule by date, trending, similar shows and the per-show notify switch
   const names = await page.getByTestId('schedule-entry').getByRole('heading').allTextContents();
   t.equal(names[0], 'The Suspect', 'the most popular show first (weight 97)');
   t.equal(names.length, 14, 'every broadcast and web episode of the day');
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/shows/schedule?date=2026-09-30'));
   await page.getByLabel('Date').fill('2026-09-30');
   await page.waitForURL(/\/schedule\?date=2026-09-30$/);
+  t.equal((await asked).status(), 200, 'the page asked the API for that date');
   await page.getByTestId('schedule-entry').first().waitFor();
   t.ok(env.tvmaze.requests.some((path) => path.startsWith('/schedule?') && path.includes('date=2026-09-30')), 'the chosen date was asked of the TV data provider');
   await checks(t, page, 'schedule');
@@ -46,4 +49,24 @@ t.test('schedule by date, trending, similar shows and the per-show notify switch
   await page.getByTestId('similar-show').first().waitFor();
   t.ok((await page.getByTestId('similar-show').count()) > 0, 'similar shows are listed');
   await checks(t, page, 'show with similar shows');
+});
+
+t.test('at 1280 px every screen keeps to its column: no sideways scrolling, 44 px targets', async (t) => {
+  const page = await (await env.phoneOffline({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })).newPage();
+  await signUp(page, env.origin, 'desktop');
+  await page.request.post(`${env.origin}/api/shows/track`, { data: { showId: 45039 }, headers: { origin: env.origin } });
+  const screens: Array<[string, string, () => Promise<void>]> = [
+    ['dashboard', '/', () => page.getByTestId('tracked-card').first().waitFor()],
+    ['show', '/show/45039', () => page.getByTestId('similar-show').first().waitFor()],
+    ['search', '/search?q=slow', () => page.getByRole('link', { name: 'Slow Horses' }).waitFor()],
+    ['suggestions', '/suggestions', () => page.getByTestId('suggestion').first().waitFor()],
+    ['settings', '/settings', () => page.getByRole('heading', { name: 'Password' }).waitFor()],
+  ];
+  for (const [where, path, ready] of screens) {
+    await page.goto(`${env.origin}${path}`);
+    await ready();
+    t.same(await smallTargets(page), [], `${where}: every control at least 44 px`);
+    t.ok((await overflow(page)) <= 0, `${where}: no sideways scrolling at 1280 px`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/shows-${where}-1280.png`, fullPage: true });
+  }
 });

@@ -1,6 +1,6 @@
 // What the shows app's browser tests share: the TV data stand-in wired in, a phone that cannot reach
 // the internet (posters fail, as on a bad connection), signing up, and the checks every screen gets.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { accessibilityProblems, type BrowserSystem, startBrowserSystem } from './browser.ts';
@@ -8,7 +8,7 @@ import { accessibilityProblems, type BrowserSystem, startBrowserSystem } from '.
 /** Slow Horses S6E3 airs 2026-09-30T12:00Z; the service's clock sits between S6E2 and S6E3. */
 export const SHOWS_NOW = '2026-09-25T10:00:00.000Z';
 
-export type ShowsBrowserSystem = BrowserSystem & { readonly tvmaze: TvmazeStandIn; readonly origin: string; phoneOffline(): Promise<BrowserContext>; advance(ms: number): void };
+export type ShowsBrowserSystem = BrowserSystem & { readonly tvmaze: TvmazeStandIn; readonly origin: string; phoneOffline(options?: BrowserContextOptions): Promise<BrowserContext>; advance(ms: number): void };
 
 export async function startShowsBrowserSystem(t: Test, env: Record<string, string> = {}): Promise<ShowsBrowserSystem> {
   const tvmaze = await tvmazeStandIn(t);
@@ -22,8 +22,8 @@ export async function startShowsBrowserSystem(t: Test, env: Record<string, strin
     advance(ms) {
       clock = new Date(clock.getTime() + ms);
     },
-    async phoneOffline() {
-      const context = await system.phone();
+    async phoneOffline(options = {}) {
+      const context = await system.phone(options);
       // only the service is reachable: the provider's posters fail, and the placeholder must hold the layout
       await context.route(/^https?:\/\//, (route) => (route.request().url().startsWith(origin) ? route.fallback() : route.abort('internetdisconnected')));
       return context;
