@@ -23,7 +23,8 @@ t.test('sign up, reload still signed in, log out, log in again', async (t) => {
   t.same(await accessibilityInBothThemes(page), [], 'signup: no serious axe violation');
   const email = await signUp(page, env.origin, 'kim');
   t.equal(new URL(page.url()).pathname, '/', 'signed up: the dashboard');
-  t.ok(await page.getByText('You track no shows yet.').isVisible(), 'an empty dashboard says so');
+  await page.getByText('You track no shows yet.').waitFor();
+  t.pass('an empty dashboard says so');
   t.same(await accessibilityInBothThemes(page), [], 'dashboard: no serious axe violation');
   t.same(await smallTargets(page), [], 'dashboard: 44 px targets');
   t.ok((await overflow(page)) <= 0, 'dashboard: no sideways scrolling at 390 px');

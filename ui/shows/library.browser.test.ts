@@ -47,7 +47,7 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   await page.getByRole('link', { name: 'Slow Horses' }).click();
   await page.getByRole('heading', { level: 2, name: 'Slow Horses' }).waitFor();
   t.equal(new URL(page.url()).pathname, '/show/45039');
-  t.ok(await page.getByText('You do not track this show.').isVisible());
+  await page.getByText('You do not track this show.').waitFor();
   t.same(await page.locator('.season h3').allTextContents(), ['Season 1', 'Season 5', 'Season 6'], 'the seasons');
   t.ok(await page.getByText('Next: S06E03 Resurrection, 2026-09-30').isVisible(), 'the next episode');
   t.equal(await page.locator('.show-head').getByTestId('artwork-placeholder').count(), 1, 'the poster did not load: a placeholder');
