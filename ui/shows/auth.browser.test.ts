@@ -1,7 +1,7 @@
 // Signing up, logging out and in on a phone; the app asks GET /api/auth/me on every load to know
 // whether it is signed in; the API's refusals are shown in its own words; axe in both themes.
 import t from 'tap';
-import { accessibilityInBothThemes, overflow, PASSWORD, signUp, smallTargets, startShowsBrowserSystem } from '../testing/shows.ts';
+import { accessibilityInBothThemes, overflow, PASSWORD, signUp, smallTargets, startShowsBrowserSystem, tabTo } from '../testing/shows.ts';
 
 const env = await startShowsBrowserSystem(t);
 
@@ -42,13 +42,19 @@ t.test('sign up, reload still signed in, log out, log in again', async (t) => {
   await page.getByRole('heading', { name: 'Log in' }).waitFor();
   t.same(meCalls, [401], 'logged out for real: the session is gone on the server');
 
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('not the password at all');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // by keyboard alone
+  await tabTo(page, 'Email');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not the password at all');
+  await page.keyboard.press('Enter');
+  await page.getByRole('alert').waitFor();
   t.equal(await page.getByRole('alert').textContent(), 'Wrong email or password', "a refusal: the API's own message");
 
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Password').fill('');
+  await tabTo(page, 'Password');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'History' }).waitFor();
   t.equal(new URL(page.url()).pathname, '/history', 'logging in opens the page that asked for it');
 });

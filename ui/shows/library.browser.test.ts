@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { accessibilityInBothThemes, overflow, signUp, smallTargets, startShowsBrowserSystem } from '../testing/shows.ts';
+import { accessibilityInBothThemes, overflow, signUp, smallTargets, startShowsBrowserSystem, tabTo } from '../testing/shows.ts';
 
 const env = await startShowsBrowserSystem(t);
 const SHOTS = process.env['SCREENSHOTS_DIR'];
@@ -77,11 +77,14 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   await page.getByTestId('progress').waitFor();
   t.ok(await page.getByRole('checkbox', { name: "S01E01 Failure's Contagious" }).isChecked(), 'a reload on the deep link opens the show with its progress');
 
-  await page.getByRole('checkbox', { name: 'S06E01 Circle of Life' }).check();
+  // by keyboard: Tab to the episode, Space ticks it; Tab to "up to here", Enter
+  await tabTo(page, 'S06E01 Circle of Life');
+  await page.keyboard.press('Space');
   await saved(page);
   t.same((await stored(page))?.watchedEpisodeIds, [2270552, 3643494], 'one episode, out of order');
 
-  await page.getByRole('button', { name: 'Watched up to S06E04' }).click();
+  await tabTo(page, 'Watched up to S06E04');
+  await page.keyboard.press('Enter');
   await saved(page);
   const upTo = await stored(page);
   t.same(upTo?.watchedEpisodeIds, [2270552, 3267485, 3643494, 3643506, 3643507, 3643508], 'up to here: season 5 and S6E2 to S6E4');

@@ -77,3 +77,18 @@ export function smallTargets(page: Page): Promise<string[]> {
 
 /** How far the page is wider than the screen (0 or less: no sideways scrolling). */
 export const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Presses Tab (at most 80 times) until the focused element has this accessible label: reachable by keyboard. */
+export async function tabTo(page: Page, label: string): Promise<void> {
+  for (let presses = 0; presses < 80; presses++) {
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!(element instanceof HTMLElement)) return '';
+      const labelled = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
+      return (element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').trim();
+    });
+    if (focused === label) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${label}"`);
+}
