@@ -1,6 +1,6 @@
 // The issue's path on a phone: sign up → search (debounced) → the show → track → mark season 1
 // watched → the dashboard says how many behind → reload on the deep link; then one episode, "up to
-// here" and a season unwatched, each checked against what the API stored. Posters cannot load here
+// here" watched and unwatched, and a season unwatched, each checked against what the API stored. Posters cannot load here
 // (no internet), so the placeholder must hold the layout. Axe in both themes on every screen.
 import t from 'tap';
 import type { Page } from 'playwright-core';
@@ -98,6 +98,14 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   await saved(page);
   t.same((await stored(page))?.watchedEpisodeIds, [3267485, 3643494, 3643506, 3643507], 'an episode and a season unwatched');
   t.ok(await page.getByRole('button', { name: 'Mark season 1 watched' }).isVisible());
+
+  await page.getByRole('button', { name: 'Watched up to S06E03' }).click();
+  await saved(page);
+  t.same((await stored(page))?.watchedEpisodeIds, [2270552, 3267485, 3643494, 3643506, 3643507], 'S1E1 marked again by up to here');
+  // everything up to S6E2 is watched: the same button now takes it back
+  await page.getByRole('button', { name: 'Unwatched up to S06E02' }).click();
+  await saved(page);
+  t.same((await stored(page))?.watchedEpisodeIds, [3643507], 'unwatched up to here: only S6E3 after it stays watched');
 });
 
 t.test('a refusal of a mark says so and the tick goes back', async (t) => {

@@ -97,22 +97,29 @@ export function episodeCode(episode: Pick<Episode, 'season' | 'number'>): string
 /** One request of "up to here": a whole season or a single episode. */
 export type Mark = { readonly kind: 'season'; readonly season: number } | { readonly kind: 'episode'; readonly episodeId: number };
 
+/** Every episode before `target` in watching order, and the target itself. */
+export function episodesUpTo(episodes: readonly Episode[], targetId: number): Episode[] {
+  const ordered = seasonsOf(episodes).flatMap((season) => season.episodes);
+  const index = ordered.findIndex((episode) => episode.id === targetId);
+  return index < 0 ? [] : ordered.slice(0, index + 1);
+}
+
 /**
- * "Watched up to here": every episode before `target` in watching order, and the target, watched.
- * A season wholly before the target that still has an unwatched episode is one season request;
- * in the target's season, each unwatched episode up to it is its own request. Nothing already
- * watched is sent again.
+ * "Up to here": every episode up to `target` (episodesUpTo) made `to` (watched or unwatched). A
+ * season wholly before the target with an episode still to change is one season request; in the
+ * target's season, each episode to change is its own request. Nothing already so is sent again.
  */
-export function upToHere(episodes: readonly Episode[], watched: ReadonlySet<number>, targetId: number): Mark[] {
+export function upToHere(episodes: readonly Episode[], watched: ReadonlySet<number>, targetId: number, to = true): Mark[] {
   const target = episodes.find((episode) => episode.id === targetId);
   if (!target) return [];
+  const changes = (episode: Episode) => watched.has(episode.id) !== to;
   const marks: Mark[] = [];
   for (const { season, episodes: list } of seasonsOf(episodes)) {
     if (season < target.season) {
-      if (list.some((episode) => !watched.has(episode.id))) marks.push({ kind: 'season', season });
+      if (list.some(changes)) marks.push({ kind: 'season', season });
     } else if (season === target.season) {
       for (const episode of list) {
-        if (!watched.has(episode.id)) marks.push({ kind: 'episode', episodeId: episode.id });
+        if (changes(episode)) marks.push({ kind: 'episode', episodeId: episode.id });
         if (episode.id === targetId) break;
       }
     }

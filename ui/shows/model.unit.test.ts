@@ -1,5 +1,5 @@
 import t from 'tap';
-import { artworkUrl, behindLabel, type Episode, episodeCode, nextLabel, plainText, seasonsOf, upToHere } from './model.ts';
+import { artworkUrl, behindLabel, type Episode, episodeCode, episodesUpTo, nextLabel, plainText, seasonsOf, upToHere } from './model.ts';
 
 const episode = (id: number, season: number, number: number | null): Episode => ({ id, name: `E${id}`, season, number, airdate: null, airstamp: null });
 // two seasons of three, a special in season 1, listed out of order as a provider may
@@ -28,6 +28,11 @@ t.test('"up to here": whole earlier seasons in one request each, then each unwat
     { kind: 'episode', episodeId: 13 },
   ], 'out-of-order watching is kept');
   t.same(upToHere(EPISODES, new Set(), 999), [], 'an unknown episode asks nothing');
+  t.same(upToHere(EPISODES, new Set([11, 12, 21, 23]), 22, false), [
+    { kind: 'season', season: 1 },
+    { kind: 'episode', episodeId: 21 },
+  ], 'unwatched up to here: only what is watched is unmarked; S02E03 after it stays');
+  t.same(episodesUpTo(EPISODES, 21).map((entry) => entry.id), [11, 12, 13, 10, 21], 'watching order: seasons, numbers, specials last in their season');
 });
 
 t.test('the words for progress and the next episode', async (t) => {

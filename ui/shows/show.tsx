@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { Artwork, describe, Link, LoadedView, useLoad } from './common.tsx';
 import { links } from './routes.ts';
-import { type Episode, episodeCode, nextLabel, plainText, seasonsOf, type ShowDetail, type TrackedShow, upToHere, behindLabel } from './model.ts';
+import { type Episode, episodeCode, episodesUpTo, nextLabel, plainText, seasonsOf, type ShowDetail, type TrackedShow, upToHere, behindLabel } from './model.ts';
 
 type Status = { readonly kind: 'idle' } | { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -121,19 +121,17 @@ function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; read
       }
     });
   };
-  const markUpToHere = (target: Episode) => {
-    const marks = upToHere(show.episodes, watched, target.id);
-    const seasons = new Set(marks.flatMap((mark) => (mark.kind === 'season' ? [mark.season] : [])));
-    const ids = show.episodes
-      .filter((episode) => seasons.has(episode.season) || marks.some((mark) => mark.kind === 'episode' && mark.episodeId === episode.id))
-      .map((episode) => episode.id);
-    expect(ids, true);
+  const markUpToHere = (target: Episode, to: boolean) => {
+    const marks = upToHere(show.episodes, watched, target.id, to);
+    const ids = episodesUpTo(show.episodes, target.id).map((episode) => episode.id);
+    expect(ids, to);
     enqueue(async () => {
       try {
         for (const mark of marks) {
-          onChange(mark.kind === 'season' ? await api.markSeason(tracked.id, mark.season, true) : await api.markEpisode(tracked.id, mark.episodeId, true));
+          onChange(mark.kind === 'season' ? await api.markSeason(tracked.id, mark.season, to) : await api.markEpisode(tracked.id, mark.episodeId, to));
         }
-        onChange(await api.setLatest(tracked.id, target.id));
+        // the marker follows the furthest episode watched by this action
+        if (to) onChange(await api.setLatest(tracked.id, target.id));
       } finally {
         settle(ids);
       }
@@ -251,7 +249,7 @@ type SeasonsProps = {
   readonly isWatched?: (episode: Episode) => boolean;
   readonly onEpisode?: (episode: Episode, watched: boolean) => void;
   readonly onSeason?: (season: number, episodes: readonly Episode[], watched: boolean) => void;
-  readonly onUpToHere?: (episode: Episode) => void;
+  readonly onUpToHere?: (episode: Episode, watched: boolean) => void;
 };
 
 /** The episode list by season; the marking controls only when the show is tracked. */
@@ -296,10 +294,17 @@ function Seasons({ episodes, isWatched, onEpisode, onSeason, onUpToHere }: Seaso
                       </span>
                     )}
                     <span class="muted small airdate">{episode.airdate ?? 'Not scheduled'}</span>
-                    {onUpToHere ? (
-                      <button type="button" class="small-button" aria-label={`Watched up to ${code}`} onClick={() => onUpToHere(episode)}>
-                        Up to here
-                      </button>
+                    {onUpToHere && isWatched ? (
+                      // every episode up to here watched already: the same button takes them back
+                      episodesUpTo(episodes, episode.id).every(isWatched) ? (
+                        <button type="button" class="small-button" aria-label={`Unwatched up to ${code}`} onClick={() => onUpToHere(episode, false)}>
+                          Unmark to here
+                        </button>
+                      ) : (
+                        <button type="button" class="small-button" aria-label={`Watched up to ${code}`} onClick={() => onUpToHere(episode, true)}>
+                          Up to here
+                        </button>
+                      )
                     ) : null}
                   </li>
                 );
