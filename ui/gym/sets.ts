@@ -40,12 +40,15 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
     publish({ saved: { ...view.saved, [key]: set }, queued, states: { ...view.states, [key]: { kind: 'saved' } } });
   };
 
+  // the version of each item the server accepted: it leaves the outbox a moment after the answer,
+  // and must not show as queued again in between
+  const accepted = new Map<string, string>();
   const refreshQueued = async (outbox: Outbox) => {
     const items = await outbox.items();
     const queued: Record<string, QueuedSet & { workoutId: string }> = {};
     const states = { ...view.states };
     for (const item of items) {
-      if (!isTickBody(item.body)) continue;
+      if (!isTickBody(item.body) || accepted.get(item.key) === item.queuedAt) continue;
       queued[item.key] = { ...item.body, workoutId: workoutOf(item) };
       states[item.key] = item.refusal ? { kind: 'failed', message: item.refusal.message } : { kind: 'queued' };
     }
@@ -57,6 +60,7 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
     send: async (item) => {
       if (!isTickBody(item.body)) return;
       const set = await gymApi.tick(workoutOf(item), item.body);
+      accepted.set(item.key, item.queuedAt);
       confirmed(item.key, set);
     },
     onStatus: (status) => {

@@ -42,6 +42,8 @@ export function TodayScreen({ session }: { readonly session: Session }) {
     try {
       const workout = await gymApi.startWorkout({ planDayId: home?.nextDay?.id ?? null, date: today });
       keep(`workout:${workout.id}`, workout);
+      // the workout screen draws the day's exercises from the plan at once, before its own reads
+      if (home?.activePlan) keep(`plan:${home.activePlan.id}`, home.activePlan);
       keep('started', { date: today, workoutId: workout.id } satisfies Started);
       navigate(`/workout/${workout.id}`);
     } catch (error) {
@@ -89,7 +91,7 @@ export function TodayScreen({ session }: { readonly session: Session }) {
       )}
       {home && home.exercises.length > 0 ? (
         <>
-          <h3>{home.nextDay ? dayName(home.nextDay) : 'Exercises'}</h3>
+          <h3>Exercises of the plan</h3>
           <ul class="plain-list">
             {home.exercises.map((each) => (
               <li key={each.exerciseId} class="card">

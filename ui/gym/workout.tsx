@@ -67,13 +67,14 @@ function SetRow({
   const [weight, setWeight] = useState(row.kg === null ? '' : String(kgToShown(row.kg, unit)));
   const [reps, setReps] = useState(row.reps === null ? '' : String(row.reps));
   const [problem, setProblem] = useState<string | null>(null);
-  // a suggestion follows the set above until the user types here
+  // the row follows what is known of the set (a suggestion, the server's copy, a queued tick) until
+  // the user types in it; a tick hands it back
   const [typed, setTyped] = useState(false);
   useEffect(() => {
-    if (typed || (row.source !== 'planned' && state?.kind !== undefined)) return;
+    if (typed) return;
     setWeight(row.kg === null ? '' : String(kgToShown(row.kg, unit)));
     setReps(row.reps === null ? '' : String(row.reps));
-  }, [row.kg, row.reps, unit]);
+  }, [row.kg, row.reps, row.source, unit]);
   const name = `${exercise} set ${row.setNumber}`;
   const tick = () => {
     const shown = parseNumber(weight);
@@ -83,6 +84,7 @@ function SetRow({
       return;
     }
     setProblem(null);
+    setTyped(false);
     onTick(shownToKg(shown, unit), count);
   };
   const done = state?.kind === 'saved' || state?.kind === 'queued' || state?.kind === 'saving';
