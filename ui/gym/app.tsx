@@ -4,6 +4,8 @@ import { ApiRefusal } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { chooseAccent } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
+import { BodyScreen } from './body.tsx';
+import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
 import { gymApi, type User } from './gym-api.ts';
 import { forgetAll, keep, kept } from './local.ts';
 import { accentColour } from './model.ts';
@@ -33,6 +35,8 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
   const items = [
     ['/', 'Today'],
     ['/plans', 'Plans'],
+    ['/exercises', 'Exercises'],
+    ['/body', 'Body'],
     ['/settings', 'Settings'],
   ] as const;
   return (
@@ -41,7 +45,7 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
         <a
           key={to}
           href={to}
-          aria-current={path === to ? 'page' : undefined}
+          aria-current={path === to || (to !== '/' && path.startsWith(`${to}/`)) ? 'page' : undefined}
           onClick={(event) => {
             event.preventDefault();
             navigate(to);
@@ -137,6 +141,7 @@ export function App() {
 
   const session: Session = { user, setUser, navigate, signOut };
   const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
+  const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
   let screen: ComponentChildren;
   let title = 'Gym log';
   if (path === '/') screen = <TodayScreen session={session} />;
@@ -146,6 +151,15 @@ export function App() {
   } else if (path === '/plans') {
     title = 'Plans';
     screen = <PlansScreen session={session} />;
+  } else if (path === '/exercises') {
+    title = 'Exercises';
+    screen = <ExercisesScreen session={session} />;
+  } else if (exerciseMatch?.[1]) {
+    title = 'Exercise';
+    screen = <ExerciseScreen key={exerciseMatch[1]} session={session} id={exerciseMatch[1]} />;
+  } else if (path === '/body') {
+    title = 'Body weight';
+    screen = <BodyScreen session={session} />;
   } else if (path === '/settings') {
     title = 'Settings';
     screen = <SettingsScreen session={session} />;
@@ -153,8 +167,8 @@ export function App() {
     screen = (
       <>
         <h2>Not in this version yet</h2>
-        <p>This screen is not built yet. Today, workouts, plans and settings are.</p>
-        <Link to="/" navigate={navigate}>
+        <p>This screen is not built yet. Today, workouts, plans, exercises, body weight and settings are.</p>
+        <Link to="/" navigate={navigate} class="button back-link">
           Back to today
         </Link>
       </>

@@ -23,7 +23,13 @@ export type Workout = {
 export type Hint = { action: 'start' | 'increase' | 'repeat'; kg: number | null; reps: number | null };
 export type HomeExercise = { exerciseId: string; exerciseName: string | null; last: { date: string; sets: { setNumber: number; kg: number; reps: number }[] } | null; hint: Hint };
 export type Home = { date: string; weeklyGoal: number; daysTrainedThisWeek: number; activePlan: Plan | null; nextDay: Day | null; exercises: HomeExercise[] };
-export type Exercise = { id: string; name: string };
+export type Exercise = { id: string; name: string; code: string | null; machineNumber: string | null };
+export type HistorySet = { id: string; setNumber: number; kg: number; reps: number };
+export type History = {
+  exercise: Exercise;
+  workouts: { sessionId: string; date: string; sets: HistorySet[]; bestSet: HistorySet | null; estimatedOneRepMaxKg: number | null; volumeKg: number }[];
+};
+export type BodyWeight = { date: string; kg: number };
 
 const has =
   <T>(...fields: string[]) =>
@@ -63,6 +69,14 @@ export const gymApi = {
   changeWorkout: (id: string, body: { finished?: boolean; notes?: string }) => request(`/api/sessions/${id}`, { method: 'PATCH', body, accept: isWorkout }),
   tick: (workoutId: string, body: { exerciseId: string; setNumber: number; kg: number; reps: number }) =>
     request(`/api/sessions/${workoutId}/sets`, { method: 'POST', body, accept: isSet }),
+  exercises: (q?: string) => request(q ? `/api/exercises?q=${encodeURIComponent(q)}` : '/api/exercises', { accept: isList(isExercise) }),
+  renameExercise: (id: string, name: string) => request(`/api/exercises/${id}`, { method: 'PATCH', body: { name }, accept: isExercise }),
+  deleteExercise: (id: string) => request(`/api/exercises/${id}`, { method: 'DELETE', accept: isNothing }),
+  mergeExercise: (id: string, intoId: string) => request(`/api/exercises/${id}/merge`, { method: 'POST', body: { intoId }, accept: isNothing }),
+  history: (id: string) => request(`/api/exercises/${id}/history`, { accept: has<History>('exercise', 'workouts') }),
+  bodyWeights: () => request('/api/bodyweight', { accept: isList(has<BodyWeight>('date', 'kg')) }),
+  recordBodyWeight: (reading: BodyWeight) => request('/api/bodyweight', { method: 'PUT', body: reading, accept: has<BodyWeight>('date', 'kg') }),
+  deleteBodyWeight: (date: string) => request(`/api/bodyweight/${date}`, { method: 'DELETE', accept: isNothing }),
   deleteSet: (id: string) => request(`/api/sets/${id}`, { method: 'DELETE', accept: isNothing }),
 };
 

@@ -86,3 +86,17 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
   });
   return problems;
 }
+
+/** A write to the gym API with this phone's session, as its page would send it; the answer's JSON. */
+export async function serverSend<T>(env: BrowserSystem, context: BrowserContext, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: object): Promise<T> {
+  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');
+  if (!cookie) throw new Error('this phone is not signed in');
+  const response = await env.system.apps.gym!.inject({
+    method,
+    url,
+    headers: { cookie: `gym_sid=${cookie.value}`, origin: env.origins.gym, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json() as T;
+}
