@@ -23,6 +23,8 @@ export type Session = {
   readonly setUser: (user: User) => void;
   readonly navigate: Navigate;
   readonly signOut: () => Promise<void>;
+  /** the account is gone (erased): forget it on this phone, as after signing out */
+  readonly forget: () => void;
 };
 
 const AUTH_ROUTES = ['/login', '/signup', '/recover'];
@@ -118,11 +120,14 @@ export function App() {
     setUser(me);
     navigate('/');
   };
-  const signOut = async () => {
-    await gymApi.logout().catch(() => undefined);
+  const forget = () => {
     forgetAll();
     setUserState(null);
     navigate('/login');
+  };
+  const signOut = async () => {
+    await gymApi.logout().catch(() => undefined);
+    forget();
   };
 
   useEffect(() => {
@@ -139,7 +144,7 @@ export function App() {
     );
   }
 
-  const session: Session = { user, setUser, navigate, signOut };
+  const session: Session = { user, setUser, navigate, signOut, forget };
   const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
   const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
   let screen: ComponentChildren;

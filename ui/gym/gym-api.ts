@@ -55,6 +55,8 @@ export const gymApi = {
   logout: () => request('/api/auth/logout', { method: 'POST', body: {}, accept: isNothing }),
   forgot: (email: string) => request('/api/auth/forgot', { method: 'POST', body: { email }, accept: isOk }),
   reset: (body: { email: string; code: string; newPassword: string }) => request('/api/auth/reset', { method: 'POST', body, accept: isOk }),
+  changePassword: (body: { currentPassword: string; newPassword: string }) => request('/api/auth/password', { method: 'POST', body, accept: isNothing }),
+  deleteAccount: (password: string) => request('/api/me', { method: 'DELETE', body: { password }, accept: isNothing }),
   me: () => request('/api/me', { accept: isUser }),
   settings: (changes: Partial<Settings>) => request('/api/settings', { method: 'PATCH', body: changes, accept: isUser }),
   home: (date: string) => request(`/api/home?date=${date}`, { accept: isHome }),

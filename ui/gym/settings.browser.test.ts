@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, PASSWORD, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 
 const env = await startBrowserSystem(t);
 
@@ -71,18 +71,24 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
   const context = await env.phone({ serviceWorkers: 'block' });
   const { page } = await signUp(env, context, 'deadline');
   const id = await freeWorkoutWith(page, 'Squat');
-  let posts = 0;
-  let late = true;
+  // the first tick reaches the server, but its answer comes 12 s later; retries find no network
+  // until the test lets them through
+  let reached = 0;
+  let network = false;
+  let first = true;
   await page.route(
     (url) => url.pathname === `/api/sessions/${id}/sets`,
     async (route) => {
-      posts += 1;
-      if (!late) return route.continue();
-      late = false;
-      // the server takes the set; its answer reaches the phone only after the deadline
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 10_500));
-      await route.fulfill({ response }).catch(() => undefined);
+      if (first) {
+        first = false;
+        reached += 1;
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        return route.fulfill({ response }).catch(() => undefined);
+      }
+      if (!network) return route.abort('internetdisconnected');
+      reached += 1;
+      return route.continue();
     },
   );
   await page.getByLabel('Squat set 1 weight (kg)').fill('80');
@@ -94,9 +100,10 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
     .getByText('Queued: will send')
     .waitFor({ timeout: 15_000 })
     .catch(async (error: unknown) => {
-      throw new Error(`${String(error)}; the row says ${await page.getByTestId('set-row').innerText()}; ${posts} posts`);
+      throw new Error(`${String(error)}; the rows say ${(await page.getByTestId('set-row').allInnerTexts()).join(' | ')}`);
     });
   t.pass('no answer within 10 s: queued');
+  network = true;
   await page.getByRole('button', { name: '1 set waiting to be sent; send now' }).click();
   await page.getByTestId('set-row').getByText('Saved').waitFor();
   const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 1);
@@ -105,6 +112,29 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
     [[1, 80, 8]],
     'stored once',
   );
-  t.equal(posts, 2, 'sent late once, then once more from the outbox');
+  t.equal(reached, 2, 'the server had it twice: the late one and the retry, the same upsert');
   await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+});
+
+t.test('change the password (a wrong one refused in the API’s words), then delete the account with the password', async (t) => {
+  const context = await env.phone();
+  const { page, email } = await signUp(env, context, 'account');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel('New password').fill('another-long-passphrase');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  const wrong = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '203.0.113.40' }, payload: { email, password: 'not-my-password' } });
+  t.equal(await page.getByRole('alert').innerText(), (wrong.json() as { message: string }).message, 'refused in the API’s words');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await page.getByText('Password changed. Your other devices are signed out.').waitFor();
+  const login = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '203.0.113.41' }, payload: { email, password: 'another-long-passphrase' } });
+  t.equal(login.statusCode, 200, 'the new password logs in');
+  t.same(await checkScreen(page, 'settings-account'), []);
+
+  await page.getByLabel('Your password, to confirm').fill('another-long-passphrase');
+  await page.getByRole('button', { name: 'Delete my account and everything in it' }).click();
+  await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
+  const gone = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '203.0.113.42' }, payload: { email, password: 'another-long-passphrase' } });
+  t.equal(gone.statusCode, 401, 'the account is gone');
 });

@@ -134,6 +134,80 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
       <button type="button" onClick={() => void session.signOut()}>
         Log out
       </button>
+      <PasswordChange />
+      <DeleteAccount session={session} />
     </section>
+  );
+}
+
+function PasswordChange() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <form
+      class="stack section"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setOutcome(null);
+        gymApi.changePassword({ currentPassword: current, newPassword: next }).then(
+          () => {
+            setCurrent('');
+            setNext('');
+            setOutcome({ ok: true, text: 'Password changed. Your other devices are signed out.' });
+          },
+          (error: unknown) => setOutcome({ ok: false, text: problemOf(error) }),
+        );
+      }}
+    >
+      <h3>Change the password</h3>
+      <div class="field">
+        <label for="current-password">Current password</label>
+        <input id="current-password" type="password" required autocomplete="current-password" value={current} onInput={(event) => setCurrent(event.currentTarget.value)} />
+      </div>
+      <div class="field">
+        <label for="next-password">New password</label>
+        <input id="next-password" type="password" required autocomplete="new-password" value={next} onInput={(event) => setNext(event.currentTarget.value)} />
+      </div>
+      {outcome ? (
+        <p class={outcome.ok ? 'done-line' : 'problem'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
+        </p>
+      ) : null}
+      <button type="submit">Change the password</button>
+    </form>
+  );
+}
+
+function DeleteAccount({ session }: { readonly session: Session }) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      class="stack section"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setProblem(null);
+        gymApi.deleteAccount(password).then(
+          () => session.forget(),
+          (error: unknown) => setProblem(problemOf(error)),
+        );
+      }}
+    >
+      <h3>Delete the account</h3>
+      <p>Everything goes, at once and for good: every workout and set, your plans, exercises, body weight and cardio, and the account itself.</p>
+      <div class="field">
+        <label for="delete-password">Your password, to confirm</label>
+        <input id="delete-password" type="password" required autocomplete="current-password" value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+      </div>
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" class="danger">
+        Delete my account and everything in it
+      </button>
+    </form>
   );
 }

@@ -97,6 +97,11 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 5);
   t.equal(summary(sets), 'Squat #1 100×5, Squat #2 100×5, Squat #3 102.5×4, Squat #4 102.5×4, Squat #5 102.5×3', 'every set stored once, none doubled');
   t.equal(posts.length - before, 2, 'each queued set was sent once on reconnect');
+
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByText('Trained 1 of 3 days this week').waitFor();
+  await page.getByRole('button', { name: 'Continue today’s workout' }).click();
+  t.equal(workoutIdOf(page), id, "today's workout continues where it was");
 });
 
 t.test('correct a set, delete one, add an exercise, finish and reopen', async (t) => {
