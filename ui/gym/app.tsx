@@ -12,6 +12,7 @@ import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
 import { type SetSync, type SetsView, startSetSync } from './sets.ts';
 import { SettingsScreen } from './settings.tsx';
+import { StatsScreen } from './stats.tsx';
 import { TodayScreen } from './today.tsx';
 import { WorkoutScreen } from './workout.tsx';
 import { Link, type Navigate } from './link.tsx';
@@ -39,6 +40,7 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
     ['/plans', 'Plans'],
     ['/exercises', 'Exercises'],
     ['/body', 'Body'],
+    ['/stats', 'Stats'],
     ['/settings', 'Settings'],
   ] as const;
   return (
@@ -165,6 +167,9 @@ export function App() {
   } else if (path === '/body') {
     title = 'Body weight';
     screen = <BodyScreen session={session} />;
+  } else if (path === '/stats') {
+    title = 'Stats';
+    screen = <StatsScreen session={session} />;
   } else if (path === '/settings') {
     title = 'Settings';
     screen = <SettingsScreen session={session} />;
@@ -172,7 +177,7 @@ export function App() {
     screen = (
       <>
         <h2>Not in this version yet</h2>
-        <p>This screen is not built yet. Today, workouts, plans, exercises, body weight and settings are.</p>
+        <p>This screen is not built yet. Today, workouts, plans, exercises, body weight, stats and settings are.</p>
         <Link to="/" navigate={navigate} class="button back-link">
           Back to today
         </Link>

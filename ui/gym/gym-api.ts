@@ -29,6 +29,13 @@ export type History = {
   exercise: Exercise;
   workouts: { sessionId: string; date: string; sets: HistorySet[]; bestSet: HistorySet | null; estimatedOneRepMaxKg: number | null; volumeKg: number }[];
 };
+export type Stats = {
+  weeklyGoal: number;
+  streakWeeks: number;
+  weeks: { weekStart: string; daysTrained: number; sets: number; volumeKg: number }[];
+  totals: { workouts: number; sets: number; reps: number; volumeKg: number };
+  recentPersonalBests: { sessionId: string; date: string; kg: number; reps: number; estimatedOneRepMaxKg: number; exerciseId: string; exerciseName: string | null }[];
+};
 export type BodyWeight = { date: string; kg: number };
 
 const has =
@@ -76,6 +83,7 @@ export const gymApi = {
   deleteExercise: (id: string) => request(`/api/exercises/${id}`, { method: 'DELETE', accept: isNothing }),
   mergeExercise: (id: string, intoId: string) => request(`/api/exercises/${id}/merge`, { method: 'POST', body: { intoId }, accept: isNothing }),
   history: (id: string) => request(`/api/exercises/${id}/history`, { accept: has<History>('exercise', 'workouts') }),
+  stats: (date: string) => request(`/api/stats?date=${date}`, { accept: has<Stats>('streakWeeks', 'weeks', 'totals', 'recentPersonalBests') }),
   bodyWeights: () => request('/api/bodyweight', { accept: isList(has<BodyWeight>('date', 'kg')) }),
   recordBodyWeight: (reading: BodyWeight) => request('/api/bodyweight', { method: 'PUT', body: reading, accept: has<BodyWeight>('date', 'kg') }),
   deleteBodyWeight: (date: string) => request(`/api/bodyweight/${date}`, { method: 'DELETE', accept: isNothing }),

@@ -1,6 +1,6 @@
 // Exercises and body weight in the gym app (issue 14): search, history with the best set, Epley's
 // estimate and volume, rename, a refused delete explained in the API's words, a merge that says what
-// moves, a delete; body-weight readings, one per date.
+// moves, a delete; the stats' totals; body-weight readings, one per date.
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, serverGet, serverSend, signUp } from '../testing/gym.ts';
@@ -59,6 +59,15 @@ t.test('search, history, rename, refused delete, merge, delete', async (t) => {
   await page.getByRole('heading', { name: 'Exercises', level: 2 }).waitFor();
   await page.getByRole('link', { name: 'Squat' }).waitFor();
   t.same(await page.locator('.link-list a').allInnerTexts(), ['Bench Press', 'Squat'], 'deleted');
+
+  await page.getByRole('link', { name: 'Stats' }).click();
+  await page.getByTestId('totals').waitFor();
+  t.same(
+    (await page.getByTestId('totals').locator('dd').allInnerTexts()).slice(1),
+    ['1', '3', '823 kg'],
+    'one workout, three sets (the merge moved two), 60×5 + 62.5×5 + 70×3 = 822.5 kg',
+  );
+  t.same(await checkScreen(page, 'stats'), []);
 });
 
 t.test('body weight: one reading per date, overwritten, deleted', async (t) => {
