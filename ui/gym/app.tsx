@@ -97,23 +97,30 @@ export function App() {
     window.addEventListener('popstate', onPop);
     const sync = startSetSync(setSetsView);
     sets.current = sync;
-    gymApi.me().then(
-      (me) => {
-        setUser(me);
-        setChecked(true);
-      },
-      (error: unknown) => {
-        if (error instanceof ApiRefusal && error.status === 401) {
-          forgetAll();
-          setUserState(null);
-        } else {
-          setOffline(true);
-        }
-        setChecked(true);
-      },
-    );
+    const check = () =>
+      gymApi.me().then(
+        (me) => {
+          setUser(me);
+          setOffline(false);
+          setChecked(true);
+        },
+        (error: unknown) => {
+          if (error instanceof ApiRefusal && error.status === 401) {
+            forgetAll();
+            setUserState(null);
+          } else {
+            setOffline(true);
+          }
+          setChecked(true);
+        },
+      );
+    void check();
+    // back online: the account is read again and the page stops saying it shows a kept copy
+    const onOnline = () => void check();
+    window.addEventListener('online', onOnline);
     return () => {
       window.removeEventListener('popstate', onPop);
+      window.removeEventListener('online', onOnline);
       sync.stop();
     };
   }, []);

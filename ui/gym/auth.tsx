@@ -8,7 +8,7 @@ import { codeDigits } from './model.ts';
 /** What a failed call tells the user: the API's own words for a refusal. */
 export function problemOf(error: unknown): string {
   if (error instanceof ApiRefusal) return error.message;
-  return 'No connection: nothing was sent. Try again when you are online.';
+  return 'No connection to the server. Try again when you are online.';
 }
 
 function Problem({ message }: { readonly message: string | null }) {

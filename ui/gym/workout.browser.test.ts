@@ -83,6 +83,7 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
 
   await page.reload();
   await stateOf(page, 'Squat', 5).getByText('Queued: will send').waitFor();
+  await page.getByText('Offline: showing the last copy kept on this phone.').waitFor();
   t.equal(await page.getByLabel('Squat set 5 reps').inputValue(), '3', 'the queued set is shown after a reload with no network');
   await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
   for (const set of [1, 2, 3]) await stateOf(page, 'Squat', set).getByText('Saved').waitFor();
@@ -94,6 +95,8 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await stateOf(page, 'Squat', 4).getByText('Saved').waitFor();
   await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
   t.pass('the badge is gone: nothing waits');
+  await page.getByText('Offline: showing the last copy kept on this phone.').waitFor({ state: 'detached' });
+  t.pass('back online, the page no longer says it shows a kept copy');
   const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 5);
   t.equal(summary(sets), 'Squat #1 100×5, Squat #2 100×5, Squat #3 102.5×4, Squat #4 102.5×4, Squat #5 102.5×3', 'every set stored once, none doubled');
   t.equal(posts.length - before, 2, 'each queued set was sent once on reconnect');
