@@ -71,6 +71,7 @@ export const gymApi = {
   plan: (id: string) => request(`/api/plans/${id}`, { accept: isPlan }),
   createPlan: (draft: PlanDraft) => request('/api/plans', { method: 'POST', body: draft, accept: isPlan }),
   activatePlan: (id: string) => request(`/api/plans/${id}`, { method: 'PATCH', body: { active: true }, accept: isPlan }),
+  duplicatePlan: (id: string, date: string) => request(`/api/plans/${id}/duplicate`, { method: 'POST', body: { date }, accept: isPlan }),
   deletePlan: (id: string) => request(`/api/plans/${id}`, { method: 'DELETE', accept: isNothing }),
   exercise: (name: string) => request('/api/exercises', { method: 'POST', body: { name }, accept: isExercise }),
   startWorkout: (body: { planDayId: string | null; date: string }) => request('/api/sessions', { method: 'POST', body, accept: isWorkout }),

@@ -89,3 +89,32 @@ t.test('body weight: one reading per date, overwritten, deleted', async (t) => {
   await page.getByText('No readings yet.').waitFor();
   t.same(await serverGet(env, context, '/api/bodyweight'), []);
 });
+
+t.test('plans: two templates, make the first active again, copy it as the next block, delete one and its workout stays', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'plans');
+  await page.getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('button', { name: 'Use Upper / lower' }).click();
+  await page.getByText('Next: Day 1: Upper').waitFor();
+  await page.getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('button', { name: 'Use Push / pull / legs' }).click();
+  await page.getByText('Next: Day 1: Push').waitFor();
+  const ppl = (await serverGet<{ name: string; days: { id: string }[] }[]>(env, context, '/api/plans')).find((plan) => plan.name === 'Push / pull / legs')!;
+  const workout = await serverSend<{ id: string }>(env, context, 'POST', '/api/sessions', { date: '2026-03-02', planDayId: ppl.days[0]!.id });
+  await page.getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('button', { name: 'Make Upper / lower active' }).click();
+  await page.getByText('Upper / lower is now the active plan.').waitFor();
+  const active = async () => (await serverGet<{ name: string; active: boolean }[]>(env, context, '/api/plans')).map((plan) => `${plan.name}${plan.active ? ' (active)' : ''}`);
+  t.same(await active(), ['Upper / lower (active)', 'Push / pull / legs']);
+  await page.getByRole('button', { name: 'Copy Upper / lower as the next block' }).click();
+  await page.getByText(/starts today as the next block\.$/).waitFor();
+  t.equal((await active()).filter((plan) => plan.endsWith('(active)')).length, 1, 'exactly one plan is active: the copy');
+  t.equal((await active()).length, 3);
+  t.same(await checkScreen(page, 'plans'), []);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete Push / pull / legs' }).click();
+  await page.getByText('Push / pull / legs is deleted; its workouts stay.').waitFor();
+  t.equal((await active()).length, 2);
+  const kept = await serverGet<{ id: string; planDayId: string | null }>(env, context, `/api/sessions/${workout.id}`);
+  t.same([kept.id, kept.planDayId], [workout.id, null], 'the workout of the deleted plan stays, unlinked from its day');
+});

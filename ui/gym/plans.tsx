@@ -77,6 +77,13 @@ export function PlansScreen({ session }: { readonly session: Session }) {
                 <button
                   type="button"
                   disabled={busy !== null}
+                  onClick={() => void run('duplicate', async () => `${(await gymApi.duplicatePlan(plan.id, localDate(new Date()))).name} starts today as the next block.`)}
+                >
+                  Copy {plan.name} as the next block
+                </button>
+                <button
+                  type="button"
+                  disabled={busy !== null}
                   onClick={() => {
                     if (confirm(`Delete the plan ${plan.name}? Workouts you logged with it stay.`)) void run('delete', async () => (await gymApi.deletePlan(plan.id), `${plan.name} is deleted; its workouts stay.`));
                   }}
@@ -89,7 +96,7 @@ export function PlansScreen({ session }: { readonly session: Session }) {
         </ul>
       )}
       <h3>Start from a programme</h3>
-      <p class="hint">One tap makes the plan and its exercises and makes it the active plan. Editing plans day by day is not in this version yet.</p>
+      <p class="hint">One tap makes the plan and its exercises and makes it the active plan. Editing a plan's days and exercises is not in this version yet.</p>
       <ul class="plain-list">
         {TEMPLATES.map((template) => (
           <li key={template.id} class="card">
