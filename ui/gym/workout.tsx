@@ -64,17 +64,16 @@ function SetRow({
   readonly onTick: (kg: number, reps: number) => void;
   readonly onDelete: (() => void) | null;
 }) {
-  const [weight, setWeight] = useState(row.kg === null ? '' : String(kgToShown(row.kg, unit)));
-  const [reps, setReps] = useState(row.reps === null ? '' : String(row.reps));
+  // What the user typed wins over what is known of the set until the set itself changes on the
+  // server's side or in the queue (a tick confirmed, a correction, a deletion); an unticked row
+  // otherwise shows the suggestion, which follows the set above. Derived in the render itself, so
+  // the row never shows "Saved" beside an old value.
+  const basis = row.source === 'planned' ? `planned|${unit}` : `${row.source}|${row.kg}|${row.reps}|${unit}`;
+  const [edit, setEdit] = useState<{ basis: string; weight: string | null; reps: string | null }>({ basis, weight: null, reps: null });
+  const typed = edit.basis === basis ? edit : { basis, weight: null, reps: null };
+  const weight = typed.weight ?? (row.kg === null ? '' : String(kgToShown(row.kg, unit)));
+  const reps = typed.reps ?? (row.reps === null ? '' : String(row.reps));
   const [problem, setProblem] = useState<string | null>(null);
-  // the row follows what is known of the set (a suggestion, the server's copy, a queued tick) until
-  // the user types in it; a tick hands it back
-  const [typed, setTyped] = useState(false);
-  useEffect(() => {
-    if (typed) return;
-    setWeight(row.kg === null ? '' : String(kgToShown(row.kg, unit)));
-    setReps(row.reps === null ? '' : String(row.reps));
-  }, [row.kg, row.reps, row.source, unit]);
   const name = `${exercise} set ${row.setNumber}`;
   const tick = () => {
     const shown = parseNumber(weight);
@@ -84,7 +83,6 @@ function SetRow({
       return;
     }
     setProblem(null);
-    setTyped(false);
     onTick(shownToKg(shown, unit), count);
   };
   const done = state?.kind === 'saved' || state?.kind === 'queued' || state?.kind === 'saving';
@@ -98,20 +96,14 @@ function SetRow({
         inputMode="decimal"
         aria-label={`${name} weight (${unit})`}
         value={weight}
-        onInput={(event) => {
-          setTyped(true);
-          setWeight(event.currentTarget.value);
-        }}
+        onInput={(event) => setEdit({ ...typed, weight: event.currentTarget.value })}
       />
       <input
         type="text"
         inputMode="numeric"
         aria-label={`${name} reps`}
         value={reps}
-        onInput={(event) => {
-          setTyped(true);
-          setReps(event.currentTarget.value);
-        }}
+        onInput={(event) => setEdit({ ...typed, reps: event.currentTarget.value })}
       />
       <button type="button" class={done ? 'tick ticked' : 'tick'} aria-label={`Tick ${name}`} onClick={tick}>
         <span aria-hidden="true">✓</span>
