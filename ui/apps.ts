@@ -61,7 +61,7 @@ export const WEB_APPS: readonly WebApp[] = [
     accent: '#b45309',
     pages: [
       { html: 'index.html', routes: ['/'] },
-      { html: 'app.html', routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/people', '/app/settings'] },
+      { html: 'app.html', routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/people', '/app/settings', '/app/account'] },
     ],
     startUrl: '/app',
   },

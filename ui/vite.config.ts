@@ -96,6 +96,11 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
           // left out of the manifest, the installed app opens the form it was installed from.
           start_url: app.startUrl ?? undefined,
         },
+        // shows: a worker of its own (ui/shows/sw.ts) that also shows push notifications; the
+        // precache and page fallback there are the same as the generated ones below
+        ...(name === 'shows'
+          ? { strategies: 'injectManifest' as const, srcDir: '.', filename: 'sw.ts', injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico}'] } }
+          : {}),
         workbox: {
           // the manifest is not in the list: the plugin adds it, and a second entry for the same
           // URL makes precacheAndRoute throw, leaving a worker that is active but serves nothing

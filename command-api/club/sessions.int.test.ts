@@ -205,6 +205,30 @@ t.test('PUT rules 2–5: one winner per version, wholesale replacement, unseen p
   t.equal((await system.core.store.readStream(sessionStream(night.id))).length, 4, 'opened and three saves');
 });
 
+t.test('a retried save of the same snapshot (its answer was lost) is answered as the success it was', async (t) => {
+  const night = await openNight('2026-10-22');
+  const snapshot = snapshotOf(night, { people: [{ id: cuid('rt'), name: 'Retried', levelId: level('Strong') }], snapshotId: cuid('snap') });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshot), { version: 2 });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshot), { version: 2 }, 'the same snapshot again: 200 with the version it made');
+  t.equal((await system.core.store.readStream(sessionStream(night.id))).length, 2, 'opened and one save: the retry appended nothing');
+
+  const stale = await call('PUT', `/api/sessions/${night.id}`, { ...snapshot, snapshotId: cuid('other') });
+  t.equal(stale.statusCode, 409, 'another snapshot from the same version is still a conflict');
+  t.equal(stale.json<{ code: string }>().code, 'VERSION_CONFLICT');
+
+  // once another save (or a close) moved the version on, the old snapshot is no longer the latest
+  const saved = await ok<Night>('GET', `/api/sessions/${night.id}`);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { endTime: '21:00', snapshotId: cuid('snap') })), { version: 3 });
+  const late = await call('PUT', `/api/sessions/${night.id}`, snapshot);
+  t.equal(late.statusCode, 409, 'a retry arriving after another save is a conflict');
+  t.equal(late.json<{ current: Night }>().current.version, 3);
+  const last = snapshotOf(await ok<Night>('GET', `/api/sessions/${night.id}`), { snapshotId: cuid('snap') });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, last), { version: 4 });
+  await ok('POST', `/api/sessions/${night.id}/close`);
+  const afterClose = await call('PUT', `/api/sessions/${night.id}`, last);
+  t.equal(afterClose.statusCode, 409, 'closing moved the version on: the retry is not taken for the latest');
+});
+
 t.test("each person's level that night is a copy: later level changes do not rewrite it", async (t) => {
   const night = await openNight('2026-10-15', { startTime: '18:00', endTime: '20:00' });
   const person = { id: cuid('lv'), name: 'Leveller', levelId: level('Middle') };

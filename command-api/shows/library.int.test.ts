@@ -26,6 +26,7 @@ type Tracked = {
   rating: number | null;
   notify: boolean;
   latestWatchedEpisodeId: number | null;
+  watchedEpisodeIds: number[];
   nextEpisode: { id: number } | null;
 };
 
@@ -76,6 +77,8 @@ t.test('episodes out of order, seasons, marker, history newest first', async (t)
   view = await ok<Tracked>(alice.call('PUT', `/api/shows/tracked/${id}/watched`, { episodeId: 3643506 }));
   t.equal(view.latestWatchedEpisodeId, 3643506);
   t.equal(view.watchedCount, 5, 'the marker does not change progress');
+  // Slow Horses S6E1 to S6E5 (S6E6 was unmarked); S1E1 and S5E6 never watched
+  t.same(view.watchedEpisodeIds, [3643494, 3643506, 3643507, 3643508, 3643509], 'the watched episodes, in id order');
 
   const history = await ok<Array<{ episodeId: number; showName: string; id: string }>>(alice.call('GET', '/api/shows/history'));
   t.equal(history.length, 5);
@@ -84,6 +87,18 @@ t.test('episodes out of order, seasons, marker, history newest first', async (t)
 
   const watching = await ok<Tracked[]>(alice.call('GET', '/api/shows/watching'));
   t.same(watching.map((show) => show.id), [id], 'started, not finished');
+});
+
+t.test('the tracked show of a TV show id: the caller\'s own in any listing, else null', async (t) => {
+  const [slow] = await ok<Tracked[]>(alice.call('GET', '/api/shows/watching'));
+  const found = await ok<{ tracked: Tracked | null }>(alice.call('GET', '/api/shows/45039/tracked'));
+  t.equal(found.tracked?.id, slow!.id);
+  t.same(found.tracked?.watchedEpisodeIds, slow!.watchedEpisodeIds);
+  t.same(await ok(bob.call('GET', '/api/shows/45039/tracked')), { tracked: null }, "another user's tracking is not bob's");
+  t.same(await ok(alice.call('GET', '/api/shows/1/tracked')), { tracked: null }, 'a show never tracked');
+  const bad = await alice.call('GET', '/api/shows/x/tracked');
+  t.equal(bad.statusCode, 400);
+  t.match(bad.json().message, /^params\.id/);
 });
 
 t.test('watchlist, completed with rating, notify flag', async (t) => {

@@ -64,6 +64,11 @@ export const snapshotSchema = z.object({
   lineUp: lineUpSchema,
   timer: timerSchema.nullable(),
   rounds: z.array(roundSchema).max(1000),
+  /**
+   * made by the phone for each snapshot it sends: the same snapshot sent again (its answer was lost)
+   * carries the same id, so the server can tell a retry of its last accepted save from a stale copy
+   */
+  snapshotId: clientIdSchema.optional().describe('a cuid the phone makes for each snapshot: the same snapshot sent again after its answer was lost is answered 200'),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotPerson = z.infer<typeof snapshotPersonSchema>;
@@ -98,6 +103,8 @@ export type Night = {
   readonly openedAs: { readonly venueId: string; readonly date: string; readonly startTime: string };
   /** the most courts the night has had: a round filed before the count went down keeps its court */
   readonly mostCourts: number;
+  /** the phone's id of the last accepted save and the version it made; null once anything else moved the version */
+  readonly lastSave: { readonly snapshotId: string; readonly version: number } | null;
 };
 
 /** null: never opened, or deleted */
@@ -134,6 +141,7 @@ const snapshotSaved = z.object({
   timer: storedTimerSchema.nullable(),
   rounds: z.array(storedRoundSchema),
   savedAt: z.string(),
+  snapshotId: z.string().optional(),
 });
 const statusChanged = z.object({ version: z.number().int(), at: z.string() });
 const sessionDeleted = z.object({ at: z.string() });
@@ -165,12 +173,14 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
         updatedAt: openedAt,
         openedAs,
         mostCourts: night.courts,
+        lastSave: null,
       };
     }
     case 'snapshot-saved': {
       if (state === null) return state;
-      const { savedAt, ...night } = event.data;
-      return { ...state, ...night, updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts) };
+      const { savedAt, snapshotId, ...night } = event.data;
+      const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version };
+      return { ...state, ...night, updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts), lastSave };
     }
     case 'session-closed':
       return state === null ? state : { ...state, status: 'closed', version: event.data.version, updatedAt: event.data.at };
@@ -326,6 +336,11 @@ const existing = (state: SessionState): Night => {
 const sameNight = (night: Night, details: NightDetails): boolean =>
   night.openedAs.venueId === details.venueId && night.openedAs.date === details.date && night.openedAs.startTime === details.startTime;
 
+/** The snapshot whose save made the night's current version, sent again: nothing moved the version since. */
+export function isRetryOfLastSave(snapshot: Snapshot, night: Night): boolean {
+  return snapshot.snapshotId !== undefined && night.lastSave !== null && night.lastSave.snapshotId === snapshot.snapshotId && night.lastSave.version === night.version;
+}
+
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
     case 'open-session': {
@@ -341,7 +356,9 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       const { snapshot } = command;
       // rule 1 again, under the version: the handler checked a copy read a moment earlier
       checkSnapshot(snapshot, command.club, night);
-      // rule 2: the phone's copy must be the latest; a retried save of an accepted one lands here too, harmlessly
+      // the same snapshot again, its answer lost on the way: it made the current version, which is its answer
+      if (isRetryOfLastSave(snapshot, night)) return [];
+      // rule 2: the phone's copy must be the latest
       if (snapshot.version !== night.version) {
         throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): the night was changed on another phone`);
       }

@@ -19,6 +19,8 @@ export const trackedShowSchema = z
     notify: z.boolean(),
     latestWatchedEpisodeId: z.number().int().nullable(),
     watchedCount: z.number().int(),
+    /** the watched episodes themselves, so a client can tick them in the episode list */
+    watchedEpisodeIds: z.array(z.number().int()),
     /** aired regular episodes; null when the episode list is not cached */
     airedCount: z.number().int().nullable(),
     episodesBehind: z.number().int().nullable(),
@@ -65,6 +67,7 @@ function view(row: z.infer<typeof trackedRow>, detail: ShowDetail | undefined, n
     notify: row.notify,
     latestWatchedEpisodeId: row.latest_watched_episode_id,
     watchedCount: watched.size,
+    watchedEpisodeIds: [...watched].sort((a, b) => a - b),
     airedCount: aired ? aired.length : null,
     episodesBehind: aired ? aired.filter((episode) => !watched.has(episode.id)).length : null,
     lastWatchedAt: row.last_watched_at,
@@ -77,8 +80,9 @@ export async function readTrackedShows(
   userId: string,
   listing: Listing,
   now: Date,
-  only?: string,
+  only?: { readonly id: string } | { readonly showId: number },
 ): Promise<TrackedShowView[]> {
+  const onlyFilter = !only ? sql.fragment`` : 'id' in only ? sql.fragment`AND t.id = ${only.id}` : sql.fragment`AND t.show_id = ${only.showId}`;
   const rows = await deps.pool.any(sql.type(trackedRow)`
     SELECT t.id, t.show_id, t.tracked_at, t.on_watchlist, t.completed_at, t.rating, t.notify, t.latest_watched_episode_id,
       coalesce(w.watched, '{}') AS watched, w.last_watched_at
@@ -87,7 +91,7 @@ export async function readTrackedShows(
       SELECT array_agg(episode_id) AS watched, max(watched_at) AS last_watched_at
       FROM shows.watched_episodes WHERE tracked_show_id = t.id
     ) w ON true
-    WHERE t.user_id = ${userId} ${LISTING_FILTER[listing]} ${only ? sql.fragment`AND t.id = ${only}` : sql.fragment``}
+    WHERE t.user_id = ${userId} ${LISTING_FILTER[listing]} ${onlyFilter}
     ORDER BY ${listing === 'completed' ? sql.fragment`t.completed_at DESC` : sql.fragment`coalesce(w.last_watched_at, t.tracked_at) DESC`}, t.id`);
   const details = await deps.cache.get(rows.map((row) => row.show_id));
   return rows.map((row) => view(row, details.get(row.show_id), now));
@@ -99,7 +103,7 @@ export async function readTrackedShow(
   id: string,
   now: Date,
 ): Promise<TrackedShowView | null> {
-  return (await readTrackedShows(deps, userId, 'all', now, id))[0] ?? null;
+  return (await readTrackedShows(deps, userId, 'all', now, { id }))[0] ?? null;
 }
 
 export const historyEntrySchema = z
@@ -156,6 +160,22 @@ export function showsLibraryQueryRoutes(
       readTrackedShows(deps, request.userId, listing, deps.now()),
     );
   }
+
+  app.get(
+    '/api/shows/:id/tracked',
+    {
+      onRequest,
+      schema: {
+        summary: "The caller's tracked show for a TV show id, in whatever listing it is; null when not tracked",
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: z.object({ tracked: trackedShowSchema.nullable() }), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    // the show page opens by the TV show's id: it needs to know whether, and how far, it is tracked
+    async (request) => ({
+      tracked: (await readTrackedShows(deps, request.userId, 'all', deps.now(), { showId: request.params.id }))[0] ?? null,
+    }),
+  );
 
   app.get(
     '/api/shows/history',

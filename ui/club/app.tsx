@@ -1,16 +1,69 @@
 import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import '../shared/tokens.css';
 import './app.css';
+import './club.css';
+import { ApiRefusal, isRecord, request } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { AccountScreen } from './account.tsx';
+import { CalendarScreen } from './calendar.tsx';
+import { PeopleScreen } from './people.tsx';
+import { SettingsScreen } from './settings.tsx';
+import { LoginScreen } from './login.tsx';
+import { SessionScreen } from './session.tsx';
+import { TodayScreen } from './today.tsx';
+import { isUser, type Navigate, type User } from './user.ts';
 
-// The login-protected club app; its screens arrive with the club app's issue.
+
+
+/** Who is logged in: unknown while asking, null when nobody, 'offline' when the server could not be asked. */
+type Login = User | null | 'offline' | 'asking';
+
 function ClubApp() {
-  return (
-    <AppShell title="Club nights">
-      <p>Run a night: people, courts, timed rounds and the shuffle.</p>
-      <p>The screens of this app are on their way. The public schedule is at <a href="/">the start page</a>.</p>
-    </AppShell>
-  );
+  const [path, setPath] = useState(location.pathname);
+  const [login, setLogin] = useState<Login>('asking');
+  const navigate: Navigate = (to) => {
+    history.pushState(null, '', to);
+    setPath(to);
+    window.scrollTo(0, 0);
+  };
+  useEffect(() => {
+    const onPop = () => setPath(location.pathname);
+    window.addEventListener('popstate', onPop);
+    request('/api/auth/me', { accept: isUser }).then(setLogin, (error) => setLogin(error instanceof ApiRefusal && error.status === 401 ? null : 'offline'));
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  if (login === 'asking') {
+    return (
+      <AppShell title="Club nights">
+        <p>Opening…</p>
+      </AppShell>
+    );
+  }
+  if (login === null || path === '/app/login') {
+    return (
+      <LoginScreen
+        onLoggedIn={(user) => {
+          setLogin(user);
+          navigate(path === '/app/login' ? '/app' : path);
+        }}
+      />
+    );
+  }
+  const user = login === 'offline' ? null : login;
+  const logOut = async () => {
+    await request('/api/auth/logout', { method: 'POST', body: {}, accept: isRecord }).catch(() => undefined);
+    setLogin(null);
+    navigate('/app/login');
+  };
+  const session = /^\/app\/session\/([^/]+)\/?$/.exec(path);
+  if (session) return <SessionScreen id={decodeURIComponent(session[1]!)} navigate={navigate} />;
+  if (path === '/app/account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
+  if (path.replace(/\/$/, '') === '/app/calendar') return <CalendarScreen navigate={navigate} />;
+  if (path.replace(/\/$/, '') === '/app/people') return <PeopleScreen navigate={navigate} />;
+  if (path.replace(/\/$/, '') === '/app/settings') return <SettingsScreen navigate={navigate} />;
+  return <TodayScreen user={user} navigate={navigate} onLogOut={logOut} />;
 }
 
 render(<ClubApp />, document.getElementById('app')!);

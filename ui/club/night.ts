@@ -1,0 +1,226 @@
+// The open night as a phone holds it, and every change the Session screen makes to it. Pure: the
+// time, the random source and new ids come in as arguments, so each rule is tested in node.
+import { endRoundOfNight, type FinishedRound, nextRoundNumber, removePersonFromNight } from '../../domain/club/rounds.ts';
+import type { Random } from '../../domain/club/random.ts';
+import { COURT_MATE_WEIGHT, type CourtEntry, type LineUp, OPPONENT_WEIGHT, PARTNER_WEIGHT, type PersonId, shuffle, swapPeople } from '../../domain/club/shuffle.ts';
+import { newTimer, pause, resume, start, type Timer, timerStatus } from '../../domain/club/timer.ts';
+
+export type NightPerson = {
+  readonly id: string;
+  readonly name: string;
+  readonly levelId: string | null;
+  readonly levelName: string | null;
+  readonly levelRank: number | null;
+  readonly guest: boolean;
+};
+
+/** GET /api/sessions/:id; what PUT takes back is `snapshotOf` it. */
+export type Night = {
+  readonly id: string;
+  readonly venueId: string;
+  readonly venueName: string | null;
+  readonly date: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly courts: number;
+  readonly roundLengthSec: number;
+  readonly status: 'open' | 'closed';
+  /** the server's version this copy builds on */
+  readonly version: number;
+  readonly people: readonly NightPerson[];
+  readonly lineUp: LineUp;
+  readonly timer: Timer | null;
+  readonly rounds: readonly FinishedRound[];
+};
+
+export type Level = { readonly id: string; readonly name: string; readonly rank: number; readonly isCoach: boolean };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A night from the server (or a portal's page pretending to be one): checked before it is believed. */
+export function isNight(value: unknown, id?: string): value is Night {
+  return (
+    isObject(value) &&
+    typeof value['id'] === 'string' &&
+    (id === undefined || value['id'] === id) &&
+    typeof value['version'] === 'number' &&
+    typeof value['date'] === 'string' &&
+    typeof value['courts'] === 'number' &&
+    Array.isArray(value['people']) &&
+    Array.isArray(value['lineUp']) &&
+    Array.isArray(value['rounds'])
+  );
+}
+
+/** The body of PUT /api/sessions/:id. `snapshotId` names this snapshot, so a retry of it is known as one. */
+export function snapshotOf(night: Night, snapshotId: string) {
+  return {
+    version: night.version,
+    venueId: night.venueId,
+    date: night.date,
+    startTime: night.startTime,
+    endTime: night.endTime,
+    courts: night.courts,
+    roundLengthSec: night.roundLengthSec,
+    people: night.people.map(({ id, name, levelId, guest }) => ({ id, name, levelId, guest })),
+    lineUp: night.lineUp,
+    timer: night.timer,
+    rounds: night.rounds,
+    snapshotId,
+  };
+}
+
+/** A cuid as the server takes it: a lowercase letter, then lowercase letters and digits. */
+export function newId(randomBytes: Uint8Array): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return `c${Array.from(randomBytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
+}
+
+/**
+ * The opening rule (spec 002 "Snapshot save"): the server's copy of a night replaces this phone's
+ * only when the phone has none, or has nothing unsent, no save on its way, and a version no newer.
+ */
+export function takeServerCopy(local: { readonly version: number; readonly unsent: boolean; readonly inFlight: boolean } | null, serverVersion: number): boolean {
+  return local === null || (!local.unsent && !local.inFlight && serverVersion >= local.version);
+}
+
+export function personWithLevel(person: { id: string; name: string; levelId: string | null; guest: boolean }, levels: readonly Level[]): NightPerson {
+  const level = levels.find((candidate) => candidate.id === person.levelId);
+  return { id: person.id, name: person.name, levelId: level?.id ?? null, levelName: level?.name ?? null, levelRank: level?.rank ?? null, guest: person.guest };
+}
+
+export function addPerson(night: Night, person: NightPerson): Night {
+  if (night.people.some((present) => present.id === person.id)) return night;
+  return { ...night, people: [...night.people, person] };
+}
+
+/** Tonight's level of someone who came: the server copies it for this night only (People keeps theirs). */
+export function setLevel(night: Night, personId: string, levelId: string | null, levels: readonly Level[]): Night {
+  // the same level again keeps the night's copy, also of a level the club has removed since
+  return {
+    ...night,
+    people: night.people.map((person) => (person.id === personId && person.levelId !== levelId ? personWithLevel({ ...person, levelId }, levels) : person)),
+  };
+}
+
+export function setCourts(night: Night, courts: number): Night {
+  if (!Number.isInteger(courts) || courts < 1 || courts > 20) return night;
+  // a court taken away takes its game off the sheet; the people stay at the night
+  return { ...night, courts, lineUp: night.lineUp.filter((entry) => entry.court <= courts) };
+}
+
+const presentPeople = (night: Night) => night.people.map((person) => ({ id: person.id, rank: person.levelRank }));
+const courtNumbers = (night: Night) => Array.from({ length: night.courts }, (_, index) => index + 1);
+
+export type Shuffled = { readonly ok: true; readonly night: Night } | { readonly ok: false; readonly reason: string };
+
+/** Rule 7: the whole line-up is replaced, hand swaps included. The round in play keeps its number. */
+export function shuffleNight(night: Night, random: Random): Shuffled {
+  const result = shuffle({ people: presentPeople(night), courts: courtNumbers(night), history: night.rounds.map((round) => round.lineUp), random });
+  if (!result.ok) return { ok: false, reason: refusalText(result.reason) };
+  const timer = night.timer ?? newTimer(nextRoundNumber(night.rounds, null), night.roundLengthSec);
+  return { ok: true, night: { ...night, lineUp: result.lineUp, timer } };
+}
+
+/** Next round: the courts as they stand are filed, then a new line-up is drawn for the next number. */
+export function nextRound(night: Night, random: Random, now: string): Shuffled {
+  const reason = nextRoundBlocked(night);
+  if (reason) return { ok: false, reason };
+  const ended = endRound(night, now);
+  return shuffleNight(ended, random);
+}
+
+/** Why Next round cannot run, or null; shown beside the disabled button. */
+export function nextRoundBlocked(night: Night): string | null {
+  if (!night.people.some((person) => person.levelRank !== null)) return 'Nobody here has a level yet: give people a level to draw by strength.';
+  return null;
+}
+
+function refusalText(reason: string): string {
+  if (reason === 'no one has a level') return 'Nobody here has a level yet: give people a level to draw by strength.';
+  return `Cannot shuffle: ${reason}.`;
+}
+
+export function swap(night: Night, a: PersonId, b: PersonId): Night {
+  return { ...night, lineUp: swapPeople(night.lineUp, a, b) };
+}
+
+const timerOf = (night: Night): Timer => night.timer ?? newTimer(nextRoundNumber(night.rounds, null), night.roundLengthSec);
+
+export function startTimer(night: Night, now: string): Night {
+  return { ...night, timer: start(timerOf(night), now) };
+}
+
+export function pauseTimer(night: Night, now: string): Night {
+  return night.timer === null ? night : { ...night, timer: pause(night.timer, now) };
+}
+
+export function resumeTimer(night: Night, now: string): Night {
+  return night.timer === null ? night : { ...night, timer: resume(night.timer, now) };
+}
+
+export function endRound(night: Night, now: string): Night {
+  const ended = endRoundOfNight({ people: presentPeople(night), lineUp: night.lineUp, timer: night.timer, rounds: night.rounds }, now);
+  return { ...night, lineUp: ended.lineUp, timer: ended.timer, rounds: ended.rounds };
+}
+
+/** Someone leaving: a round they are playing in is filed as it stood, then the courts are cleared. */
+export function removePerson(night: Night, personId: PersonId, now: string): Night {
+  const state = removePersonFromNight({ people: presentPeople(night), lineUp: night.lineUp, timer: night.timer, rounds: night.rounds }, personId, now);
+  return { ...night, people: night.people.filter((person) => person.id !== personId), lineUp: state.lineUp, timer: state.timer, rounds: state.rounds };
+}
+
+export const timerRunning = (night: Night): boolean => night.timer !== null && timerStatus(night.timer) === 'running';
+
+export type CourtWhy = { readonly court: number; readonly score: number; readonly partners: number; readonly opponents: number; readonly courtMates: number };
+
+/**
+ * "Why this line-up": the variety score of each court and what it counts, against the rounds
+ * already filed tonight. Each pair on a court now is counted once per earlier round they shared a
+ * court: partners both times, opponents both times, or court-mates (the role changed).
+ */
+export function whyLineUp(night: Night): CourtWhy[] {
+  const roleIn = (entry: CourtEntry, a: PersonId, b: PersonId): 'partners' | 'opponents' | null => {
+    const inA = (id: PersonId) => entry.teamA.includes(id);
+    const inB = (id: PersonId) => entry.teamB.includes(id);
+    if ((inA(a) && inA(b)) || (inB(a) && inB(b))) return 'partners';
+    if ((inA(a) && inB(b)) || (inB(a) && inA(b))) return 'opponents';
+    return null;
+  };
+  return night.lineUp.map((entry) => {
+    const players = [...entry.teamA, ...entry.teamB];
+    let partners = 0;
+    let opponents = 0;
+    let courtMates = 0;
+    for (let i = 0; i < players.length; i++) {
+      for (let j = i + 1; j < players.length; j++) {
+        const [a, b] = [players[i]!, players[j]!];
+        const now = roleIn(entry, a, b);
+        for (const round of night.rounds) {
+          for (const earlier of round.lineUp) {
+            const then = roleIn(earlier, a, b);
+            if (then === null) continue;
+            if (then !== now) courtMates++;
+            else if (then === 'partners') partners++;
+            else opponents++;
+          }
+        }
+      }
+    }
+    return { court: entry.court, score: PARTNER_WEIGHT * partners + OPPONENT_WEIGHT * opponents + COURT_MATE_WEIGHT * courtMates, partners, opponents, courtMates };
+  });
+}
+
+/** 125 seconds as "2:05". */
+export function clock(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The client's own date, club-local as the spec wants: never converted to UTC. */
+export function localDate(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

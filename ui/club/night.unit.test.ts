@@ -1,0 +1,197 @@
+import t from 'tap';
+import { createRandom } from '../../domain/club/random.ts';
+import {
+  addPerson,
+  clock,
+  endRound,
+  isNight,
+  localDate,
+  type Night,
+  newId,
+  nextRound,
+  nextRoundBlocked,
+  pauseTimer,
+  personWithLevel,
+  resumeTimer,
+  setCourts,
+  shuffleNight,
+  snapshotOf,
+  startTimer,
+  swap,
+  whyLineUp,
+  removePerson,
+  setLevel,
+  takeServerCopy,
+} from './night.ts';
+import { scoreLineUp } from '../../domain/club/shuffle.ts';
+
+const levels = [
+  { id: 'strong', name: 'Strong', rank: 0, isCoach: false },
+  { id: 'middle', name: 'Middle', rank: 1, isCoach: false },
+];
+const empty: Night = {
+  id: 'night1',
+  venueId: 'hall',
+  venueName: 'Hall',
+  date: '2026-11-26',
+  startTime: '19:00',
+  endTime: '21:30',
+  courts: 2,
+  roundLengthSec: 600,
+  status: 'open',
+  version: 4,
+  people: [],
+  lineUp: [],
+  timer: null,
+  rounds: [],
+};
+const withPeople = (count: number, levelId: string | null = 'middle'): Night =>
+  Array.from({ length: count }, (_, index) => personWithLevel({ id: `cperson${index}x`, name: `P${index}`, levelId: index < 4 ? (levelId && 'strong') : levelId, guest: false }, levels)).reduce(addPerson, empty);
+const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 26, 19, minute, second)).toISOString();
+
+t.test('given 7 people, when shuffling, then it refuses saying 1 more person is needed', async (t) => {
+  const result = shuffleNight(withPeople(7), createRandom(1));
+  t.same(result, { ok: false, reason: 'Cannot shuffle: 1 more person needed.' });
+});
+
+t.test('given 8 people on 2 courts, when shuffling, then two courts of four and round 1 on the timer', async (t) => {
+  const result = shuffleNight(withPeople(8), createRandom(7));
+  if (!result.ok) throw new Error(result.reason);
+  t.equal(result.night.lineUp.length, 2);
+  t.same(result.night.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]).sort(), withPeople(8).people.map((person) => person.id).sort());
+  t.match(result.night.timer, { roundNumber: 1, durationSec: 600, startedAt: null });
+  t.same(shuffleNight(withPeople(8), createRandom(7)), result, 'the same seed gives the same courts');
+});
+
+t.test('given 12 people and 2 courts, when shuffling, then it says 1 more court is needed', async (t) => {
+  t.same(shuffleNight(withPeople(12), createRandom(1)), { ok: false, reason: 'Cannot shuffle: 1 more court needed.' });
+});
+
+t.test('given nobody has a level, then Next round is blocked with the reason', async (t) => {
+  const night = withPeople(8, null);
+  const noLevels = { ...night, people: night.people.map((person) => ({ ...person, levelId: null, levelName: null, levelRank: null })) };
+  t.match(nextRoundBlocked(noLevels), /Nobody here has a level/);
+  t.same(nextRound(noLevels, createRandom(1), at(0)), { ok: false, reason: nextRoundBlocked(noLevels) });
+  t.equal(nextRoundBlocked(withPeople(8)), null);
+});
+
+t.test('given a round started at 19:00, when Next round at 19:10, then round 1 is filed from its real start and round 2 drawn', async (t) => {
+  const drawn = shuffleNight(withPeople(8), createRandom(3));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const running = startTimer(drawn.night, at(0));
+  const next = nextRound(running, createRandom(4), at(10));
+  if (!next.ok) throw new Error(next.reason);
+  t.same(next.night.rounds, [{ number: 1, startedAt: at(0), endedAt: at(10), lineUp: drawn.night.lineUp }]);
+  t.match(next.night.timer, { roundNumber: 2, startedAt: null, roundStartedAt: null });
+  t.equal(next.night.lineUp.length, 2);
+});
+
+t.test('given a running timer, pause, resume and end round keep the round start', async (t) => {
+  const drawn = shuffleNight(withPeople(8), createRandom(3));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const paused = pauseTimer(startTimer(drawn.night, at(0)), at(2));
+  t.equal(paused.timer?.pausedRemainingSec, 480);
+  const resumed = resumeTimer(paused, at(5));
+  t.equal(resumed.timer?.startedAt, at(3), 'back-dated so the formula gives the time left');
+  const ended = endRound(resumed, at(8));
+  t.same(ended.rounds.map((round) => [round.number, round.startedAt, round.endedAt]), [[1, at(0), at(8)]]);
+  t.same(ended.lineUp, []);
+});
+
+t.test('a hand swap moves two people across courts; setCourts drops courts beyond the count', async (t) => {
+  const drawn = shuffleNight(withPeople(8), createRandom(9));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const a = drawn.night.lineUp[0]!.teamA[0];
+  const b = drawn.night.lineUp[1]!.teamB[1];
+  const swapped = swap(drawn.night, a, b);
+  t.equal(swapped.lineUp[0]!.teamA[0], b);
+  t.equal(swapped.lineUp[1]!.teamB[1], a);
+  t.same(setCourts(drawn.night, 1).lineUp, [drawn.night.lineUp[0]]);
+  t.equal(setCourts(drawn.night, 0), drawn.night, 'a count the server refuses is not taken');
+});
+
+t.test('the snapshot is what PUT takes, with its id; a night from the server is checked', async (t) => {
+  const night = withPeople(1);
+  t.same(snapshotOf(night, 'csnapshot1'), {
+    version: 4,
+    venueId: 'hall',
+    date: '2026-11-26',
+    startTime: '19:00',
+    endTime: '21:30',
+    courts: 2,
+    roundLengthSec: 600,
+    people: [{ id: 'cperson0x', name: 'P0', levelId: 'strong', guest: false }],
+    lineUp: [],
+    timer: null,
+    rounds: [],
+    snapshotId: 'csnapshot1',
+  });
+  t.ok(isNight(night, 'night1'));
+  t.notOk(isNight(night, 'night2'), 'another night is not this one');
+  t.notOk(isNight('<html>portal</html>'));
+  t.match(newId(new Uint8Array(24)), /^c[a-z0-9]{24}$/);
+  t.equal(addPerson(night, night.people[0]!), night, 'someone already here is not added twice');
+});
+
+t.test('clock and the local date', async (t) => {
+  t.equal(clock(125), '2:05');
+  t.equal(clock(0.2), '0:01', 'a part second left still shows');
+  t.equal(clock(-3), '0:00');
+  t.equal(localDate(new Date(2026, 0, 5, 23, 59)), '2026-01-05');
+});
+
+t.test('why this line-up: per court, repeated partners, opponents and court-mates add up to the shuffle’s own score', async (t) => {
+  const [a, b, c, d, e, f, g, h] = withPeople(8).people.map((person) => person.id) as [string, string, string, string, string, string, string, string];
+  const round1 = [
+    { court: 1, teamA: [a, b] as const, teamB: [c, d] as const },
+    { court: 2, teamA: [e, f] as const, teamB: [g, h] as const },
+  ];
+  const night: Night = {
+    ...withPeople(8),
+    rounds: [{ number: 1, startedAt: at(0), endedAt: at(10), lineUp: round1 }],
+    lineUp: [
+      { court: 1, teamA: [a, b], teamB: [c, e] },
+      { court: 2, teamA: [d, f], teamB: [g, h] },
+    ],
+  };
+  const why = whyLineUp(night);
+  t.same(why[0], { court: 1, score: 10 + 2 * 3, partners: 1, opponents: 2, courtMates: 0 }, 'a+b partners again; a–c and b–c opponents again');
+  t.same(why[1], { court: 2, score: 10 + 2 * 3, partners: 1, opponents: 2, courtMates: 0 }, 'g+h partners again; f–g and f–h opponents again');
+  t.equal(why.reduce((sum, court) => sum + court.score, 0), scoreLineUp(night.lineUp, [round1]), 'the same score the shuffle minimised');
+  const mates: Night = { ...night, lineUp: [{ court: 1, teamA: [a, c], teamB: [b, d] }] };
+  t.same(whyLineUp(mates)[0], { court: 1, score: 4 * 1 + 2 * 3, partners: 0, opponents: 2, courtMates: 4 }, 'a role changed counts as a court-mate');
+});
+
+t.test('given a round in play, when someone on court leaves, then the round is filed as it stood and the courts cleared', async (t) => {
+  const drawn = shuffleNight(withPeople(8), createRandom(5));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const running = startTimer(drawn.night, at(0));
+  const leaving = running.lineUp[1]!.teamB[0];
+  const after = removePerson(running, leaving, at(4));
+  t.equal(after.people.length, 7);
+  t.notOk(after.people.some((person) => person.id === leaving));
+  t.same(after.rounds, [{ number: 1, startedAt: at(0), endedAt: at(4), lineUp: running.lineUp }]);
+  t.same(after.lineUp, []);
+  t.match(after.timer, { roundNumber: 2, startedAt: null });
+  const before = removePerson(drawn.night, leaving, at(4));
+  t.same([before.rounds, before.lineUp], [[], []], 'before the round started nothing is filed');
+  const benched = removePerson(after, after.people[0]!.id, at(5));
+  t.same(benched.rounds, after.rounds, 'someone not on court just leaves');
+});
+
+t.test('tonight’s level of someone: name and rank follow the level; no level is allowed', async (t) => {
+  const night = withPeople(2);
+  const id = night.people[0]!.id;
+  t.match(setLevel(night, id, 'middle', levels).people[0], { id, levelId: 'middle', levelName: 'Middle', levelRank: 1 });
+  t.match(setLevel(night, id, null, levels).people[0], { id, levelId: null, levelName: null, levelRank: null });
+  t.same(setLevel(night, id, 'middle', levels).people[1], night.people[1], 'nobody else changes');
+});
+
+t.test('the opening rule: the server copy is ignored when lower, with unsent edits, or while a save is in flight', async (t) => {
+  t.ok(takeServerCopy(null, 1), 'nothing here yet: the server copy');
+  t.ok(takeServerCopy({ version: 3, unsent: false, inFlight: false }, 3), 'the same version, nothing unsent');
+  t.ok(takeServerCopy({ version: 3, unsent: false, inFlight: false }, 5), 'a newer one');
+  t.notOk(takeServerCopy({ version: 5, unsent: false, inFlight: false }, 4), 'a lower server version');
+  t.notOk(takeServerCopy({ version: 3, unsent: true, inFlight: false }, 5), 'unsent local edits');
+  t.notOk(takeServerCopy({ version: 3, unsent: false, inFlight: true }, 5), 'a save in flight');
+});

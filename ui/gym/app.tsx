@@ -1,0 +1,201 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiRefusal } from '../shared/api.ts';
+import { AppShell } from '../shared/components/app-shell.tsx';
+import { chooseAccent } from '../shared/theme.ts';
+import { AuthScreen } from './auth.tsx';
+import { BodyScreen } from './body.tsx';
+import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
+import { gymApi, type User } from './gym-api.ts';
+import { forgetAll, keep, kept } from './local.ts';
+import { accentColour } from './model.ts';
+import { PlansScreen } from './plans.tsx';
+import { type SetSync, type SetsView, startSetSync } from './sets.ts';
+import { SettingsScreen } from './settings.tsx';
+import { StatsScreen } from './stats.tsx';
+import { TodayScreen } from './today.tsx';
+import { WorkoutScreen } from './workout.tsx';
+import { Link, type Navigate } from './link.tsx';
+
+export type { Navigate };
+
+export type Session = {
+  readonly user: User;
+  readonly setUser: (user: User) => void;
+  readonly navigate: Navigate;
+  readonly signOut: () => Promise<void>;
+  /** the account is gone (erased): forget it on this phone, as after signing out */
+  readonly forget: () => void;
+};
+
+const AUTH_ROUTES = ['/login', '/signup', '/recover'];
+
+export function applyAccent(user: User): void {
+  chooseAccent(accentColour(user.settings.accent));
+}
+
+function Nav({ path, navigate }: { readonly path: string; readonly navigate: Navigate }) {
+  const items = [
+    ['/', 'Today'],
+    ['/plans', 'Plans'],
+    ['/exercises', 'Exercises'],
+    ['/body', 'Body'],
+    ['/stats', 'Stats'],
+    ['/settings', 'Settings'],
+  ] as const;
+  return (
+    <nav class="app-nav" aria-label="Main">
+      {items.map(([to, label]) => (
+        <a
+          key={to}
+          href={to}
+          aria-current={path === to || (to !== '/' && path.startsWith(`${to}/`)) ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(to);
+          }}
+        >
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function OutboxBadge({ view, onRetry }: { readonly view: SetsView | null; readonly onRetry: () => void }) {
+  const waiting = view?.waiting ?? 0;
+  const refused = Object.values(view?.states ?? {}).filter((state) => state.kind === 'failed').length;
+  if (waiting === 0 && refused === 0) return null;
+  return (
+    <button type="button" class="outbox-badge" data-testid="outbox-badge" onClick={onRetry} aria-label={`${waiting} ${waiting === 1 ? 'set' : 'sets'} waiting to be sent; send now`}>
+      <span aria-hidden="true">{waiting}</span>
+    </button>
+  );
+}
+
+export function App() {
+  const [path, setPath] = useState(location.pathname);
+  const [user, setUserState] = useState<User | null>(() => kept<User>('me'));
+  const [checked, setChecked] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const [setsView, setSetsView] = useState<SetsView | null>(null);
+  const sets = useRef<SetSync | null>(null);
+
+  const navigate: Navigate = (to) => {
+    if (to !== location.pathname) history.pushState(null, '', to);
+    setPath(to);
+    window.scrollTo(0, 0);
+  };
+  const setUser = (next: User) => {
+    keep('me', next);
+    applyAccent(next);
+    setUserState(next);
+  };
+
+  useEffect(() => {
+    const onPop = () => setPath(location.pathname);
+    window.addEventListener('popstate', onPop);
+    const sync = startSetSync(setSetsView);
+    sets.current = sync;
+    const check = () =>
+      gymApi.me().then(
+        (me) => {
+          setUser(me);
+          setOffline(false);
+          setChecked(true);
+        },
+        (error: unknown) => {
+          if (error instanceof ApiRefusal && error.status === 401) {
+            forgetAll();
+            setUserState(null);
+          } else {
+            setOffline(true);
+          }
+          setChecked(true);
+        },
+      );
+    void check();
+    // back online: the account is read again and the page stops saying it shows a kept copy
+    const onOnline = () => void check();
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('online', onOnline);
+      sync.stop();
+    };
+  }, []);
+
+  const signedIn = (me: User) => {
+    setUser(me);
+    navigate('/');
+  };
+  const forget = () => {
+    forgetAll();
+    setUserState(null);
+    navigate('/login');
+  };
+  const signOut = async () => {
+    await gymApi.logout().catch(() => undefined);
+    forget();
+  };
+
+  useEffect(() => {
+    if (checked && !user && !AUTH_ROUTES.includes(path)) navigate('/login');
+    if (user && AUTH_ROUTES.includes(path)) navigate('/');
+  }, [checked, user, path]);
+
+  if (!user) {
+    if (AUTH_ROUTES.includes(path)) return <AuthScreen path={path} navigate={navigate} onSignedIn={signedIn} />;
+    return (
+      <AppShell title="Gym log">
+        <p>{offline ? 'No connection: signing in needs the network.' : checked ? 'Opening the sign-in page…' : 'Loading…'}</p>
+      </AppShell>
+    );
+  }
+
+  const session: Session = { user, setUser, navigate, signOut, forget };
+  const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
+  const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
+  let screen: ComponentChildren;
+  let title = 'Gym log';
+  if (path === '/') screen = <TodayScreen session={session} />;
+  else if (workoutMatch?.[1]) {
+    title = 'Workout';
+    screen = <WorkoutScreen session={session} workoutId={workoutMatch[1]} sets={sets.current} view={setsView} />;
+  } else if (path === '/plans') {
+    title = 'Plans';
+    screen = <PlansScreen session={session} />;
+  } else if (path === '/exercises') {
+    title = 'Exercises';
+    screen = <ExercisesScreen session={session} />;
+  } else if (exerciseMatch?.[1]) {
+    title = 'Exercise';
+    screen = <ExerciseScreen key={exerciseMatch[1]} session={session} id={exerciseMatch[1]} />;
+  } else if (path === '/body') {
+    title = 'Body weight';
+    screen = <BodyScreen session={session} />;
+  } else if (path === '/stats') {
+    title = 'Stats';
+    screen = <StatsScreen session={session} />;
+  } else if (path === '/settings') {
+    title = 'Settings';
+    screen = <SettingsScreen session={session} />;
+  } else {
+    screen = (
+      <>
+        <h2>Not in this version yet</h2>
+        <p>This screen is not built yet. Today, workouts, plans, exercises, body weight, stats and settings are.</p>
+        <Link to="/" navigate={navigate} class="button back-link">
+          Back to today
+        </Link>
+      </>
+    );
+  }
+  return (
+    <AppShell title={title} actions={<OutboxBadge view={setsView} onRetry={() => void sets.current?.retry()} />}>
+      <Nav path={path} navigate={navigate} />
+      {offline ? <p class="note-line">Offline: showing the last copy kept on this phone.</p> : null}
+      {screen}
+    </AppShell>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { type BodyWeight, gymApi } from './gym-api.ts';
+import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
+
+export function BodyScreen({ session }: { readonly session: Session }) {
+  const unit = session.user.settings.unit;
+  const [readings, setReadings] = useState<BodyWeight[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [date, setDate] = useState(localDate(new Date()));
+  const [weight, setWeight] = useState('');
+
+  const load = () =>
+    gymApi.bodyWeights().then(
+      (found) => setReadings(found),
+      (error: unknown) => setProblem(problemOf(error)),
+    );
+  useEffect(() => void load(), []);
+  const act = (action: () => Promise<unknown>) => {
+    setProblem(null);
+    action()
+      .then(load)
+      .catch((error: unknown) => setProblem(problemOf(error)));
+  };
+
+  return (
+    <section class="stack" aria-labelledby="body-heading">
+      <h2 id="body-heading">Body weight</h2>
+      <form
+        class="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const shown = parseNumber(weight);
+          if (shown === null) {
+            setProblem(`Weight: a number in ${unit}.`);
+            return;
+          }
+          act(async () => {
+            await gymApi.recordBodyWeight({ date, kg: shownToKg(shown, unit) });
+            setWeight('');
+          });
+        }}
+      >
+        <div class="field">
+          <label for="body-date">Date</label>
+          <input id="body-date" type="date" required value={date} onInput={(event) => setDate(event.currentTarget.value)} />
+        </div>
+        <div class="field">
+          <label for="body-weight">Weight ({unit})</label>
+          <input id="body-weight" type="text" inputMode="decimal" required value={weight} onInput={(event) => setWeight(event.currentTarget.value)} />
+        </div>
+        <button type="submit" class="primary">
+          Record
+        </button>
+        <p class="hint">One reading per day: the same date again replaces it.</p>
+      </form>
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {readings === null ? (
+        <p>Loading your readings…</p>
+      ) : readings.length === 0 ? (
+        <p>No readings yet.</p>
+      ) : (
+        <ul class="plain-list">
+          {[...readings].reverse().map((reading) => (
+            <li key={reading.date} class="reading" data-testid="reading">
+              <span>
+                {reading.date}: {kgToShown(reading.kg, unit)} {unit}
+              </span>
+              <button type="button" aria-label={`Delete the reading of ${reading.date}`} onClick={() => act(() => gymApi.deleteBodyWeight(reading.date))}>
+                <span aria-hidden="true">✕</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="hint">A chart of the readings is not in this version yet.</p>
+    </section>
+  );
+}

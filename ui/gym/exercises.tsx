@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { type Exercise, gymApi, type History } from './gym-api.ts';
+import { Link } from './link.tsx';
+import { kgToShown } from './model.ts';
+
+function Problem({ message }: { readonly message: string | null }) {
+  return message ? (
+    <p class="problem" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function ExercisesScreen({ session }: { readonly session: Session }) {
+  const [query, setQuery] = useState('');
+  const [exercises, setExercises] = useState<Exercise[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [name, setName] = useState('');
+
+  const load = (q: string) =>
+    gymApi.exercises(q.trim() || undefined).then(
+      (found) => {
+        setExercises(found);
+        setProblem(null);
+      },
+      (error: unknown) => setProblem(problemOf(error)),
+    );
+  useEffect(() => void load(query), [query]);
+
+  return (
+    <section class="stack" aria-labelledby="exercises-heading">
+      <h2 id="exercises-heading">Exercises</h2>
+      <div class="field">
+        <label for="exercise-search">Search by name or code</label>
+        <input id="exercise-search" type="search" value={query} onInput={(event) => setQuery(event.currentTarget.value)} />
+      </div>
+      <Problem message={problem} />
+      {exercises === null ? (
+        <p>Loading your exercises…</p>
+      ) : exercises.length === 0 ? (
+        <p>{query.trim() ? 'No exercise matches.' : 'No exercises yet: they come with a plan, or add one below.'}</p>
+      ) : (
+        <ul class="link-list">
+          {exercises.map((exercise) => (
+            <li key={exercise.id}>
+              <Link to={`/exercises/${exercise.id}`} navigate={session.navigate}>
+                {exercise.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        class="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          gymApi.exercise(name.trim()).then(
+            (made) => session.navigate(`/exercises/${made.id}`),
+            (error: unknown) => setProblem(problemOf(error)),
+          );
+        }}
+      >
+        <label for="exercise-name">New exercise</label>
+        <div class="inline-row">
+          <input id="exercise-name" type="text" required maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <button type="submit">Create</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function ExerciseScreen({ session, id }: { readonly session: Session; readonly id: string }) {
+  const unit = session.user.settings.unit;
+  const [history, setHistory] = useState<History | null>(null);
+  const [others, setOthers] = useState<Exercise[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [into, setInto] = useState('');
+
+  useEffect(() => {
+    gymApi.history(id).then(
+      (found) => {
+        setHistory(found);
+        setName(found.exercise.name);
+      },
+      (error: unknown) => setProblem(problemOf(error)),
+    );
+    gymApi.exercises().then(
+      (all) => setOthers(all.filter((each) => each.id !== id)),
+      () => undefined,
+    );
+  }, [id]);
+
+  if (!history) return problem ? <Problem message={problem} /> : <p>Loading the exercise…</p>;
+  const exercise = history.exercise;
+  const target = others.find((each) => each.id === into);
+  const setCount = history.workouts.reduce((sum, workout) => sum + workout.sets.length, 0);
+  const act = (action: () => Promise<void>) => {
+    setProblem(null);
+    setDone(null);
+    action().catch((error: unknown) => setProblem(problemOf(error)));
+  };
+
+  return (
+    <section class="stack" aria-labelledby="exercise-heading">
+      <h2 id="exercise-heading">{exercise.name}</h2>
+      <Problem message={problem} />
+      <p role="status" class="done-line">
+        {done ?? ''}
+      </p>
+      <h3>History</h3>
+      {history.workouts.length === 0 ? (
+        <p>Nothing logged yet.</p>
+      ) : (
+        <table class="history">
+          <caption class="visually-hidden">Every workout with {exercise.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Sets ({unit} × reps)</th>
+              <th scope="col">Best</th>
+              <th scope="col">e1RM</th>
+              <th scope="col">Volume</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...history.workouts].reverse().map((workout) => (
+              <tr key={workout.sessionId} data-testid="history-row">
+                <th scope="row">{workout.date}</th>
+                <td>{workout.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
+                <td>{workout.bestSet ? `${kgToShown(workout.bestSet.kg, unit)}×${workout.bestSet.reps}` : '–'}</td>
+                <td>{workout.estimatedOneRepMaxKg === null ? '–' : Math.round(kgToShown(workout.estimatedOneRepMaxKg, unit) * 10) / 10}</td>
+                <td>{Math.round(kgToShown(workout.volumeKg, unit))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p class="hint">e1RM: the estimated one-rep max of the best set (Epley). Volume: weight × reps of every set, in {unit}.</p>
+
+      <form
+        class="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          act(async () => {
+            const renamed = await gymApi.renameExercise(id, name.trim());
+            setHistory({ ...history, exercise: { ...exercise, name: renamed.name } });
+            setDone(`Renamed to ${renamed.name}.`);
+          });
+        }}
+      >
+        <label for="exercise-rename">Name</label>
+        <div class="inline-row">
+          <input id="exercise-rename" type="text" required maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <button type="submit" disabled={name.trim() === exercise.name}>
+            Rename
+          </button>
+        </div>
+      </form>
+
+      {others.length > 0 ? (
+        <form
+          class="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!target) return;
+            act(async () => {
+              await gymApi.mergeExercise(id, target.id);
+              session.navigate(`/exercises/${target.id}`);
+            });
+          }}
+        >
+          <label for="merge-into">Merge into another exercise</label>
+          <div class="inline-row">
+            <select id="merge-into" value={into} onChange={(event) => setInto(event.currentTarget.value)}>
+              <option value="">Choose…</option>
+              {others.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" disabled={!target}>
+              Merge
+            </button>
+          </div>
+          <p class="hint" data-testid="merge-effect">
+            {target
+              ? `${setCount} ${setCount === 1 ? 'set moves' : 'sets move'} to ${target.name} (numbered after its own), plan slots of ${exercise.name} point at ${target.name}, and ${exercise.name} is removed.`
+              : 'Its sets move to the exercise you choose, its plan slots point there, and it is removed.'}
+          </p>
+        </form>
+      ) : null}
+
+      <button
+        type="button"
+        onClick={() =>
+          act(async () => {
+            await gymApi.deleteExercise(id);
+            session.navigate('/exercises');
+          })
+        }
+      >
+        Delete {exercise.name}
+      </button>
+      <p class="hint">An exercise with logged sets or in a plan cannot be deleted: merge it into another, or take it out of the plan first.</p>
+      <Link to="/exercises" navigate={session.navigate} class="button back-link">
+        All exercises
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import t from 'tap';
+import { ACCENTS, accentColour, clock, codeDigits, KG_PER_LB, kgToShown, localDate, parseNumber, planFromTemplate, shownToKg, TEMPLATES, templateExercises, workoutRows } from './model.ts';
+
+t.test('a pound is 0.45359237 kg exactly, and 135 lb comes back as 135 lb', async (t) => {
+  t.equal(KG_PER_LB, 0.45359237);
+  const kg = shownToKg(135, 'lb');
+  t.equal(kg, 135 * 0.45359237, 'stored unrounded');
+  t.equal(kgToShown(kg, 'lb'), 135);
+  for (const lb of [2.5, 45, 137.5, 225, 315.25, 999.999]) t.equal(kgToShown(shownToKg(lb, 'lb'), 'lb'), lb, `${lb} lb`);
+  t.equal(shownToKg(100, 'kg'), 100);
+  t.equal(kgToShown(61.2349699, 'kg'), 61.235, 'kilograms shown to a thousandth');
+});
+
+t.test('a typed weight: a decimal point or comma; anything else is none', async (t) => {
+  t.equal(parseNumber('62.5'), 62.5);
+  t.equal(parseNumber(' 62,5 '), 62.5);
+  t.equal(parseNumber('135'), 135);
+  for (const bad of ['', ' ', 'abc', '-5', '1e3', '5.', '1.2.3']) t.equal(parseNumber(bad), null, JSON.stringify(bad));
+});
+
+t.test('a recovery code keeps only its digits, leading zeros too', async (t) => {
+  t.equal(codeDigits('123 456'), '123456');
+  t.equal(codeDigits(' 012-345\n'), '012345');
+});
+
+t.test("today is the client's calendar date, not UTC's", async (t) => {
+  t.equal(localDate(new Date(2026, 0, 5, 23, 59)), '2026-01-05');
+  t.equal(localDate(new Date(2026, 11, 31, 0, 1)), '2026-12-31');
+});
+
+t.test('the rest timer reads minutes and seconds', async (t) => {
+  t.equal(clock(90), '1:30');
+  t.equal(clock(0.2), '0:01', 'a part of a second still waits');
+  t.equal(clock(-3), '0:00');
+});
+
+t.test('accent names map to colours; an unknown name is none', async (t) => {
+  t.equal(accentColour('green'), '#0b6e4f');
+  t.equal(accentColour('chartreuse'), null);
+  for (const hex of Object.values(ACCENTS)) t.match(hex, /^#[0-9a-f]{6}$/);
+});
+
+t.test('every template stays within the plan bounds and becomes a plan with its exercise ids', async (t) => {
+  for (const template of TEMPLATES) {
+    t.ok(template.days.length >= 1 && template.days.length <= 14, `${template.id}: 1 to 14 days`);
+    for (const day of template.days) {
+      t.ok(day.slots.length <= 30);
+      for (const each of day.slots) t.ok(each.sets >= 1 && each.sets <= 20 && each.repMin >= 1 && each.repMin <= each.repMax && each.repMax <= 100, `${template.id} ${each.exercise}`);
+    }
+  }
+  const fiveByFive = TEMPLATES.find((template) => template.id === '5x5')!;
+  const names = templateExercises(fiveByFive);
+  t.same(names, ['Squat', 'Bench Press', 'Barbell Row', 'Overhead Press', 'Deadlift'], 'each exercise once');
+  const ids = new Map(names.map((name, index) => [name, `id-${index}`]));
+  const plan = planFromTemplate(fiveByFive, ids, '2026-03-02');
+  t.same(plan.days[1], {
+    title: 'B',
+    slots: [
+      { exerciseId: 'id-0', targetSets: 5, repMin: 5, repMax: 5 },
+      { exerciseId: 'id-3', targetSets: 5, repMin: 5, repMax: 5 },
+      { exerciseId: 'id-4', targetSets: 1, repMin: 5, repMax: 5 },
+    ],
+  });
+  t.equal(plan.startDate, '2026-03-02');
+  t.throws(() => planFromTemplate(fiveByFive, new Map(), '2026-03-02'), /Squat/);
+});
+
+t.test('workout rows: planned sets, logged sets, queued sets over logged ones, extra exercises', async (t) => {
+  const planned = [{ exerciseId: 'sq', name: 'Squat', targetSets: 3, reps: 5, kg: 100 }];
+  const logged = [
+    { id: 's1', exerciseId: 'sq', setNumber: 1, kg: 100, reps: 5 },
+    { id: 's2', exerciseId: 'sq', setNumber: 2, kg: 102.5, reps: 5 },
+    { id: 'c1', exerciseId: 'curl', setNumber: 1, kg: 12, reps: 10 },
+  ];
+  const queued = [{ exerciseId: 'sq', setNumber: 2, kg: 105, reps: 4 }];
+  const rows = workoutRows(planned, logged, queued, new Map([['curl', 'Curl']]));
+  t.same(
+    rows.map((each) => each.name),
+    ['Squat', 'Curl'],
+  );
+  t.same(rows[0]!.rows, [
+    { setNumber: 1, kg: 100, reps: 5, setId: 's1', source: 'logged' },
+    { setNumber: 2, kg: 105, reps: 4, setId: 's2', source: 'queued' },
+    { setNumber: 3, kg: 105, reps: 4, setId: null, source: 'planned' },
+  ]);
+  t.equal(rows[1]!.rows.length, 1, 'an unplanned exercise shows the sets it has');
+  const fresh = workoutRows(planned, [], [], new Map());
+  t.same(
+    fresh[0]!.rows.map((row) => [row.kg, row.reps, row.source]),
+    [
+      [100, 5, 'planned'],
+      [100, 5, 'planned'],
+      [100, 5, 'planned'],
+    ],
+    'the plan suggests',
+  );
+  t.equal(workoutRows(planned, [{ id: 'x', exerciseId: 'sq', setNumber: 5, kg: 90, reps: 3 }], [], new Map())[0]!.rows.length, 5, 'a set beyond the target adds rows');
+});

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { gymApi, type Plan } from './gym-api.ts';
+import { keep, kept } from './local.ts';
+import { localDate, planFromTemplate, type Template, TEMPLATES, templateExercises } from './model.ts';
+
+/** The plan a template becomes: its exercises found or created by name, then one ordinary plan. */
+async function createFromTemplate(template: Template): Promise<Plan> {
+  const ids = new Map<string, string>();
+  // one after another: the server serialises a user's library writes anyway
+  for (const name of templateExercises(template)) ids.set(name, (await gymApi.exercise(name)).id);
+  return gymApi.createPlan(planFromTemplate(template, ids, localDate(new Date())));
+}
+
+export function PlansScreen({ session }: { readonly session: Session }) {
+  const [plans, setPlans] = useState<Plan[] | null>(() => kept<Plan[]>('plans'));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const load = () =>
+    gymApi.plans().then(
+      (fresh) => {
+        keep('plans', fresh);
+        setPlans(fresh);
+      },
+      (error: unknown) => setProblem(problemOf(error)),
+    );
+  useEffect(() => void load(), []);
+
+  const run = async (what: string, action: () => Promise<string>) => {
+    setBusy(what);
+    setProblem(null);
+    setDone(null);
+    try {
+      setDone(await action());
+      await load();
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section class="stack" aria-labelledby="plans-heading">
+      <h2 id="plans-heading">Plans</h2>
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <p role="status" class="done-line">
+        {done ?? ''}
+      </p>
+      {plans === null ? (
+        <p>Loading your plans…</p>
+      ) : plans.length === 0 ? (
+        <p>No plan yet: start from one of the programmes below.</p>
+      ) : (
+        <ul class="plain-list">
+          {plans.map((plan) => (
+            <li key={plan.id} class="card" data-testid="plan">
+              <p class="card-title">
+                {plan.name} {plan.active ? <span class="tag">Active</span> : null}
+              </p>
+              <p class="hint">
+                From {plan.startDate} · {plan.days.length} {plan.days.length === 1 ? 'day' : 'days'}: {plan.days.map((day) => day.title ?? `Day ${day.ordinal}`).join(', ')}
+              </p>
+              <div class="actions">
+                {plan.active ? null : (
+                  <button type="button" disabled={busy !== null} onClick={() => void run('activate', async () => (await gymApi.activatePlan(plan.id), `${plan.name} is now the active plan.`))}>
+                    Make {plan.name} active
+                  </button>
+                )}
+                <button
+                  type="button"
+                  disabled={busy !== null}
+                  onClick={() => void run('duplicate', async () => `${(await gymApi.duplicatePlan(plan.id, localDate(new Date()))).name} starts today as the next block.`)}
+                >
+                  Copy {plan.name} as the next block
+                </button>
+                <button
+                  type="button"
+                  disabled={busy !== null}
+                  onClick={() => {
+                    if (confirm(`Delete the plan ${plan.name}? Workouts you logged with it stay.`)) void run('delete', async () => (await gymApi.deletePlan(plan.id), `${plan.name} is deleted; its workouts stay.`));
+                  }}
+                >
+                  Delete {plan.name}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Start from a programme</h3>
+      <p class="hint">One tap makes the plan and its exercises and makes it the active plan. Editing a plan's days and exercises is not in this version yet.</p>
+      <ul class="plain-list">
+        {TEMPLATES.map((template) => (
+          <li key={template.id} class="card">
+            <p class="card-title">{template.name}</p>
+            <p class="hint">{template.summary}</p>
+            <p class="hint">{template.days.map((day) => `${day.title}: ${day.slots.map((slot) => `${slot.exercise} ${slot.sets}×${slot.repMin === slot.repMax ? slot.repMin : `${slot.repMin}–${slot.repMax}`}`).join(', ')}`).join(' · ')}</p>
+            <button
+              type="button"
+              class="primary"
+              disabled={busy !== null}
+              onClick={() =>
+                void run(template.id, async () => {
+                  const plan = await createFromTemplate(template);
+                  keep('home', null);
+                  session.navigate('/');
+                  return `${plan.name} is your active plan.`;
+                })
+              }
+            >
+              {busy === template.id ? 'Making the plan…' : `Use ${template.name}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// Settings in the gym app (issue 14): pounds with 0.45359237 kg/lb exactly (135 lb typed is 135 lb
+// shown again), the accent colour and the dark theme applied at once and kept, the rest timer's
+// length after a tick; and a set whose answer comes after the 10 s deadline is queued and then
+// stored once.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { startBrowserSystem } from '../testing/browser.ts';
+import { checkScreen, PASSWORD, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+
+const env = await startBrowserSystem(t);
+
+const accent = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+const saved = (page: Page) => page.getByTestId('save-state').getByText(/^Saved \d/).waitFor();
+
+async function freeWorkoutWith(page: Page, exercise: string): Promise<string> {
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByRole('button', { name: 'Start a workout' }).click();
+  await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
+  await page.getByLabel('Add an exercise').fill(exercise);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('heading', { name: exercise, level: 3 }).waitFor();
+  return workoutIdOf(page);
+}
+
+t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb again; accent, theme and rest timer apply at once', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'settings');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+  t.same(await checkScreen(page, 'settings'), []);
+
+  await page.getByLabel('Pounds (lb)').check();
+  await saved(page);
+  await page.getByLabel('Purple').check();
+  t.equal(await accent(page), '#6d28d9', 'the accent applies at once');
+  await saved(page);
+  await page.getByLabel('Dark').check();
+  t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), 'dark', 'the dark theme applies at once');
+  t.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(17, 19, 24)', 'and is drawn');
+  await page.getByLabel('Rest between sets (seconds; 0 for no timer)').fill('30');
+  await page.getByRole('button', { name: 'Save rest' }).click();
+  await saved(page);
+  const me = await serverGet<{ settings: Record<string, unknown> }>(env, context, '/api/me');
+  t.match(me.settings, { unit: 'lb', accent: 'purple', appearance: 'dark', restTimerSec: 30 }, 'the server holds every setting');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+  t.equal(await accent(page), '#6d28d9', 'the accent is kept over a reload');
+  t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), 'dark', 'so is the theme');
+
+  const id = await freeWorkoutWith(page, 'Bench Press');
+  await page.getByLabel('Bench Press set 1 weight (lb)').fill('135');
+  await page.getByLabel('Bench Press set 1 reps').fill('5');
+  await page.getByRole('button', { name: 'Tick Bench Press set 1' }).click();
+  await page.getByTestId('rest-timer').getByText(/^Rest 0:(30|29|28)$/).waitFor();
+  t.pass('the rest timer runs for the 30 s chosen');
+  const [set] = await untilWorkout(env, context, id, (sets) => sets.length === 1);
+  t.equal(set?.kg, 135 * 0.45359237, 'stored in kilograms, converted with 0.45359237 exactly');
+  await page.reload();
+  await page.getByTestId('set-row').getByText('Saved').waitFor();
+  t.equal(await page.getByLabel('Bench Press set 1 weight (lb)').inputValue(), '135', '135 lb comes back as 135 lb');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Kilograms (kg)').check();
+  await saved(page);
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.goto(`${env.origins.gym}/workout/${id}`);
+  t.equal(await page.getByLabel('Bench Press set 1 weight (kg)').inputValue(), '61.235', 'in kilograms it reads 61.235 kg');
+});
+
+t.test('a set answered after the 10 s deadline is queued, then stored once', async (t) => {
+  // the page's own requests, not the service worker's, so that the test can delay the answer
+  const context = await env.phone({ serviceWorkers: 'block' });
+  const { page } = await signUp(env, context, 'deadline');
+  const id = await freeWorkoutWith(page, 'Squat');
+  // the first tick reaches the server, but its answer comes 12 s later; retries find no network
+  // until the test lets them through
+  let reached = 0;
+  let network = false;
+  let first = true;
+  await page.route(
+    (url) => url.pathname === `/api/sessions/${id}/sets`,
+    async (route) => {
+      if (first) {
+        first = false;
+        reached += 1;
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        return route.fulfill({ response }).catch(() => undefined);
+      }
+      if (!network) return route.abort('internetdisconnected');
+      reached += 1;
+      return route.continue();
+    },
+  );
+  await page.getByLabel('Squat set 1 weight (kg)').fill('80');
+  await page.getByLabel('Squat set 1 reps').fill('8');
+  await page.getByRole('button', { name: 'Tick Squat set 1' }).click();
+  await page.getByTestId('set-row').getByText('Saving…').waitFor();
+  await page
+    .getByTestId('set-row')
+    .getByText('Queued: will send')
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}; the rows say ${(await page.getByTestId('set-row').allInnerTexts()).join(' | ')}`);
+    });
+  t.pass('no answer within 10 s: queued');
+  network = true;
+  await page.getByRole('button', { name: '1 set waiting to be sent; send now' }).click();
+  await page.getByTestId('set-row').getByText('Saved').waitFor();
+  const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 1);
+  t.same(
+    sets.map((set) => [set.setNumber, set.kg, set.reps]),
+    [[1, 80, 8]],
+    'stored once',
+  );
+  t.equal(reached, 2, 'the server had it twice: the late one and the retry, the same upsert');
+  await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+});
+
+t.test('change the password (a wrong one refused in the API’s words), then delete the account with the password', async (t) => {
+  const context = await env.phone();
+  const { page, email } = await signUp(env, context, 'account');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel('New password').fill('another-long-passphrase');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  const wrong = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '203.0.113.40' }, payload: { email, password: 'not-my-password' } });
+  t.equal(await page.getByRole('alert').innerText(), (wrong.json() as { message: string }).message, 'refused in the API’s words');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await page.getByText('Password changed. Your other devices are signed out.').waitFor();
+  const login = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '203.0.113.41' }, payload: { email, password: 'another-long-passphrase' } });
+  t.equal(login.statusCode, 200, 'the new password logs in');
+  t.same(await checkScreen(page, 'settings-account'), []);
+
+  await page.getByLabel('Your password, to confirm').fill('another-long-passphrase');
+  await page.getByRole('button', { name: 'Delete my account and everything in it' }).click();
+  await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
+  const gone = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '203.0.113.42' }, payload: { email, password: 'another-long-passphrase' } });
+  t.equal(gone.statusCode, 401, 'the account is gone');
+});

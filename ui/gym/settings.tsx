@@ -1,0 +1,213 @@
+import { useState } from 'preact/hooks';
+import type { SaveState } from '../shared/components/save-badge.tsx';
+import { SaveBadge } from '../shared/components/save-badge.tsx';
+import { chooseAccent, chooseTheme } from '../shared/theme.ts';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { gymApi, type Settings } from './gym-api.ts';
+import { ACCENTS } from './model.ts';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function Choice<T extends string>({ legend, name, options, value, onChange }: { readonly legend: string; readonly name: string; readonly options: readonly (readonly [T, string])[]; readonly value: T; readonly onChange: (value: T) => void }) {
+  return (
+    <fieldset class="choice-group">
+      <legend>{legend}</legend>
+      <div class="choice-row">
+        {options.map(([option, label]) => (
+          <label key={option} class={`choice-pill${value === option ? ' chosen' : ''}`}>
+            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+            {name === 'accent' ? <span class={`swatch swatch-${option}`} aria-hidden="true" /> : null}
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function SettingsScreen({ session }: { readonly session: Session }) {
+  const { user, setUser } = session;
+  const settings = user.settings;
+  const [save, setSave] = useState<SaveState>({ kind: 'saved', at: null });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rest, setRest] = useState(String(settings.restTimerSec));
+
+  const change = async (changes: Partial<Settings>) => {
+    setSave({ kind: 'saving' });
+    setProblem(null);
+    // shown at once; the server's answer is the settings from then on
+    setUser({ ...user, settings: { ...settings, ...changes } });
+    try {
+      setUser(await gymApi.settings(changes));
+      setSave({ kind: 'saved', at: new Date() });
+    } catch (error) {
+      setUser(user);
+      setProblem(problemOf(error));
+      setSave({ kind: 'failed', message: problemOf(error) });
+    }
+  };
+
+  return (
+    <section class="stack" aria-labelledby="settings-heading">
+      <div class="heading-row">
+        <h2 id="settings-heading">Settings</h2>
+        <SaveBadge state={save} />
+      </div>
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <Choice
+        legend="Weights in"
+        name="unit"
+        options={[
+          ['kg', 'Kilograms (kg)'],
+          ['lb', 'Pounds (lb)'],
+        ]}
+        value={settings.unit}
+        onChange={(unit) => void change({ unit })}
+      />
+      <Choice
+        legend="Accent colour"
+        name="accent"
+        options={Object.keys(ACCENTS).map((name) => [name, name[0]!.toUpperCase() + name.slice(1)] as const)}
+        value={settings.accent}
+        onChange={(accent) => {
+          chooseAccent(ACCENTS[accent] ?? null);
+          void change({ accent });
+        }}
+      />
+      <Choice
+        legend="Theme"
+        name="appearance"
+        options={[
+          ['light', 'Light'],
+          ['dark', 'Dark'],
+        ]}
+        value={settings.appearance}
+        onChange={(appearance) => {
+          chooseTheme(appearance);
+          void change({ appearance });
+        }}
+      />
+      <form
+        class="field"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const seconds = Number(rest);
+          if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) {
+            setProblem('Rest timer: a whole number of seconds from 0 to 3600.');
+            return;
+          }
+          void change({ restTimerSec: seconds });
+        }}
+      >
+        <label for="rest-seconds">Rest between sets (seconds; 0 for no timer)</label>
+        <div class="inline-row">
+          <input id="rest-seconds" type="number" inputMode="numeric" min={0} max={3600} step={1} value={rest} onInput={(event) => setRest(event.currentTarget.value)} />
+          <button type="submit">Save rest</button>
+        </div>
+      </form>
+      <div class="field">
+        <label for="weekly-goal">Weekly goal (days)</label>
+        <select id="weekly-goal" value={settings.weeklyGoal} onChange={(event) => void change({ weeklyGoal: Number(event.currentTarget.value) })}>
+          {[1, 2, 3, 4, 5, 6, 7].map((days) => (
+            <option key={days} value={days}>
+              {days}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="week-start">Weeks start on</label>
+        <select id="week-start" value={settings.weekStart} onChange={(event) => void change({ weekStart: Number(event.currentTarget.value) })}>
+          {WEEKDAYS.map((day, index) => (
+            <option key={day} value={index}>
+              {day}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p class="hint">Signed in as {user.email}.</p>
+      <button type="button" onClick={() => void session.signOut()}>
+        Log out
+      </button>
+      <PasswordChange />
+      <DeleteAccount session={session} />
+    </section>
+  );
+}
+
+function PasswordChange() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <form
+      class="stack section"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setOutcome(null);
+        gymApi.changePassword({ currentPassword: current, newPassword: next }).then(
+          () => {
+            setCurrent('');
+            setNext('');
+            setOutcome({ ok: true, text: 'Password changed. Your other devices are signed out.' });
+          },
+          (error: unknown) => setOutcome({ ok: false, text: problemOf(error) }),
+        );
+      }}
+    >
+      <h3>Change the password</h3>
+      <div class="field">
+        <label for="current-password">Current password</label>
+        <input id="current-password" type="password" required autocomplete="current-password" value={current} onInput={(event) => setCurrent(event.currentTarget.value)} />
+      </div>
+      <div class="field">
+        <label for="next-password">New password</label>
+        <input id="next-password" type="password" required autocomplete="new-password" value={next} onInput={(event) => setNext(event.currentTarget.value)} />
+      </div>
+      {outcome ? (
+        <p class={outcome.ok ? 'done-line' : 'problem'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
+        </p>
+      ) : null}
+      <button type="submit">Change the password</button>
+    </form>
+  );
+}
+
+function DeleteAccount({ session }: { readonly session: Session }) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      class="stack section"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setProblem(null);
+        gymApi.deleteAccount(password).then(
+          () => session.forget(),
+          (error: unknown) => setProblem(problemOf(error)),
+        );
+      }}
+    >
+      <h3>Delete the account</h3>
+      <p>Everything goes, at once and for good: every workout and set, your plans, exercises, body weight and cardio, and the account itself.</p>
+      <div class="field">
+        <label for="delete-password">Your password, to confirm</label>
+        <input id="delete-password" type="password" required autocomplete="current-password" value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+      </div>
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" class="danger">
+        Delete my account and everything in it
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { gymApi, type Stats } from './gym-api.ts';
+import { kgToShown, localDate } from './model.ts';
+
+export function StatsScreen({ session }: { readonly session: Session }) {
+  const unit = session.user.settings.unit;
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    gymApi.stats(localDate(new Date())).then(setStats, (error: unknown) => setProblem(problemOf(error)));
+  }, []);
+  const volume = (kg: number) => `${Math.round(kgToShown(kg, unit)).toLocaleString()} ${unit}`;
+  if (!stats) {
+    return problem ? (
+      <p class="problem" role="alert">
+        {problem}
+      </p>
+    ) : (
+      <p>Loading your stats…</p>
+    );
+  }
+  return (
+    <section class="stack" aria-labelledby="stats-heading">
+      <h2 id="stats-heading">Stats</h2>
+      <dl class="totals" data-testid="totals">
+        <div>
+          <dt>Streak</dt>
+          <dd>
+            {stats.streakWeeks} {stats.streakWeeks === 1 ? 'week' : 'weeks'} at {stats.weeklyGoal}+ days
+          </dd>
+        </div>
+        <div>
+          <dt>Workouts</dt>
+          <dd>{stats.totals.workouts}</dd>
+        </div>
+        <div>
+          <dt>Sets</dt>
+          <dd>{stats.totals.sets}</dd>
+        </div>
+        <div>
+          <dt>Volume</dt>
+          <dd>{volume(stats.totals.volumeKg)}</dd>
+        </div>
+      </dl>
+      <h3>The last 12 weeks</h3>
+      <table class="history">
+        <caption class="visually-hidden">Days trained, sets and volume per week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Days</th>
+            <th scope="col">Sets</th>
+            <th scope="col">Volume</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...stats.weeks].reverse().map((week) => (
+            <tr key={week.weekStart}>
+              <th scope="row">{week.weekStart}</th>
+              <td>{week.daysTrained}</td>
+              <td>{week.sets}</td>
+              <td>{volume(week.volumeKg)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Recent personal bests</h3>
+      {stats.recentPersonalBests.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ul class="plain-list" data-testid="bests">
+          {stats.recentPersonalBests.map((best) => (
+            <li key={`${best.exerciseId}-${best.sessionId}`}>
+              {best.exerciseName ?? 'Exercise'}: {kgToShown(best.kg, unit)} {unit} × {best.reps} on {best.date} (e1RM {Math.round(kgToShown(best.estimatedOneRepMaxKg, unit) * 10) / 10})
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="hint">Charts of volume and of each exercise's progress are not in this version yet.</p>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { gymApi, type Home } from './gym-api.ts';
+import { Link } from './link.tsx';
+import { keep, kept } from './local.ts';
+import { kgToShown, localDate, type Unit } from './model.ts';
+
+/** The workout started today on this phone, so "continue" opens it rather than the next day's. */
+export type Started = { readonly date: string; readonly workoutId: string };
+
+const dayName = (day: { ordinal: number; title: string | null }) => (day.title ? `Day ${day.ordinal}: ${day.title}` : `Day ${day.ordinal}`);
+
+function weight(kg: number | null, unit: Unit): string {
+  return kg === null ? '' : `${kgToShown(kg, unit)} ${unit}`;
+}
+
+export function TodayScreen({ session }: { readonly session: Session }) {
+  const { user, navigate } = session;
+  const unit = user.settings.unit;
+  const today = localDate(new Date());
+  // the last copy at once (a slow or absent network), the server's when it answers
+  const [home, setHome] = useState<Home | null>(() => kept<Home>('home'));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = kept<Started>('started');
+  const continuing = started?.date === today ? started.workoutId : null;
+
+  useEffect(() => {
+    gymApi.home(today).then(
+      (fresh) => {
+        keep('home', fresh);
+        setHome(fresh);
+      },
+      (error: unknown) => setProblem(problemOf(error)),
+    );
+  }, [today]);
+
+  const start = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const workout = await gymApi.startWorkout({ planDayId: home?.nextDay?.id ?? null, date: today });
+      keep(`workout:${workout.id}`, workout);
+      // the workout screen draws the day's exercises from the plan at once, before its own reads
+      if (home?.activePlan) keep(`plan:${home.activePlan.id}`, home.activePlan);
+      keep('started', { date: today, workoutId: workout.id } satisfies Started);
+      navigate(`/workout/${workout.id}`);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="stack" aria-labelledby="today-heading">
+      <h2 id="today-heading">Today</h2>
+      {home ? (
+        <>
+          <p class="week" data-testid="week">
+            Trained {home.daysTrainedThisWeek} of {home.weeklyGoal} days this week
+          </p>
+          {home.activePlan ? (
+            <div class="card">
+              <p class="card-title">{home.activePlan.name}</p>
+              <p>Next: {home.nextDay ? dayName(home.nextDay) : 'no days in this plan'}</p>
+            </div>
+          ) : (
+            <p>
+              No plan yet. <Link to="/plans" navigate={navigate}>Pick a plan</Link>, or train without one.
+            </p>
+          )}
+        </>
+      ) : (
+        <p>Loading today…</p>
+      )}
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {continuing ? (
+        <button type="button" class="primary big" onClick={() => navigate(`/workout/${continuing}`)}>
+          Continue today’s workout
+        </button>
+      ) : (
+        <button type="button" class="primary big" disabled={busy || !home} onClick={() => void start()}>
+          {home?.nextDay ? `Start ${dayName(home.nextDay)}` : 'Start a workout'}
+        </button>
+      )}
+      {home && home.exercises.length > 0 ? (
+        <>
+          <h3>Exercises of the plan</h3>
+          <ul class="plain-list">
+            {home.exercises.map((each) => (
+              <li key={each.exerciseId} class="card">
+                <p class="card-title">{each.exerciseName ?? 'Exercise'}</p>
+                <p class="hint">
+                  {each.last ? `Last (${each.last.date}): ${each.last.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')} ${unit}` : 'Not done yet'}
+                </p>
+                <p>
+                  {each.hint.action === 'start'
+                    ? `Start with a weight you can lift for ${each.hint.reps ?? ''} reps`
+                    : each.hint.action === 'increase'
+                      ? `Go up: ${weight(each.hint.kg, unit)}`
+                      : `Repeat: ${weight(each.hint.kg, unit)}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+// A workout at the rack (issue 14): sign up → plan from a template → start today → tick sets, each
+// sent at once and shown saved; with the network cut they wait in the outbox (the badge counts
+// them), survive a reload with no network, and reach the server once each on reconnect. Then a
+// correction, a deletion, an added exercise, finish and reopen.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { startBrowserSystem } from '../testing/browser.ts';
+import { checkScreen, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { localDate } from './model.ts';
+
+const env = await startBrowserSystem(t);
+
+const row = (page: Page, exercise: string, set: number) => page.getByTestId('set-row').filter({ has: page.getByLabel(`${exercise} set ${set} reps`) });
+const stateOf = (page: Page, exercise: string, set: number) => row(page, exercise, set).getByTestId('set-state');
+
+async function tick(page: Page, exercise: string, set: number, weight: string, reps: string): Promise<void> {
+  await page.getByLabel(`${exercise} set ${set} weight (kg)`).fill(weight);
+  await page.getByLabel(`${exercise} set ${set} reps`).fill(reps);
+  await page.getByRole('button', { name: `Tick ${exercise} set ${set}`, exact: true }).click();
+}
+
+const summary = (sets: readonly ServerSet[]) =>
+  sets
+    .map((set) => `${set.exerciseName} #${set.setNumber} ${set.kg}×${set.reps}`)
+    .sort()
+    .join(', ');
+
+t.test('template plan, today, three ticks saved; offline ticks queued, kept over an offline reload, sent once on reconnect', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'rack');
+  // the service worker must hold the shell before the network goes
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await page.getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('button', { name: 'Use 5×5' }).waitFor();
+  t.same(await checkScreen(page, 'plans-empty'), []);
+  await page.getByRole('button', { name: 'Use 5×5' }).click();
+  await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+  await page.getByText('Next: Day 1: A').waitFor();
+  t.equal(await page.getByTestId('week').innerText(), 'Trained 0 of 3 days this week');
+  const plans = await serverGet<{ name: string; active: boolean; days: { title: string; slots: unknown[] }[] }[]>(env, context, '/api/plans');
+  t.same(
+    plans.map((plan) => [plan.name, plan.active, plan.days.map((day) => `${day.title}:${day.slots.length}`)]),
+    [['5×5', true, ['A:3', 'B:3']]],
+    'one tap made the active plan with its days',
+  );
+  t.same(await checkScreen(page, 'today'), []);
+
+  await page.getByRole('button', { name: 'Start Day 1: A' }).click();
+  await page.getByRole('heading', { name: /5×5: Day 1 A/ }).waitFor();
+  const id = workoutIdOf(page);
+  await page.getByLabel('Squat set 1 reps').waitFor();
+  const workout = await serverGet<{ date: string }>(env, context, `/api/sessions/${id}`);
+  t.equal(workout.date, localDate(new Date()), "the workout is dated by the phone's calendar");
+  t.equal(await page.getByTestId('set-row').count(), 5 + 5 + 5, 'five rows for each of squat, bench press, barbell row');
+
+  await tick(page, 'Squat', 1, '100', '5');
+  await stateOf(page, 'Squat', 1).getByText('Saved').waitFor();
+  await page.getByTestId('rest-timer').getByText(/^Rest 1:(30|29|28)$/).waitFor();
+  t.pass('the rest timer runs after a tick (90 s by default)');
+  await tick(page, 'Squat', 2, '100', '5');
+  await tick(page, 'Squat', 3, '102,5', '4');
+  await stateOf(page, 'Squat', 3).getByText('Saved').waitFor();
+  t.same(await checkScreen(page, 'workout'), []);
+  await page.reload();
+  for (const set of [1, 2, 3]) await stateOf(page, 'Squat', set).getByText('Saved').waitFor();
+  t.equal(await page.getByLabel('Squat set 3 weight (kg)').inputValue(), '102.5', 'the reloaded page shows what was stored');
+  t.equal(summary(await untilWorkout(env, context, id, (sets) => sets.length === 3)), 'Squat #1 100×5, Squat #2 100×5, Squat #3 102.5×4', 'the server holds the three sets');
+
+  const posts: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/sessions/${id}/sets`) posts.push(Date.now());
+  });
+  await context.setOffline(true);
+  await tick(page, 'Squat', 4, '102.5', '4');
+  await tick(page, 'Squat', 5, '102.5', '3');
+  await stateOf(page, 'Squat', 5).getByText('Queued: will send').waitFor();
+  await stateOf(page, 'Squat', 4).getByText('Queued: will send').waitFor();
+  await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
+  t.same(await checkScreen(page, 'workout-queued'), []);
+
+  await page.reload();
+  await stateOf(page, 'Squat', 5).getByText('Queued: will send').waitFor();
+  await page.getByText('Offline: showing the last copy kept on this phone.').waitFor();
+  t.equal(await page.getByLabel('Squat set 5 reps').inputValue(), '3', 'the queued set is shown after a reload with no network');
+  await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
+  for (const set of [1, 2, 3]) await stateOf(page, 'Squat', set).getByText('Saved').waitFor();
+  t.pass('the sets saved before are still shown saved, from the copy kept on the phone');
+
+  const before = posts.length;
+  await context.setOffline(false);
+  await stateOf(page, 'Squat', 5).getByText('Saved').waitFor({ timeout: 15_000 });
+  await stateOf(page, 'Squat', 4).getByText('Saved').waitFor();
+  await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+  t.pass('the badge is gone: nothing waits');
+  await page.getByText('Offline: showing the last copy kept on this phone.').waitFor({ state: 'detached' });
+  t.pass('back online, the page no longer says it shows a kept copy');
+  const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 5);
+  t.equal(summary(sets), 'Squat #1 100×5, Squat #2 100×5, Squat #3 102.5×4, Squat #4 102.5×4, Squat #5 102.5×3', 'every set stored once, none doubled');
+  t.equal(posts.length - before, 2, 'each queued set was sent once on reconnect');
+
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByText('Trained 1 of 3 days this week').waitFor();
+  await page.getByRole('button', { name: 'Continue today’s workout' }).click();
+  t.equal(workoutIdOf(page), id, "today's workout continues where it was");
+});
+
+t.test('correct a set, delete one, add an exercise, finish and reopen', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'edits');
+  await page.getByRole('button', { name: 'Start a workout' }).click();
+  await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
+  const id = workoutIdOf(page);
+  t.equal(await page.getByTestId('set-row').count(), 0, 'a workout without a plan starts empty');
+
+  await page.getByLabel('Add an exercise').fill('Face Pull');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('heading', { name: 'Face Pull', level: 3 }).waitFor();
+  await tick(page, 'Face Pull', 1, '20', '15');
+  await tick(page, 'Face Pull', 2, '20', '12');
+  await page.getByRole('button', { name: 'Add a set of Face Pull' }).click();
+  await tick(page, 'Face Pull', 4, '22.5', '10');
+  await stateOf(page, 'Face Pull', 4).getByText('Saved').waitFor();
+  await untilWorkout(env, context, id, (sets) => sets.length === 3);
+
+  await tick(page, 'Face Pull', 2, '21', '12');
+  await untilWorkout(env, context, id, (sets) => sets.some((set) => set.setNumber === 2 && set.kg === 21));
+  t.pass('a tick of a saved row corrects it');
+  await page.getByRole('button', { name: 'Delete Face Pull set 1' }).click();
+  const left = await untilWorkout(env, context, id, (sets) => sets.length === 2);
+  t.equal(summary(left), 'Face Pull #2 21×12, Face Pull #4 22.5×10');
+  t.equal(await page.getByLabel('Face Pull set 1 reps').count(), 1, 'the deleted row stays as a row to tick again');
+  t.equal(await stateOf(page, 'Face Pull', 1).innerText(), '', 'and it no longer says saved');
+
+  await page.getByLabel('Notes').fill('Shoulders felt good');
+  await page.getByRole('button', { name: 'Save notes' }).click();
+  await page.getByRole('button', { name: 'Finish workout' }).click();
+  await page.getByRole('button', { name: 'Reopen workout' }).waitFor();
+  const finished = await serverGet<{ finishedAt: string | null; notes: string }>(env, context, `/api/sessions/${id}`);
+  t.ok(finished.finishedAt, 'finished on the server');
+  t.equal(finished.notes, 'Shoulders felt good');
+  t.same(await checkScreen(page, 'workout-finished'), []);
+  await page.getByRole('button', { name: 'Reopen workout' }).click();
+  await page.getByRole('button', { name: 'Finish workout' }).waitFor();
+  t.equal((await serverGet<{ finishedAt: string | null }>(env, context, `/api/sessions/${id}`)).finishedAt, null, 'reopened');
+});

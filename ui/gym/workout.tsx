@@ -1,0 +1,300 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './app.tsx';
+import { problemOf } from './auth.tsx';
+import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
+import { keep, kept } from './local.ts';
+import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, shownToKg, type Unit, workoutRows } from './model.ts';
+import type { SetSync, SetsView } from './sets.ts';
+
+type Extra = { readonly exerciseId: string; readonly name: string };
+
+const STATE_TEXT: Readonly<Record<RowState['kind'], string>> = { saving: 'Saving…', saved: 'Saved', queued: 'Queued: will send', failed: 'Not saved' };
+
+function rowState(row: Row, state: RowState | undefined): RowState | null {
+  if (state) return state;
+  if (row.source === 'logged') return { kind: 'saved' };
+  if (row.source === 'queued') return { kind: 'queued' };
+  return null;
+}
+
+/** Counts down the rest after a tick; at zero it vibrates and beeps (as far as the browser lets a page). */
+function RestTimer({ endsAt, onDone }: { readonly endsAt: number; readonly onDone: () => void }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [endsAt]);
+  const left = (endsAt - now) / 1000;
+  useEffect(() => {
+    if (left > 0) return;
+    navigator.vibrate?.([300, 150, 300]);
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      tone.frequency.value = 880;
+      tone.connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.4);
+    } catch {
+      // no sound available: the vibration and the screen say it
+    }
+  }, [left <= 0]);
+  return (
+    <div class="rest-timer" role="timer" aria-live="off" data-testid="rest-timer">
+      <span>{left > 0 ? `Rest ${clock(left)}` : 'Rest over: next set'}</span>
+      <button type="button" onClick={onDone}>
+        {left > 0 ? 'Skip rest' : 'Close'}
+      </button>
+    </div>
+  );
+}
+
+function SetRow({
+  exercise,
+  row,
+  unit,
+  state,
+  onTick,
+  onDelete,
+}: {
+  readonly exercise: string;
+  readonly row: Row;
+  readonly unit: Unit;
+  readonly state: RowState | null;
+  readonly onTick: (kg: number, reps: number) => void;
+  readonly onDelete: (() => void) | null;
+}) {
+  // What the user typed wins over what is known of the set until the set itself changes on the
+  // server's side or in the queue (a tick confirmed, a correction, a deletion); an unticked row
+  // otherwise shows the suggestion, which follows the set above. Derived in the render itself, so
+  // the row never shows "Saved" beside an old value.
+  const basis = row.source === 'planned' ? `planned|${unit}` : `${row.source}|${row.kg}|${row.reps}|${unit}`;
+  const [edit, setEdit] = useState<{ basis: string; weight: string | null; reps: string | null }>({ basis, weight: null, reps: null });
+  const typed = edit.basis === basis ? edit : { basis, weight: null, reps: null };
+  const weight = typed.weight ?? (row.kg === null ? '' : String(kgToShown(row.kg, unit)));
+  const reps = typed.reps ?? (row.reps === null ? '' : String(row.reps));
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = `${exercise} set ${row.setNumber}`;
+  const tick = () => {
+    const shown = parseNumber(weight);
+    const count = parseNumber(reps);
+    if (shown === null || count === null || !Number.isInteger(count)) {
+      setProblem('Type the weight and a whole number of reps.');
+      return;
+    }
+    setProblem(null);
+    onTick(shownToKg(shown, unit), count);
+  };
+  const done = state?.kind === 'saved' || state?.kind === 'queued' || state?.kind === 'saving';
+  return (
+    <li class={`set-row${done ? ' set-done' : ''}`} data-testid="set-row">
+      <span class="set-number" aria-hidden="true">
+        {row.setNumber}
+      </span>
+      <input
+        type="text"
+        inputMode="decimal"
+        aria-label={`${name} weight (${unit})`}
+        value={weight}
+        onInput={(event) => setEdit({ ...typed, weight: event.currentTarget.value })}
+      />
+      <input
+        type="text"
+        inputMode="numeric"
+        aria-label={`${name} reps`}
+        value={reps}
+        onInput={(event) => setEdit({ ...typed, reps: event.currentTarget.value })}
+      />
+      <button type="button" class={done ? 'tick ticked' : 'tick'} aria-label={`Tick ${name}`} onClick={tick}>
+        <span aria-hidden="true">✓</span>
+      </button>
+      {onDelete ? (
+        <button type="button" class="delete" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <span aria-hidden="true">✕</span>
+        </button>
+      ) : (
+        <span />
+      )}
+      <span class={`set-state${state ? ` state-${state.kind}` : ''}`} data-testid="set-state" aria-label={`${name}:`}>
+        {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${state.message}` : STATE_TEXT[state.kind]) : '')}
+      </span>
+    </li>
+  );
+}
+
+export function WorkoutScreen({ session, workoutId, sets, view }: { readonly session: Session; readonly workoutId: string; readonly sets: SetSync | null; readonly view: SetsView | null }) {
+  const unit = session.user.settings.unit;
+  const [workout, setWorkout] = useState<Workout | null>(() => kept<Workout>(`workout:${workoutId}`));
+  const [plan, setPlan] = useState<Plan | null>(() => (workout?.planId ? kept<Plan>(`plan:${workout.planId}`) : null));
+  const [extras, setExtras] = useState<Extra[]>(() => kept<Extra[]>(`extras:${workoutId}`) ?? []);
+  const [moreRows, setMoreRows] = useState<Record<string, number>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [restEndsAt, setRestEndsAt] = useState<number | null>(null);
+  const [newExercise, setNewExercise] = useState('');
+  const [notes, setNotes] = useState(workout?.notes ?? '');
+
+  const remember = (next: Workout) => {
+    keep(`workout:${next.id}`, next);
+    setWorkout(next);
+  };
+
+  useEffect(() => {
+    gymApi.workout(workoutId).then(
+      (fresh) => {
+        remember(fresh);
+        setNotes(fresh.notes);
+        if (fresh.planId) {
+          gymApi.plan(fresh.planId).then(
+            (found) => {
+              keep(`plan:${found.id}`, found);
+              setPlan(found);
+            },
+            () => undefined,
+          );
+        }
+      },
+      (error: unknown) => {
+        if (!kept(`workout:${workoutId}`)) setProblem(problemOf(error));
+      },
+    );
+  }, [workoutId]);
+
+  if (!workout) {
+    return problem ? (
+      <p class="problem" role="alert">
+        {problem}
+      </p>
+    ) : (
+      <p>Loading the workout…</p>
+    );
+  }
+
+  const hints = new Map((kept<Home>('home')?.exercises ?? []).map((each) => [each.exerciseId, each.hint]));
+  const day = plan?.days.find((each) => each.id === workout.planDayId);
+  const planned: PlannedExercise[] = (day?.slots ?? []).map((slot) => ({
+    exerciseId: slot.exerciseId,
+    name: slot.exerciseName ?? 'Exercise',
+    targetSets: slot.targetSets,
+    reps: hints.get(slot.exerciseId)?.reps ?? slot.repMin,
+    kg: hints.get(slot.exerciseId)?.kg ?? null,
+  }));
+  for (const extra of extras) {
+    if (!planned.some((each) => each.exerciseId === extra.exerciseId)) planned.push({ exerciseId: extra.exerciseId, name: extra.name, targetSets: 3, reps: null, kg: null });
+  }
+  // the server's sets, with those confirmed in this page since it was read
+  const logged = new Map<string, LoggedSet>(workout.sets.map((set) => [setKey(workoutId, set.exerciseId, set.setNumber), set]));
+  for (const [key, set] of Object.entries(view?.saved ?? {})) if (key.startsWith(`set:${workoutId}:`)) logged.set(key, set);
+  const queued = Object.values(view?.queued ?? {}).filter((set) => set.workoutId === workoutId);
+  const names = new Map(workout.sets.map((set) => [set.exerciseId, set.exerciseName ?? 'Exercise']));
+  const exercises: ExerciseRows[] = workoutRows(planned, [...logged.values()], queued, names);
+
+  const tick = (exerciseId: string, setNumber: number, kg: number, reps: number) => {
+    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps });
+    if (session.user.settings.restTimerSec > 0) setRestEndsAt(Date.now() + session.user.settings.restTimerSec * 1000);
+  };
+  const remove = async (row: Row, exerciseId: string) => {
+    if (!row.setId) return;
+    setProblem(null);
+    try {
+      await gymApi.deleteSet(row.setId);
+      const key = setKey(workoutId, exerciseId, row.setNumber);
+      remember({ ...workout, sets: workout.sets.filter((set) => set.id !== row.setId) });
+      sets?.forget(key);
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
+  const change = async (body: { finished?: boolean; notes?: string }) => {
+    setProblem(null);
+    try {
+      remember(await gymApi.changeWorkout(workoutId, body));
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
+  const addExercise = async (event: Event) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      const exercise = await gymApi.exercise(newExercise.trim());
+      const next = [...extras.filter((each) => each.exerciseId !== exercise.id), { exerciseId: exercise.id, name: exercise.name }];
+      keep(`extras:${workoutId}`, next);
+      setExtras(next);
+      setNewExercise('');
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
+
+  return (
+    <section class="stack" aria-labelledby="workout-heading">
+      <h2 id="workout-heading">
+        {workout.planName ? `${workout.planName}: Day ${workout.dayOrdinal ?? ''}${workout.dayTitle ? ` ${workout.dayTitle}` : ''}` : 'Workout'} · {workout.date}
+      </h2>
+      {workout.finishedAt ? <p class="hint">Finished. You can still correct sets, or reopen the workout.</p> : null}
+      {problem ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {restEndsAt ? <RestTimer endsAt={restEndsAt} onDone={() => setRestEndsAt(null)} /> : null}
+      {exercises.map((exercise) => {
+        const extraRows = moreRows[exercise.exerciseId] ?? 0;
+        const rows = [...exercise.rows];
+        for (let index = 0; index < extraRows; index++) {
+          const last = rows.at(-1);
+          rows.push({ setNumber: (last?.setNumber ?? 0) + 1, kg: last?.kg ?? null, reps: last?.reps ?? null, setId: null, source: 'planned' });
+        }
+        return (
+          <section key={exercise.exerciseId} class="exercise" aria-label={exercise.name}>
+            <h3>{exercise.name}</h3>
+            <div class="set-head" aria-hidden="true">
+              <span>Set</span>
+              <span>{unit}</span>
+              <span>Reps</span>
+            </div>
+            <ol class="sets">
+              {rows.map((row) => (
+                <SetRow
+                  key={`${exercise.exerciseId}-${row.setNumber}`}
+                  exercise={exercise.name}
+                  row={row}
+                  unit={unit}
+                  state={rowState(row, view?.states[setKey(workoutId, exercise.exerciseId, row.setNumber)])}
+                  onTick={(kg, reps) => tick(exercise.exerciseId, row.setNumber, kg, reps)}
+                  onDelete={row.setId && row.source === 'logged' ? () => void remove(row, exercise.exerciseId) : null}
+                />
+              ))}
+            </ol>
+            <button type="button" onClick={() => setMoreRows({ ...moreRows, [exercise.exerciseId]: extraRows + 1 })}>
+              Add a set of {exercise.name}
+            </button>
+          </section>
+        );
+      })}
+      <form class="inline-form" onSubmit={(event) => void addExercise(event)}>
+        <label for="new-exercise">Add an exercise</label>
+        <div class="inline-row">
+          <input id="new-exercise" type="text" value={newExercise} required maxLength={100} onInput={(event) => setNewExercise(event.currentTarget.value)} />
+          <button type="submit">Add</button>
+        </div>
+      </form>
+      <div class="field">
+        <label for="workout-notes">Notes</label>
+        <textarea id="workout-notes" value={notes} maxLength={2000} onInput={(event) => setNotes(event.currentTarget.value)} />
+        <button type="button" disabled={notes === workout.notes} onClick={() => void change({ notes })}>
+          Save notes
+        </button>
+      </div>
+      {workout.finishedAt ? (
+        <button type="button" onClick={() => void change({ finished: false })}>
+          Reopen workout
+        </button>
+      ) : (
+        <button type="button" class="primary" onClick={() => void change({ finished: true })}>
+          Finish workout
+        </button>
+      )}
+    </section>
+  );
+}

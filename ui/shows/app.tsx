@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiRefusal } from '../shared/api.ts';
+import { AppShell } from '../shared/components/app-shell.tsx';
+import { api } from './api.ts';
+import { AuthScreen } from './auth.tsx';
+import { describe, Link, navigate, useLocation } from './common.tsx';
+import { HistoryScreen, ListingScreen, ScheduleScreen, SearchScreen, TrendingScreen } from './lists.tsx';
+import type { User } from './model.ts';
+import { isPublic, links, type Screen, screenOf } from './routes.ts';
+import { ProfileScreen } from './profile.tsx';
+import { SettingsScreen } from './settings.tsx';
+import { ShowScreen } from './show.tsx';
+import { DismissedScreen, SuggestionsScreen } from './suggestions.tsx';
+
+type Session = { readonly kind: 'loading' } | { readonly kind: 'in'; readonly user: User } | { readonly kind: 'out' } | { readonly kind: 'unknown'; readonly message: string };
+
+const NAV: readonly { readonly href: string; readonly label: string; readonly screen: Screen['name'] }[] = [
+  { href: links.dashboard, label: 'Dashboard', screen: 'dashboard' },
+  { href: links.search(), label: 'Search', screen: 'search' },
+  { href: links.schedule(), label: 'Schedule', screen: 'schedule' },
+  { href: links.trending, label: 'Trending', screen: 'trending' },
+  { href: links.watching, label: 'Watching', screen: 'watching' },
+  { href: links.watchlist, label: 'Watchlist', screen: 'watchlist' },
+  { href: links.completed, label: 'Completed', screen: 'completed' },
+  { href: links.history, label: 'History', screen: 'history' },
+  { href: links.suggestions, label: 'Suggestions', screen: 'suggestions' },
+  { href: links.settings, label: 'Settings', screen: 'settings' },
+];
+
+export function App() {
+  const where = useLocation();
+  const screen = screenOf(where.pathname, where.search);
+  const [session, setSession] = useState<Session>({ kind: 'loading' });
+  const [loggingOut, setLoggingOut] = useState<string | null>(null);
+
+  // the app asks on load whether this browser is signed in (spec 001: GET /api/auth/me)
+  const ask = () => {
+    setSession({ kind: 'loading' });
+    api.me().then(
+      (user) => setSession({ kind: 'in', user }),
+      (error: unknown) => setSession(error instanceof ApiRefusal && error.status === 401 ? { kind: 'out' } : { kind: 'unknown', message: describe(error) }),
+    );
+  };
+  useEffect(ask, []);
+
+  useEffect(() => {
+    if (screen.name !== 'show') document.title = 'Shows';
+  }, [screen.name]);
+
+  // signed in, the login and signup pages have nothing to offer
+  useEffect(() => {
+    if (session.kind === 'in' && (screen.name === 'login' || screen.name === 'signup')) navigate(links.dashboard, true);
+  }, [session.kind, screen.name]);
+
+  const signedIn = (user: User) => {
+    setSession({ kind: 'in', user });
+    if (screen.name === 'login' || screen.name === 'signup') navigate(links.dashboard, true);
+  };
+
+  const logout = async () => {
+    setLoggingOut(null);
+    try {
+      await api.logout();
+      setSession({ kind: 'out' });
+      navigate(links.login);
+    } catch (error) {
+      setLoggingOut(describe(error));
+    }
+  };
+
+  const actions =
+    session.kind === 'in' ? (
+      <button type="button" onClick={() => void logout()}>
+        Log out
+      </button>
+    ) : null;
+
+  let body;
+  if (session.kind === 'loading') body = <p role="status">Loading…</p>;
+  else if (session.kind === 'unknown' && !isPublic(screen))
+    body = (
+      <div class="notice" role="alert">
+        <p>Cannot tell whether you are signed in: {session.message}</p>
+        <button type="button" onClick={ask}>
+          Try again
+        </button>
+      </div>
+    );
+  else if (session.kind !== 'in' && !isPublic(screen)) body = <AuthScreen mode="login" onSignedIn={signedIn} />;
+  else body = <ScreenView screen={screen} user={session.kind === 'in' ? session.user : null} onSignedIn={signedIn} onUser={(user) => setSession({ kind: 'in', user })} />;
+
+  return (
+    <AppShell title="Shows" actions={actions}>
+      {session.kind === 'in' ? (
+        <nav class="main-nav" aria-label="Main">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} current={item.screen === screen.name}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {loggingOut ? (
+        <p class="error-text" role="alert">
+          Not logged out: {loggingOut}
+        </p>
+      ) : null}
+      {body}
+    </AppShell>
+  );
+}
+
+type ScreenViewProps = { readonly screen: Screen; readonly user: User | null; readonly onSignedIn: (user: User) => void; readonly onUser: (user: User) => void };
+
+function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
+  switch (screen.name) {
+    case 'login':
+    case 'signup':
+      return <AuthScreen mode={screen.name} onSignedIn={onSignedIn} key={screen.name} />;
+    case 'dashboard':
+      return <ListingScreen listing="tracked" title="Your shows" key="tracked" />;
+    case 'watching':
+      return <ListingScreen listing="watching" title="Watching" key="watching" />;
+    case 'watchlist':
+      return <ListingScreen listing="watchlist" title="Watchlist" key="watchlist" />;
+    case 'completed':
+      return <ListingScreen listing="completed" title="Completed" key="completed" />;
+    case 'history':
+      return <HistoryScreen />;
+    case 'search':
+      return <SearchScreen q={screen.q} />;
+    case 'show':
+      return <ShowScreen showId={screen.showId} key={screen.showId} />;
+    case 'schedule':
+      return <ScheduleScreen date={screen.date} />;
+    case 'trending':
+      return <TrendingScreen />;
+    case 'suggestions':
+      return <SuggestionsScreen />;
+    case 'dismissed':
+      return <DismissedScreen />;
+    case 'settings':
+      return user ? <SettingsScreen user={user} onUser={onUser} /> : <NotHere />;
+    case 'profile':
+      return <ProfileScreen username={screen.username} key={screen.username} />;
+    case 'missing':
+      return <NotHere />;
+  }
+}
+
+/** A listed address whose screen is not in this version of the app says so plainly. */
+function NotHere() {
+  return (
+    <section class="empty">
+      <h2>Not in the app yet</h2>
+      <p>This page is not part of this version of the app.</p>
+      <p>
+        <Link href={links.dashboard}>Go to your shows</Link>
+      </p>
+    </section>
+  );
+}

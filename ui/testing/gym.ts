@@ -1,0 +1,102 @@
+// What the gym app's browser tests share: a new account signed up through the page, the server's
+// copy read with that phone's own session, and the screens' accessibility in both themes.
+import type { BrowserContext, Page } from 'playwright-core';
+import { accessibilityProblems, type BrowserSystem } from './browser.ts';
+
+export const PASSWORD = 'lifting-at-the-rack-42';
+
+let accounts = 0;
+/** An address no other test of this run uses. */
+export const newEmail = (what: string): string => `${what}-${++accounts}-${process.pid}@example.org`;
+
+/** Signs a new account up through the page on this phone; the page is on Today afterwards. */
+export async function signUp(env: BrowserSystem, context: BrowserContext, what: string): Promise<{ page: Page; email: string }> {
+  const page = await context.newPage();
+  const email = newEmail(what);
+  await page.goto(`${env.origins.gym}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+  return { page, email };
+}
+
+/** A GET of the gym API with this phone's session cookie, as the server answers it. */
+export async function serverGet<T>(env: BrowserSystem, context: BrowserContext, url: string): Promise<T> {
+  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');
+  if (!cookie) throw new Error('this phone is not signed in');
+  const response = await env.system.apps.gym!.inject({ method: 'GET', url, headers: { cookie: `gym_sid=${cookie.value}` } });
+  if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+  return response.json() as T;
+}
+
+export type ServerSet = { id: string; exerciseId: string; exerciseName: string | null; setNumber: number; kg: number; reps: number };
+
+/** Waits (up to 15 s) for the server's workout to pass `check`; the last copy says what was missing. */
+export async function untilWorkout(env: BrowserSystem, context: BrowserContext, id: string, check: (sets: ServerSet[]) => boolean): Promise<ServerSet[]> {
+  const read = async () => (await serverGet<{ sets: ServerSet[] }>(env, context, `/api/sessions/${id}`)).sets;
+  let sets = await read();
+  for (const deadline = Date.now() + 15_000; !check(sets); sets = await read()) {
+    if (Date.now() > deadline) throw new Error(`the server's workout never came: ${JSON.stringify(sets)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return sets;
+}
+
+/** The id of the workout the page shows (/workout/:id). */
+export function workoutIdOf(page: Page): string {
+  const found = /\/workout\/([^/?]+)/.exec(page.url());
+  if (!found?.[1]) throw new Error(`not on a workout: ${page.url()}`);
+  return found[1];
+}
+
+/** Controls smaller than 44 × 44 px; a link inside a sentence is exempt (WCAG 2.5.8, inline). */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="radio"]), select, textarea, summary, [role="button"]');
+    return [...controls]
+      .filter((element) => element.offsetParent !== null)
+      .filter((element) => !(element instanceof HTMLAnchorElement && element.closest('p, li')))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${element.textContent?.trim() || element.getAttribute('aria-label')}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+  });
+}
+
+/**
+ * The screen as it stands, checked in light and then dark (the theme chosen on the page as the
+ * header's button does): no serious axe violation, every control 44 px, nothing wider than the
+ * screen. With SCREENSHOTS_DIR set, a PNG of each lands there.
+ */
+export async function checkScreen(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => {
+      document.documentElement.dataset['theme'] = chosen;
+    }, theme);
+    problems.push(...(await accessibilityProblems(page)).map((problem) => `${name} ${theme}: ${problem}`));
+    problems.push(...(await smallTargets(page)).map((problem) => `${name} ${theme}: small target ${problem}`));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) problems.push(`${name} ${theme}: ${overflow} px wider than the screen`);
+    const shots = process.env['SCREENSHOTS_DIR'];
+    if (shots) await page.screenshot({ path: `${shots}/gym-${name}-${theme}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  }
+  await page.evaluate(() => {
+    delete document.documentElement.dataset['theme'];
+  });
+  return problems;
+}
+
+/** A write to the gym API with this phone's session, as its page would send it; the answer's JSON. */
+export async function serverSend<T>(env: BrowserSystem, context: BrowserContext, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: object): Promise<T> {
+  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');
+  if (!cookie) throw new Error('this phone is not signed in');
+  const response = await env.system.apps.gym!.inject({
+    method,
+    url,
+    headers: { cookie: `gym_sid=${cookie.value}`, origin: env.origins.gym, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json() as T;
+}
