@@ -215,15 +215,20 @@ t.test('a retried save of the same snapshot (its answer was lost) is answered as
   const stale = await call('PUT', `/api/sessions/${night.id}`, { ...snapshot, snapshotId: cuid('other') });
   t.equal(stale.statusCode, 409, 'another snapshot from the same version is still a conflict');
   t.equal(stale.json<{ code: string }>().code, 'VERSION_CONFLICT');
+  // the phone changed the night again before it heard back: its next send still starts from version 1
+  const newer = { ...snapshot, endTime: '22:15' };
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 3 }, "the phone's own newer copy is saved on top of its save");
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 3 }, 'and sent again, appends nothing');
+  t.equal((await ok<Night>('GET', `/api/sessions/${night.id}`)).endTime, '22:15');
 
   // once another save (or a close) moved the version on, the old snapshot is no longer the latest
   const saved = await ok<Night>('GET', `/api/sessions/${night.id}`);
-  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { endTime: '21:00', snapshotId: cuid('snap') })), { version: 3 });
-  const late = await call('PUT', `/api/sessions/${night.id}`, snapshot);
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { endTime: '21:00', snapshotId: cuid('snap') })), { version: 4 });
+  const late = await call('PUT', `/api/sessions/${night.id}`, newer);
   t.equal(late.statusCode, 409, 'a retry arriving after another save is a conflict');
-  t.equal(late.json<{ current: Night }>().current.version, 3);
+  t.equal(late.json<{ current: Night }>().current.version, 4);
   const last = snapshotOf(await ok<Night>('GET', `/api/sessions/${night.id}`), { snapshotId: cuid('snap') });
-  t.same(await ok('PUT', `/api/sessions/${night.id}`, last), { version: 4 });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, last), { version: 5 });
   await ok('POST', `/api/sessions/${night.id}/close`);
   const afterClose = await call('PUT', `/api/sessions/${night.id}`, last);
   t.equal(afterClose.statusCode, 409, 'closing moved the version on: the retry is not taken for the latest');

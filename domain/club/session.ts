@@ -65,10 +65,13 @@ export const snapshotSchema = z.object({
   timer: timerSchema.nullable(),
   rounds: z.array(roundSchema).max(1000),
   /**
-   * made by the phone for each snapshot it sends: the same snapshot sent again (its answer was lost)
-   * carries the same id, so the server can tell a retry of its last accepted save from a stale copy
+   * made by the phone for the change it makes on top of `version`, and kept for every send from that
+   * version: after a save whose answer was lost, the phone's next send (the same snapshot or a newer
+   * one) carries the same id, so the server can tell its own earlier save from another phone's
    */
-  snapshotId: clientIdSchema.optional().describe('a cuid the phone makes for each snapshot: the same snapshot sent again after its answer was lost is answered 200'),
+  snapshotId: clientIdSchema
+    .optional()
+    .describe('a cuid the phone makes for its change on top of `version`, sent with every save from that version: a save after one whose answer was lost is not a conflict'),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotPerson = z.infer<typeof snapshotPersonSchema>;
@@ -103,8 +106,11 @@ export type Night = {
   readonly openedAs: { readonly venueId: string; readonly date: string; readonly startTime: string };
   /** the most courts the night has had: a round filed before the count went down keeps its court */
   readonly mostCourts: number;
-  /** the phone's id of the last accepted save and the version it made; null once anything else moved the version */
-  readonly lastSave: { readonly snapshotId: string; readonly version: number } | null;
+  /**
+   * the phone's id of the last accepted save, the version it made and the version the phone's change
+   * started from (earlier than the one before when it followed a save of its own whose answer was lost)
+   */
+  readonly lastSave: { readonly snapshotId: string; readonly version: number; readonly basedOn: number } | null;
 };
 
 /** null: never opened, or deleted */
@@ -179,7 +185,9 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'snapshot-saved': {
       if (state === null) return state;
       const { savedAt, snapshotId, ...night } = event.data;
-      const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version };
+      const previous = state.lastSave;
+      const basedOn = previous !== null && previous.snapshotId === snapshotId ? previous.basedOn : state.version;
+      const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn };
       return { ...state, ...night, updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts), lastSave };
     }
     case 'session-closed':
@@ -336,10 +344,23 @@ const existing = (state: SessionState): Night => {
 const sameNight = (night: Night, details: NightDetails): boolean =>
   night.openedAs.venueId === details.venueId && night.openedAs.date === details.date && night.openedAs.startTime === details.startTime;
 
-/** The snapshot whose save made the night's current version, sent again: nothing moved the version since. */
-export function isRetryOfLastSave(snapshot: Snapshot, night: Night): boolean {
-  return snapshot.snapshotId !== undefined && night.lastSave !== null && night.lastSave.snapshotId === snapshot.snapshotId && night.lastSave.version === night.version;
+/**
+ * The same phone's change as the save that made the night's current version (same id, same starting
+ * version), sent again because that save's answer was lost: nothing else moved the version since.
+ */
+export function followsOwnLastSave(snapshot: Snapshot, night: Night): boolean {
+  const last = night.lastSave;
+  return snapshot.snapshotId !== undefined && last !== null && last.snapshotId === snapshot.snapshotId && last.version === night.version && last.basedOn === snapshot.version;
 }
+
+const NIGHT_CONTENT = ['venueId', 'date', 'startTime', 'endTime', 'courts', 'roundLengthSec', 'people', 'lineUp', 'timer', 'rounds'] as const;
+type NightContent = Pick<Night, (typeof NIGHT_CONTENT)[number]>;
+/** JSON with every object's keys in order: two copies of a night compare as text. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner,
+  );
+const sameContent = (a: NightContent, b: NightContent): boolean => NIGHT_CONTENT.every((key) => canonical(a[key]) === canonical(b[key]));
 
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
@@ -356,16 +377,20 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       const { snapshot } = command;
       // rule 1 again, under the version: the handler checked a copy read a moment earlier
       checkSnapshot(snapshot, command.club, night);
-      // the same snapshot again, its answer lost on the way: it made the current version, which is its answer
-      if (isRetryOfLastSave(snapshot, night)) return [];
+      // after a save of its own whose answer was lost, the phone still starts from the version before
+      // it: the current version is its own, so its copy is the latest
+      const ownLast = followsOwnLastSave(snapshot, night);
       // rule 2: the phone's copy must be the latest
-      if (snapshot.version !== night.version) {
+      if (snapshot.version !== night.version && !ownLast) {
         throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): the night was changed on another phone`);
       }
-      if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
       const { version: _version, people: _people, ...rest } = snapshot;
       const people = copyLevels(snapshot.people, command.club.levels, night.people);
-      return [{ type: 'snapshot-saved', data: { ...rest, version: night.version + 1, people, savedAt: command.at } }];
+      const saved = { ...rest, version: night.version + 1, people, savedAt: command.at };
+      // the same snapshot again: the version it made is its answer
+      if (ownLast && sameContent(saved, night)) return [];
+      if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
+      return [{ type: 'snapshot-saved', data: saved }];
     }
     case 'close-session': {
       const night = existing(state);

@@ -77,6 +77,28 @@ t.test('a save claims the next version; a stale or closed copy is refused', asyn
   t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, null)), /^SESSION_NOT_FOUND/);
 });
 
+t.test('after a save whose answer was lost, the same phone\'s next send from the same version is not a conflict', async (t) => {
+  const save = (state: SessionState, changes: Partial<Snapshot>) => decideSession({ type: 'save-snapshot', snapshot: snapshot(changes), club, at }, state);
+  const first = apply(opened, save(opened, { snapshotId: 'cphonea01' }));
+  t.equal(first?.version, 2);
+  t.same(save(first, { snapshotId: 'cphonea01' }), [], 'the same snapshot again: nothing to append, version 2 is its answer');
+
+  // the answer was lost; the phone changed the night before it could retry: same id, still from version 1
+  const later = apply(first, save(first, { snapshotId: 'cphonea01', courts: 3 }));
+  t.match(later, { version: 3, courts: 3 }, 'its newer copy is saved on top of its own save');
+  t.same(save(later, { snapshotId: 'cphonea01', courts: 3 }), [], 'and a retry of that one appends nothing');
+  const third = apply(later, save(later, { snapshotId: 'cphonea01', courts: 4 }));
+  t.match(third, { version: 4, courts: 4 }, 'however many answers were lost in a row');
+
+  t.match(refusal(() => save(third, { snapshotId: 'cphoneb01', courts: 1 })), /^VERSION_CONFLICT: version 1 is not the latest \(4\)/, "another phone's copy from version 1 is a conflict");
+  t.match(refusal(() => save(third, { snapshotId: 'cphonea01', version: 2, courts: 1 })), /^VERSION_CONFLICT/, 'the same id from another version is not the same change');
+  const other = apply(third, save(third, { snapshotId: 'cphoneb02', version: 4, courts: 2 }));
+  t.equal(other?.version, 5);
+  t.match(refusal(() => save(other, { snapshotId: 'cphonea01', courts: 4 })), /^VERSION_CONFLICT: version 1 is not the latest \(5\)/, 'once another phone saved, the old change is a conflict');
+  const closed = apply(later, decideSession({ type: 'close-session', at }, later));
+  t.match(refusal(() => save(closed, { snapshotId: 'cphonea01', courts: 3 })), /^VERSION_CONFLICT/, 'so it is once the night was closed');
+});
+
 t.test('a night with a finished round is never deleted; an empty one is', async (t) => {
   const round = { number: 1, startedAt: '2026-11-26T19:05:00+01:00', endedAt: '2026-11-26T19:17:00+01:00', lineUp: snapshot().lineUp };
   const played = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot({ rounds: [round] }), club, at }, opened));

@@ -108,20 +108,58 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   t.equal((await serverNight(club, id))['status'], 'open', 'reopened');
 });
 
-t.test('the time-up bar appears at zero, on a faked clock', async (t) => {
+/**
+ * What the page asks of the phone, recorded: vibrations, tones started and the screen wake lock
+ * (headless Chromium has no vibration motor, no speaker and no screen to keep on).
+ */
+function recordPhoneSignals(): void {
+  const signals: unknown[][] = [];
+  Object.assign(window, { phoneSignals: signals });
+  navigator.vibrate = (pattern) => (signals.push(['vibrate', pattern]), true);
+  const Original = window.AudioContext;
+  window.AudioContext = class extends Original {
+    override createOscillator(): OscillatorNode {
+      const tone = super.createOscillator();
+      const start = tone.start.bind(tone);
+      tone.start = (when?: number) => (signals.push(['tone', tone.frequency.value]), start(when));
+      return tone;
+    }
+  };
+  const wakeLock = {
+    request: async (type: string) => {
+      signals.push(['wake lock', type]);
+      return { type, released: false, release: async () => void signals.push(['wake lock released']) };
+    },
+  };
+  Object.defineProperty(navigator, 'wakeLock', { value: wakeLock, configurable: true });
+}
+
+t.test('the time-up bar appears at zero, on a faked clock, with a sound and a vibration; the screen stays on while a round runs', async (t) => {
   await addVenue(club, 'Barn', '10:00', '12:00');
   const context = await env.phone();
   await context.clock.install();
+  await context.addInitScript(recordPhoneSignals);
   const page = await logIn(env, context);
+  const signals = () => page.evaluate(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals);
   await openTonight(page, 'Barn 10:00');
   t.ok(await page.getByRole('button', { name: 'Next round' }).isDisabled(), 'Next round is disabled while nobody has a level');
   t.match(await page.locator('#next-blocked').textContent(), /Nobody here has a level/, 'and the reason is shown');
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
   t.equal(await page.getByText('Time is up').count(), 0, 'no bar while time is left');
+  await page.waitForFunction(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals.length > 0);
+  t.same(await signals(), [['wake lock', 'screen']], 'the round runs: the screen is kept on, nothing sounds');
   await page.clock.fastForward('09:59');
   t.equal(await page.getByText('Time is up').count(), 0, 'none a second before zero');
   await page.clock.fastForward('00:02');
   await page.getByText('Time is up').waitFor();
   t.equal(await page.getByRole('timer').textContent(), '0:00', 'the countdown stops at 0:00');
+  t.equal(await page.locator('.time-up-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor), 'rgb(234, 88, 12)', 'the bar is orange');
+  t.same((await signals()).slice(1), [['vibrate', [400, 200, 400]], ['tone', 880]], 'at zero: one vibration and one tone');
+  await page.clock.fastForward('00:30');
+  t.equal((await signals()).length, 3, 'once per round: no more while the bar stays');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Resume' }).waitFor();
+  await page.waitForFunction(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals.length > 3);
+  t.same((await signals()).at(-1), ['wake lock released'], 'paused: the screen may sleep again');
 });

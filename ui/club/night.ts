@@ -52,7 +52,7 @@ export function isNight(value: unknown, id?: string): value is Night {
   );
 }
 
-/** The body of PUT /api/sessions/:id. `snapshotId` names this snapshot, so a retry of it is known as one. */
+/** The body of PUT /api/sessions/:id. `snapshotId` names the phone's change on top of `version`, so a send after a lost answer is known as its own. */
 export function snapshotOf(night: Night, snapshotId: string) {
   return {
     version: night.version,

@@ -102,7 +102,10 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
   const path = `/api/sessions/${encodeURIComponent(id)}`;
   let night: Night | null = null;
   let unsent = false;
+  // names this phone's change on top of night.version: kept for every send from that version, so a
+  // send after one whose answer was lost is known by the server as this phone's own (docs/design.md)
   let snapshotId = snapshotIdNow();
+  let edits = 0;
   let inFlight = false;
   let badge: Badge = 'saved';
   let conflict: NightView['conflict'] = null;
@@ -130,15 +133,16 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
   async function save(): Promise<void> {
     if (stopped || inFlight || !unsent || conflict || !night) return;
     inFlight = true;
-    const sentId = snapshotId;
+    const sentEdits = edits;
     badge = 'saving';
     show();
     try {
-      const answer = await request(path, { method: 'PUT', body: snapshotOf(night, sentId), accept: isVersionAnswer });
+      const answer = await request(path, { method: 'PUT', body: snapshotOf(night, snapshotId), accept: isVersionAnswer });
       night = { ...night, version: answer.version };
+      snapshotId = snapshotIdNow();
       refusal = null;
       // a change made while this save was on its way is the newest now: it goes next
-      if (snapshotId === sentId) unsent = false;
+      if (edits === sentEdits) unsent = false;
       badge = unsent ? 'saving' : 'saved';
     } catch (error) {
       await failed(error);
@@ -176,6 +180,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
       // the opening rule: the server's copy is ignored while this phone holds something newer or unsent
       if (takeServerCopy(night && { version: night.version, unsent, inFlight }, server.version)) {
         night = server;
+        snapshotId = snapshotIdNow();
         badge = 'saved';
         keep();
       }
@@ -219,7 +224,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
       if (next === night) return;
       night = next;
       unsent = true;
-      snapshotId = snapshotIdNow();
+      edits++;
       if (badge !== 'offline') badge = 'saving';
       keep();
       show();
@@ -228,6 +233,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
     keepTheirs() {
       if (!conflict) return;
       night = conflict.theirs;
+      snapshotId = snapshotIdNow();
       conflict = null;
       unsent = false;
       badge = 'saved';
@@ -253,6 +259,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
       inFlight = true;
       try {
         night = await request(`${path}/${action}`, { method: 'POST', body: {}, accept: (value): value is Night => isNight(value, id) });
+        snapshotId = snapshotIdNow();
         badge = 'saved';
         keep();
       } catch (error) {

@@ -9,7 +9,10 @@ import { type LoggedSet, type QueuedSet, type RowState, setKey } from './model.t
 export type SetsView = {
   /** per set key: what happened to the last tick of that set in this page */
   readonly states: Readonly<Record<string, RowState>>;
-  /** sets waiting in the outbox, by key (also those queued before a reload) */
+  /**
+   * sets ticked here the server has not confirmed, by key: on their way, refused, or waiting in the
+   * outbox (also those queued before a reload)
+   */
   readonly queued: Readonly<Record<string, QueuedSet & { readonly workoutId: string }>>;
   /** sets the server confirmed in this page, by key */
   readonly saved: Readonly<Record<string, LoggedSet>>;
@@ -35,7 +38,11 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
     onChange(view);
   };
   const mark = (key: string, state: RowState) => publish({ states: { ...view.states, [key]: state } });
+  // ticks sent from this page and not confirmed: shown with their own numbers while the answer is
+  // on its way (and after a refusal), so the row never falls back to a suggestion under the lifter
+  const unconfirmed = new Map<string, QueuedSet & { readonly workoutId: string }>();
   const confirmed = (key: string, set: LoggedSet) => {
+    unconfirmed.delete(key);
     const { [key]: _sent, ...queued } = view.queued;
     publish({ saved: { ...view.saved, [key]: set }, queued, states: { ...view.states, [key]: { kind: 'saved' } } });
   };
@@ -45,7 +52,7 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
   const accepted = new Map<string, string>();
   const refreshQueued = async (outbox: Outbox) => {
     const items = await outbox.items();
-    const queued: Record<string, QueuedSet & { workoutId: string }> = {};
+    const queued: Record<string, QueuedSet & { workoutId: string }> = Object.fromEntries(unconfirmed);
     const states = { ...view.states };
     for (const item of items) {
       if (!isTickBody(item.body) || accepted.get(item.key) === item.queuedAt) continue;
@@ -81,13 +88,15 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
         await outbox.queue(key, 'POST', pathOf(workoutId), body);
         return;
       }
-      mark(key, { kind: 'saving' });
+      unconfirmed.set(key, { ...body, workoutId });
+      publish({ queued: { ...view.queued, [key]: { ...body, workoutId } }, states: { ...view.states, [key]: { kind: 'saving' } } });
       try {
         confirmed(key, await gymApi.tick(workoutId, body));
       } catch (error) {
         if (isRetryable(error)) {
           mark(key, { kind: 'queued' });
           await outbox.queue(key, 'POST', pathOf(workoutId), body);
+          unconfirmed.delete(key);
         } else {
           mark(key, { kind: 'failed', message: error instanceof ApiRefusal ? error.message : 'Not saved' });
         }
@@ -96,7 +105,9 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
     forget(key) {
       const { [key]: _saved, ...saved } = view.saved;
       const { [key]: _state, ...states } = view.states;
-      publish({ saved, states });
+      // a refused tick of the set goes with it; one waiting in the outbox stays
+      const { [key]: _refused, ...queued } = view.queued;
+      publish({ saved, states, queued: unconfirmed.delete(key) ? queued : view.queued });
     },
     view: () => view,
     retry: () => outbox.retry(),

@@ -118,6 +118,17 @@ t.test('correct a set, delete one, add an exercise, finish and reopen', async (t
   await page.getByLabel('Add an exercise').fill('Face Pull');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('heading', { name: 'Face Pull', level: 3 }).waitFor();
+  // the first save's answer is held until the lifter has started typing a correction
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route((url) => url.pathname === `/api/sessions/${id}/sets`, async (route) => held.then(() => route.continue()), { times: 1 });
+  await tick(page, 'Face Pull', 1, '20', '15');
+  await stateOf(page, 'Face Pull', 1).getByText('Saving…').waitFor();
+  await page.getByLabel('Face Pull set 1 reps').fill('14');
+  answer();
+  await stateOf(page, 'Face Pull', 1).getByText('Saved').waitFor();
+  await untilWorkout(env, context, id, (sets) => sets.length === 1);
+  t.equal(await page.getByLabel('Face Pull set 1 reps').inputValue(), '14', 'the answer arriving mid-typing leaves what is typed');
   await tick(page, 'Face Pull', 1, '20', '15');
   await tick(page, 'Face Pull', 2, '20', '12');
   await page.getByRole('button', { name: 'Add a set of Face Pull' }).click();

@@ -64,11 +64,12 @@ function SetRow({
   readonly onTick: (kg: number, reps: number) => void;
   readonly onDelete: (() => void) | null;
 }) {
-  // What the user typed wins over what is known of the set until the set itself changes on the
-  // server's side or in the queue (a tick confirmed, a correction, a deletion); an unticked row
-  // otherwise shows the suggestion, which follows the set above. Derived in the render itself, so
-  // the row never shows "Saved" beside an old value.
-  const basis = row.source === 'planned' ? `planned|${unit}` : `${row.source}|${row.kg}|${row.reps}|${unit}`;
+  // What the user typed wins over what is known of the set until the set's values change (a
+  // correction, a deletion, a tick of other numbers); an unticked row otherwise shows the
+  // suggestion, which follows the set above. A queued set confirmed with the same numbers keeps
+  // what is being typed: the answer arriving mid-typing must not undo it. Derived in the render
+  // itself, so the row never shows "Saved" beside an old value.
+  const basis = row.source === 'planned' ? `planned|${unit}` : `set|${row.kg}|${row.reps}|${unit}`;
   const [edit, setEdit] = useState<{ basis: string; weight: string | null; reps: string | null }>({ basis, weight: null, reps: null });
   const typed = edit.basis === basis ? edit : { basis, weight: null, reps: null };
   const weight = typed.weight ?? (row.kg === null ? '' : String(kgToShown(row.kg, unit)));
