@@ -1,7 +1,7 @@
 // The club app's public page and its way in (issue 15): the schedule without a login, readable on
 // a phone and printable; log in and out; Today; the password change only for a login allowed it.
 import t from 'tap';
-import { accessibilityProblems, DESKTOP, startBrowserSystem } from '../testing/browser.ts';
+import { accessibilityInBothThemes, DESKTOP, startBrowserSystem } from '../testing/browser.ts';
 import { logIn, PASSWORD, setUpClub } from '../testing/club.ts';
 
 const env = await startBrowserSystem(t);
@@ -28,10 +28,7 @@ t.test('the public page lists the active venues and their weekly slots, on a pho
   t.ok(await page.getByRole('heading', { name: 'Riverside' }).isVisible(), 'the schedule is printed');
   await page.emulateMedia({ media: 'screen' });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    t.same(await accessibilityProblems(page), [], `no serious accessibility problem (${colorScheme})`);
-  }
+  t.same(await accessibilityInBothThemes(page), [], 'no serious accessibility problem (light and dark)');
 });
 
 t.test('log in, Today with tonight’s slot, log out', async (t) => {
@@ -44,10 +41,7 @@ t.test('log in, Today with tonight’s slot, log out', async (t) => {
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Log in' }).click();
   t.equal(await page.getByRole('alert').textContent(), 'Wrong username or password', 'a refusal shows the API’s message');
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    t.same(await accessibilityProblems(page), [], `login: no serious accessibility problem (${colorScheme})`);
-  }
+  t.same(await accessibilityInBothThemes(page), [], 'login: no serious accessibility problem (light and dark)');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
@@ -57,10 +51,7 @@ t.test('log in, Today with tonight’s slot, log out', async (t) => {
   await page.getByRole('heading', { name: `${weekday}’s nights` }).waitFor();
   t.ok(await page.getByRole('button', { name: 'Open night at Hall 19:00' }).isVisible(), 'tonight’s slot opens with one tap');
   t.equal(await page.getByRole('link', { name: 'Account' }).count(), 0, 'no password change for a login without the permission');
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    t.same(await accessibilityProblems(page), [], `Today: no serious accessibility problem (${colorScheme})`);
-  }
+  t.same(await accessibilityInBothThemes(page), [], 'Today: no serious accessibility problem (light and dark)');
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('heading', { name: 'Log in' }).waitFor();
@@ -80,10 +71,7 @@ t.test('a login allowed to change its password can, on a desktop too', async (t)
   await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await page.getByText('Password changed.', { exact: false }).waitFor();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    t.same(await accessibilityProblems(page), [], `Account: no serious accessibility problem (${colorScheme})`);
-  }
+  t.same(await accessibilityInBothThemes(page), [], 'Account: no serious accessibility problem (light and dark)');
   const verified = await env.system.core.accounts.verify('club', 'coach', 'another long password');
   t.ok(verified, 'the new password is the one that works');
 });
@@ -130,10 +118,7 @@ t.test('People: add, edit, archive, delete, and a refusal for someone in a night
   await page.getByRole('button', { name: 'Yes, delete Ivy Rose' }).click();
   await page.getByRole('button', { name: 'Edit Ivy Rose' }).waitFor({ state: 'detached' });
   t.pass('someone in no night is deleted');
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    t.same(await accessibilityProblems(page), [], `People: no serious accessibility problem (${colorScheme})`);
-  }
+  t.same(await accessibilityInBothThemes(page), [], 'People: no serious accessibility problem (light and dark)');
 });
 
 t.test('Settings: defaults, levels in order, a level in use refused, a venue and its slot on the public page', async (t) => {
@@ -162,10 +147,7 @@ t.test('Settings: defaults, levels in order, a level in use refused, a venue and
   await pavilion.getByLabel('Ends').fill('12:00');
   await pavilion.getByRole('button', { name: 'Add slot at Pavilion' }).click();
   await pavilion.getByText('Saturday 10:00–12:00').waitFor();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    t.same(await accessibilityProblems(page), [], `Settings: no serious accessibility problem (${colorScheme})`);
-  }
+  t.same(await accessibilityInBothThemes(page), [], 'Settings: no serious accessibility problem (light and dark)');
 
   const publicPage = await context.newPage();
   await publicPage.goto(`${env.origins.club}/`);

@@ -55,10 +55,32 @@ export async function startBrowserSystem(t: Test, env: Record<string, string> = 
   };
 }
 
-/** Serious and critical accessibility violations on the page as it stands, as readable lines. */
-export async function accessibilityProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+/** The axe rules whose answer depends on colour: the only ones another theme can change. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Serious and critical accessibility violations on the page as it stands, as readable lines: every
+ * WCAG 2.2 AA rule, or only `rules`.
+ */
+export async function accessibilityProblems(page: Page, rules?: readonly string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const result = await (rules ? axe.withRules([...rules]) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * Axe on the page as it stands in the light theme, then the colour rules again in the dark (the
+ * structure is the same in both); problems are prefixed with the theme.
+ */
+export async function accessibilityInBothThemes(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const found = await accessibilityProblems(page, colorScheme === 'dark' ? COLOUR_RULES : undefined);
+    problems.push(...found.map((problem) => `${colorScheme}: ${problem}`));
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return problems;
 }

@@ -3,7 +3,8 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/testing.ts';
-import { accessibilityProblems, type BrowserSystem, startBrowserSystem } from './browser.ts';
+import { type BrowserSystem, startBrowserSystem } from './browser.ts';
+export { accessibilityInBothThemes } from './browser.ts';
 
 /** Slow Horses S6E3 airs 2026-09-30T12:00Z; the service's clock sits between S6E2 and S6E3. */
 export const SHOWS_NOW = '2026-09-25T10:00:00.000Z';
@@ -43,17 +44,6 @@ export async function signUp(page: Page, origin: string, what = 'viewer'): Promi
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByRole('heading', { name: 'Your shows' }).waitFor();
   return email;
-}
-
-/** Axe in the light and the dark theme, as the page stands; problems are prefixed with the theme. */
-export async function accessibilityInBothThemes(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    problems.push(...(await accessibilityProblems(page)).map((problem) => `${colorScheme}: ${problem}`));
-  }
-  await page.emulateMedia({ colorScheme: null });
-  return problems;
 }
 
 /**
