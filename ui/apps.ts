@@ -48,7 +48,7 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
-        routes: ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/dismissed', '/settings', '/show/:id', '/u/:username'],
+        routes: ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/dismissed', '/settings', '/shows/:id', '/u/:username'],
       },
     ],
     startUrl: '/',
@@ -77,7 +77,7 @@ export const WEB_APPS: readonly WebApp[] = [
 ];
 
 /**
- * A client route (`/show/:id`) as a pattern matching a whole path, with or without a query (the
+ * A client route (`/shows/:id`) as a pattern matching a whole path, with or without a query (the
  * service worker tests path and query together), for the service worker and the dev server.
  */
 export function routePattern(route: string): RegExp {

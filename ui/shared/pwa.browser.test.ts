@@ -35,7 +35,7 @@ async function shellOpen(page: Page, title: string): Promise<void> {
 const PAGES: readonly { readonly app: AppName; readonly route: string; readonly title: string; readonly deeper: string }[] = [
   { app: 'forms', route: '/f/welcome', title: 'Club season survey', deeper: '/f/welcome' },
   { app: 'gym', route: '/', title: 'Gym log', deeper: '/history' },
-  { app: 'shows', route: '/', title: 'Shows', deeper: '/show/45039' },
+  { app: 'shows', route: '/', title: 'Shows', deeper: '/shows/45039' },
   { app: 'club', route: '/app', title: 'Club nights: app', deeper: '/app/people' },
   { app: 'club', route: '/', title: 'Club nights', deeper: '/' },
 ];

@@ -38,7 +38,7 @@ t.test('schedule by date, trending, similar shows and the per-show notify switch
   t.equal(await page.getByTestId('trending-show').first().getByRole('heading').textContent(), 'The Suspect');
   await checks(t, page, 'trending');
 
-  await page.goto(`${env.origin}/show/45039`);
+  await page.goto(`${env.origin}/shows/45039`);
   await page.getByRole('button', { name: 'Track this show' }).click();
   await page.getByTestId('show-status').getByText('Saved', { exact: true }).waitFor();
   await page.getByRole('switch', { name: 'Notify me when an episode of this show airs' }).click();
@@ -57,7 +57,7 @@ t.test('at 1280 px every screen keeps to its column: no sideways scrolling, 44 p
   await page.request.post(`${env.origin}/api/shows/track`, { data: { showId: 45039 }, headers: { origin: env.origin } });
   const screens: Array<[string, string, () => Promise<void>]> = [
     ['dashboard', '/', () => page.getByTestId('tracked-card').first().waitFor()],
-    ['show', '/show/45039', () => page.getByTestId('similar-show').first().waitFor()],
+    ['show', '/shows/45039', () => page.getByTestId('similar-show').first().waitFor()],
     ['search', '/search?q=slow', () => page.getByRole('link', { name: 'Slow Horses' }).waitFor()],
     ['suggestions', '/suggestions', () => page.getByTestId('suggestion').first().waitFor()],
     ['settings', '/settings', () => page.getByRole('heading', { name: 'Password' }).waitFor()],

@@ -46,7 +46,7 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
 
   await page.getByRole('link', { name: 'Slow Horses' }).click();
   await page.getByRole('heading', { level: 2, name: 'Slow Horses' }).waitFor();
-  t.equal(new URL(page.url()).pathname, '/show/45039');
+  t.equal(new URL(page.url()).pathname, '/shows/45039');
   await page.getByText('You do not track this show.').waitFor();
   t.same(await page.locator('.season h3').allTextContents(), ['Season 1', 'Season 5', 'Season 6'], 'the seasons');
   t.ok(await page.getByText('Next: S06E03 Resurrection, 2026-09-30').isVisible(), 'the next episode');
@@ -72,7 +72,7 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   t.equal(await card.getByTestId('artwork-placeholder').count(), 1, 'no artwork: a placeholder of the same size');
   await screenChecks(t, page, 'dashboard');
 
-  await page.goto(`${env.origin}/show/45039`);
+  await page.goto(`${env.origin}/shows/45039`);
   await page.getByRole('heading', { level: 2, name: 'Slow Horses' }).waitFor();
   await page.getByTestId('progress').waitFor();
   t.ok(await page.getByRole('checkbox', { name: "S01E01 Failure's Contagious" }).isChecked(), 'a reload on the deep link opens the show with its progress');
@@ -111,7 +111,7 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
 t.test('a refusal of a mark says so and the tick goes back', async (t) => {
   const page = await (await env.phoneOffline()).newPage();
   await signUp(page, env.origin, 'refused');
-  await page.goto(`${env.origin}/show/45039`);
+  await page.goto(`${env.origin}/shows/45039`);
   await page.getByRole('button', { name: 'Track this show' }).click();
   await saved(page);
   // the show is untracked behind the page's back (another phone): the next mark is refused

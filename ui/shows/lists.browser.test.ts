@@ -12,7 +12,7 @@ const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 
 const cardNames = (page: Page) => page.getByTestId('tracked-card').getByRole('heading').allTextContents();
 
 async function openTracked(page: Page, showId: number, name: string): Promise<void> {
-  await page.goto(`${env.origin}/show/${showId}`);
+  await page.goto(`${env.origin}/shows/${showId}`);
   await page.getByRole('heading', { level: 2, name }).waitFor();
   await page.getByRole('button', { name: 'Track this show' }).click();
   await saved(page);

@@ -21,7 +21,7 @@ export function notificationOf(text: string | null): ShownNotification {
   return {
     title,
     body,
-    url: known ? `/show/${showId}` : '/',
+    url: known ? `/shows/${showId}` : '/',
     tag: typeof episodeId === 'number' ? `episode-${episodeId}` : undefined,
   };
 }

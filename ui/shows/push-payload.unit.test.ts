@@ -5,7 +5,7 @@ t.test('a push of the daily job shows its title and body and opens the show', as
   t.same(notificationOf(JSON.stringify({ title: 'Slow Horses: new episode today', body: 'S06E03 airs at 12:00 UTC', showId: 45039, episodeId: 3643507 })), {
     title: 'Slow Horses: new episode today',
     body: 'S06E03 airs at 12:00 UTC',
-    url: '/show/45039',
+    url: '/shows/45039',
     tag: 'episode-3643507',
   });
 });

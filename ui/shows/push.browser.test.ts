@@ -60,3 +60,43 @@ t.test('turning push on subscribes through the service worker and registers the 
   t.same(await devices(email), [], 'the device is removed');
   t.equal(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null), true, 'and the browser unsubscribed');
 });
+
+t.test('a push message is shown as a notification by the service worker; tapping it opens the show', async (t) => {
+  const context = await env.phone();
+  await context.grantPermissions(['notifications'], { origin: env.origin });
+  const page = await context.newPage();
+  await signUp(page, env.origin, 'tap');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  // delivered as the browser delivers a push from its push service (DevTools' "Push" does the same)
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${env.origin}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const message = { title: 'Slow Horses', body: 'S6E3 "Uptown" airs today', showId: 45039, episodeId: 3643507 };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: env.origin, registrationId: await registered, data: JSON.stringify(message) });
+
+  const shown = async () =>
+    page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data: data as unknown })));
+  await page.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0);
+  t.same(await shown(), [{ title: 'Slow Horses', body: 'S6E3 "Uptown" airs today', tag: 'episode-3643507', data: { url: '/shows/45039' } }], 'the notification says what airs');
+
+  // a tap is the browser's notificationclick: dispatched inside the worker on the notification shown
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async () => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    const [notification] = await scope.registration.getNotifications();
+    const NotificationEvent = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    // the handler's waitUntil is refused for an event the browser did not send; what it started goes on
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await page.waitForURL(`${env.origin}/shows/45039`);
+  await page.getByRole('heading', { name: 'Slow Horses', level: 2 }).waitFor();
+  t.pass('the open app went to the show');
+  t.same(await shown(), [], 'and the tapped notification is gone');
+});

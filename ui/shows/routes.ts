@@ -39,12 +39,12 @@ export const links = {
   completed: '/completed',
   history: '/history',
   settings: '/settings',
-  show: (showId: number) => `/show/${showId}`,
+  show: (showId: number) => `/shows/${showId}`,
   profile: (username: string) => `/u/${encodeURIComponent(username)}`,
 } as const;
 
 /** The screens this build has, by the route of apps.ts that opens them. */
-export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/dismissed', '/watching', '/watchlist', '/completed', '/history', '/settings', '/show/:id', '/u/:username'] as const;
+export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/dismissed', '/watching', '/watchlist', '/completed', '/history', '/settings', '/shows/:id', '/u/:username'] as const;
 
 function segment(path: string, index: number): string {
   return decodeURIComponent(path.split('/')[index] ?? '');
@@ -82,7 +82,7 @@ export function screenOf(pathname: string, search: string): Screen {
       return { name: 'history' };
     case '/settings':
       return { name: 'settings' };
-    case '/show/:id': {
+    case '/shows/:id': {
       const showId = Number(segment(pathname, 2));
       return Number.isInteger(showId) && showId > 0 ? { name: 'show', showId } : { name: 'missing' };
     }

@@ -39,12 +39,12 @@ t.test('every link the app draws opens a route of the server list', async (t) =>
 
 t.test('a location opens its screen with its parameters', async (t) => {
   t.same(screenOf('/', ''), { name: 'dashboard' });
-  t.same(screenOf('/show/45039', ''), { name: 'show', showId: 45039 });
-  t.same(screenOf('/show/abc', ''), { name: 'missing' }, 'a show id is a number');
+  t.same(screenOf('/shows/45039', ''), { name: 'show', showId: 45039 });
+  t.same(screenOf('/shows/abc', ''), { name: 'missing' }, 'a show id is a number');
   t.same(screenOf('/search', '?q=slow%20horses'), { name: 'search', q: 'slow horses' });
   t.same(screenOf('/u/kim%20lee', ''), { name: 'profile', username: 'kim lee' });
   t.same(screenOf('/schedule', '?date=2026-09-25'), { name: 'schedule', date: '2026-09-25' });
   t.same(screenOf('/schedule', '?date=tomorrow'), { name: 'schedule', date: null }, 'a date that is no date: today');
   t.same(screenOf('/nowhere', ''), { name: 'missing' });
-  t.same(screenOf('/show/1/extra', ''), { name: 'missing' }, 'nothing longer than a route');
+  t.same(screenOf('/shows/1/extra', ''), { name: 'missing' }, 'nothing longer than a route');
 });
