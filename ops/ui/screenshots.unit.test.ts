@@ -12,7 +12,7 @@ t.test('every page route of every app is a screen, plus the questionnaire that d
     ['app', '/app'],
     ['app-login', '/app/login'],
   ]);
-  t.match(all.find((screen) => screen.app === 'shows' && screen.name.startsWith('show-')), { path: '/shows/45039' }, 'parameters filled with samples');
+  t.match(all.find((screen) => screen.app === 'shows' && screen.name.startsWith('shows-')), { path: '/shows/45039' }, 'parameters filled with samples');
   t.match(all.at(-1), { app: 'forms', name: 'not-found' });
   t.notOk(all.some((screen) => screen.path.includes(':')), 'no parameter left unfilled');
 });

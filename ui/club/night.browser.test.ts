@@ -2,7 +2,7 @@
 // offline), the shuffle and its refusal, a hand swap across courts, the round timer from its
 // stored anchor across a reload, and the time-up bar at zero on a faked clock.
 import t from 'tap';
-import { accessibilityInBothThemes, startBrowserSystem } from '../testing/browser.ts';
+import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, startBrowserSystem } from '../testing/browser.ts';
 import { addFromPeople, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
 
 const env = await startBrowserSystem(t);
@@ -102,39 +102,13 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   t.equal((await serverNight(club, id))['status'], 'open', 'reopened');
 });
 
-/**
- * What the page asks of the phone, recorded: vibrations, tones started and the screen wake lock
- * (headless Chromium has no vibration motor, no speaker and no screen to keep on).
- */
-function recordPhoneSignals(): void {
-  const signals: unknown[][] = [];
-  Object.assign(window, { phoneSignals: signals });
-  navigator.vibrate = (pattern) => (signals.push(['vibrate', pattern]), true);
-  const Original = window.AudioContext;
-  window.AudioContext = class extends Original {
-    override createOscillator(): OscillatorNode {
-      const tone = super.createOscillator();
-      const start = tone.start.bind(tone);
-      tone.start = (when?: number) => (signals.push(['tone', tone.frequency.value]), start(when));
-      return tone;
-    }
-  };
-  const wakeLock = {
-    request: async (type: string) => {
-      signals.push(['wake lock', type]);
-      return { type, released: false, release: async () => void signals.push(['wake lock released']) };
-    },
-  };
-  Object.defineProperty(navigator, 'wakeLock', { value: wakeLock, configurable: true });
-}
-
 t.test('the time-up bar appears at zero, on a faked clock, with a sound and a vibration; the screen stays on while a round runs', async (t) => {
   await addVenue(club, 'Barn', '10:00', '12:00');
   const context = await env.phone();
   await context.clock.install();
   await context.addInitScript(recordPhoneSignals);
   const page = await logIn(env, context);
-  const signals = () => page.evaluate(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals);
+  const signals = () => phoneSignals(page);
   await openTonight(page, 'Barn 10:00');
   t.ok(await page.getByRole('button', { name: 'Next round' }).isDisabled(), 'Next round is disabled while nobody has a level');
   t.match(await page.locator('#next-blocked').textContent(), /Nobody here has a level/, 'and the reason is shown');

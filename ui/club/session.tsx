@@ -4,6 +4,7 @@ import { createRandom } from '../../domain/club/random.ts';
 import type { CourtEntry } from '../../domain/club/shuffle.ts';
 import { isTimeUp, remaining, timerStatus } from '../../domain/club/timer.ts';
 import { isRecord, request } from '../shared/api.ts';
+import { signalTimeUp } from '../shared/time-up.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import {
@@ -420,8 +421,7 @@ function RoundTimer({ night, readOnly, edit }: { night: Night; readOnly: boolean
   useEffect(() => {
     if (!timeUp || alerted.current === roundNumber) return;
     alerted.current = roundNumber;
-    navigator.vibrate?.([400, 200, 400]);
-    beep();
+    signalTimeUp([400, 200, 400], 0.6);
   }, [timeUp, roundNumber]);
 
   // the screen stays on while a round runs
@@ -476,16 +476,3 @@ function RoundTimer({ night, readOnly, edit }: { night: Night; readOnly: boolean
   );
 }
 
-function beep(): void {
-  try {
-    const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    tone.frequency.value = 880;
-    tone.connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.6);
-    tone.onended = () => void audio.close();
-  } catch {
-    // no sound on this device: the bar and the vibration still tell
-  }
-}

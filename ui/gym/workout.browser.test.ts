@@ -4,7 +4,7 @@
 // correction, a deletion, an added exercise, finish and reopen.
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { startBrowserSystem } from '../testing/browser.ts';
+import { phoneSignals, recordPhoneSignals, startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
@@ -107,8 +107,10 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   t.equal(workoutIdOf(page), id, "today's workout continues where it was");
 });
 
-t.test('correct a set, delete one, add an exercise, finish and reopen', async (t) => {
+t.test('correct a set, delete one, add an exercise, finish and reopen; the rest timer ends with a vibration and a tone', async (t) => {
   const context = await env.phone();
+  await context.clock.install();
+  await context.addInitScript(recordPhoneSignals);
   const { page } = await signUp(env, context, 'edits');
   await page.getByRole('button', { name: 'Start a workout' }).click();
   await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
@@ -156,4 +158,11 @@ t.test('correct a set, delete one, add an exercise, finish and reopen', async (t
   await page.getByRole('button', { name: 'Reopen workout' }).click();
   await page.getByRole('button', { name: 'Finish workout' }).waitFor();
   t.equal((await serverGet<{ finishedAt: string | null }>(env, context, `/api/sessions/${id}`)).finishedAt, null, 'reopened');
+
+  await tick(page, 'Face Pull', 1, '20', '15');
+  await page.getByTestId('rest-timer').getByText(/^Rest 1:(30|29|28)$/).waitFor();
+  t.same(await phoneSignals(page), [], 'nothing sounds while the rest runs');
+  await page.clock.fastForward('01:31');
+  await page.getByTestId('rest-timer').getByText('Rest over: next set').waitFor();
+  t.same(await phoneSignals(page), [['vibrate', [300, 150, 300]], ['tone', 880]], 'the rest is over: one vibration and one tone');
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { signalTimeUp } from '../shared/time-up.ts';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
@@ -27,17 +28,7 @@ function RestTimer({ endsAt, onDone }: { readonly endsAt: number; readonly onDon
   const left = (endsAt - now) / 1000;
   useEffect(() => {
     if (left > 0) return;
-    navigator.vibrate?.([300, 150, 300]);
-    try {
-      const audio = new AudioContext();
-      const tone = audio.createOscillator();
-      tone.frequency.value = 880;
-      tone.connect(audio.destination);
-      tone.start();
-      tone.stop(audio.currentTime + 0.4);
-    } catch {
-      // no sound available: the vibration and the screen say it
-    }
+    signalTimeUp([300, 150, 300], 0.4);
   }, [left <= 0]);
   return (
     <div class="rest-timer" role="timer" aria-live="off" data-testid="rest-timer">

@@ -55,8 +55,13 @@ worker.addEventListener('notificationclick', (event) => {
     worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (open) => {
       const client = open[0];
       if (!client) return worker.clients.openWindow(url);
-      await client.navigate(url);
-      return client.focus();
+      // only a page this worker controls can be sent elsewhere (one opened before it was installed
+      // cannot): the show then opens in a window of its own
+      const moved = await client.navigate(url).then(
+        () => true,
+        () => false,
+      );
+      return moved ? client.focus() : worker.clients.openWindow(url);
     }),
   );
 });

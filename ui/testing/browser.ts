@@ -84,3 +84,34 @@ export async function accessibilityInBothThemes(page: Page): Promise<string[]> {
   await page.emulateMedia({ colorScheme: null });
   return problems;
 }
+
+/**
+ * What the page asks of the phone, recorded: vibrations, tones started and the screen wake lock
+ * (headless Chromium has no vibration motor, no speaker and no screen to keep on).
+ */
+export function recordPhoneSignals(): void {
+  const signals: unknown[][] = [];
+  Object.assign(window, { phoneSignals: signals });
+  navigator.vibrate = (pattern) => (signals.push(['vibrate', pattern]), true);
+  const Original = window.AudioContext;
+  window.AudioContext = class extends Original {
+    override createOscillator(): OscillatorNode {
+      const tone = super.createOscillator();
+      const start = tone.start.bind(tone);
+      tone.start = (when?: number) => (signals.push(['tone', tone.frequency.value]), start(when));
+      return tone;
+    }
+  };
+  const wakeLock = {
+    request: async (type: string) => {
+      signals.push(['wake lock', type]);
+      return { type, released: false, release: async () => void signals.push(['wake lock released']) };
+    },
+  };
+  Object.defineProperty(navigator, 'wakeLock', { value: wakeLock, configurable: true });
+}
+
+/** What the page asked of the phone since it loaded (with `recordPhoneSignals` as an init script). */
+export function phoneSignals(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals);
+}
