@@ -10,6 +10,9 @@ import { gymApi, type User } from './gym-api.ts';
 import { forgetAll, keep, kept } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
+import { PlanEditorScreen } from './plan-editor.tsx';
+import { CardioScreen } from './cardio.tsx';
+import { PlatesScreen } from './plates-screen.tsx';
 import { type SetSync, type SetsView, startSetSync } from './sets.ts';
 import { SettingsScreen } from './settings.tsx';
 import { StatsScreen } from './stats.tsx';
@@ -40,6 +43,8 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
     ['/plans', 'Plans'],
     ['/exercises', 'Exercises'],
     ['/body', 'Body'],
+    ['/cardio', 'Cardio'],
+    ['/plates', 'Plates'],
     ['/stats', 'Stats'],
     ['/settings', 'Settings'],
   ] as const;
@@ -130,11 +135,17 @@ export function App() {
     navigate('/');
   };
   const forget = () => {
+    void sets.current?.clear();
     forgetAll();
     setUserState(null);
     navigate('/login');
   };
   const signOut = async () => {
+    // what this phone still holds for the account is dropped with it: the next person on the
+    // phone must neither send nor see it
+    const unsent = (await sets.current?.unsent()) ?? 0;
+    if (unsent > 0 && !confirm(`${unsent} ${unsent === 1 ? 'set' : 'sets'} not sent yet will be lost. Log out anyway?`)) return;
+    await sets.current?.clear();
     await gymApi.logout().catch(() => undefined);
     forget();
   };
@@ -156,6 +167,7 @@ export function App() {
   const session: Session = { user, setUser, navigate, signOut, forget };
   const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
   const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
+  const planMatch = /^\/plans\/([^/]+)$/.exec(path);
   let screen: ComponentChildren;
   let title = 'Gym log';
   if (path === '/') screen = <TodayScreen session={session} />;
@@ -165,7 +177,10 @@ export function App() {
   } else if (path === '/plans') {
     title = 'Plans';
     screen = <PlansScreen session={session} />;
-  } else if (path === '/exercises') {
+  } else if (planMatch?.[1]) [title, screen] = ['Plan', <PlanEditorScreen key={planMatch[1]} session={session} id={planMatch[1]} />];
+  else if (path === '/cardio') [title, screen] = ['Cardio', <CardioScreen session={session} />];
+  else if (path === '/plates') [title, screen] = ['Plates', <PlatesScreen session={session} />];
+  else if (path === '/exercises') {
     title = 'Exercises';
     screen = <ExercisesScreen session={session} />;
   } else if (exerciseMatch?.[1]) {
