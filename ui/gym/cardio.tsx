@@ -103,7 +103,11 @@ export function CardioScreen(_props: { readonly session: Session }) {
                 onSubmit={(event) => {
                   event.preventDefault();
                   const name = names[machine.id] ?? '';
-                  act(async () => (await gymApi.renameMachine(machine.id, name), `${machine.name} is now ${name.trim()}.`));
+                  act(async () => {
+                    const renamed = await gymApi.renameMachine(machine.id, name);
+                    setNames(({ [machine.id]: _done, ...others }) => others);
+                    return `${machine.name} is now ${renamed.name}.`;
+                  });
                 }}
               >
                 <label for={`rename-${machine.id}`}>New name for {machine.name}</label>
