@@ -10,9 +10,7 @@ import { gymApi, type User } from './gym-api.ts';
 import { forgetAll, keep, kept } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
-import { PlanEditorScreen } from './plan-editor.tsx';
-import { CardioScreen } from './cardio.tsx';
-import { PlatesScreen } from './plates-screen.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { type SetSync, type SetsView, startSetSync } from './sets.ts';
 import { SettingsScreen } from './settings.tsx';
 import { StatsScreen } from './stats.tsx';
@@ -21,6 +19,10 @@ import { WorkoutScreen } from './workout.tsx';
 import { Link, type Navigate } from './link.tsx';
 
 export type { Navigate };
+
+const PlanEditorScreen = lazyScreen(() => import('./plan-editor.tsx').then((module) => module.PlanEditorScreen));
+const CardioScreen = lazyScreen(() => import('./cardio.tsx').then((module) => module.CardioScreen));
+const PlatesScreen = lazyScreen(() => import('./plates-screen.tsx').then((module) => module.PlatesScreen));
 
 export type Session = {
   readonly user: User;
