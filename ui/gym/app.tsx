@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiRefusal } from '../shared/api.ts';
+import { ApiRefusal, isRetryable } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { chooseAccent } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
@@ -28,7 +28,8 @@ export type Session = {
   readonly user: User;
   readonly setUser: (user: User) => void;
   readonly navigate: Navigate;
-  readonly signOut: () => Promise<void>;
+  /** resolves with why the phone is still signed in, or null */
+  readonly signOut: () => Promise<string | null>;
   /** the account is gone (erased): forget it on this phone, as after signing out */
   readonly forget: () => void;
 };
@@ -146,10 +147,16 @@ export function App() {
     // what this phone still holds for the account is dropped with it: the next person on the
     // phone must neither send nor see it
     const unsent = (await sets.current?.unsent()) ?? 0;
-    if (unsent > 0 && !confirm(`${unsent} ${unsent === 1 ? 'set' : 'sets'} not sent yet will be lost. Log out anyway?`)) return;
+    if (unsent > 0 && !confirm(`${unsent} ${unsent === 1 ? 'set' : 'sets'} not sent yet will be lost. Log out anyway?`)) return null;
+    try {
+      await gymApi.logout();
+    } catch (error) {
+      // with no answer the server's session may live on, and would sign this account in again
+      if (isRetryable(error)) return 'Not logged out: logging out needs a connection. Nothing was dropped.';
+    }
     await sets.current?.clear();
-    await gymApi.logout().catch(() => undefined);
     forget();
+    return null;
   };
 
   useEffect(() => {

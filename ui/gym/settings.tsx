@@ -132,7 +132,7 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
         </select>
       </div>
       <p class="hint">Signed in as {user.email}.</p>
-      <button type="button" onClick={() => void session.signOut()}>
+      <button type="button" onClick={() => void session.signOut().then(setProblem)}>
         Log out
       </button>
       <Export />

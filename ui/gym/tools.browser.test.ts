@@ -214,6 +214,12 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
   t.equal(await page.getByRole('heading', { name: 'Settings', level: 2 }).count(), 1, 'declined: still signed in, the sets still wait');
+  await context.setOffline(true);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Log out' }).click();
+  t.equal(await page.getByRole('alert').innerText(), 'Not logged out: logging out needs a connection. Nothing was dropped.', 'with no network the server could not end the session: nothing is dropped');
+  await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
+  await context.setOffline(false);
   page.once('dialog', (dialog) => void (dialogs.push(dialog.message()), dialog.accept()));
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
