@@ -36,6 +36,23 @@ export type Session = {
 
 const AUTH_ROUTES = ['/login', '/signup', '/recover'];
 
+// outside the `gym:` copies, which a 401 forgets: the owner must outlive them to be compared
+const OWNER_KEY = 'gym-outbox-owner';
+const outboxOwner = (): string | null => {
+  try {
+    return localStorage.getItem(OWNER_KEY);
+  } catch {
+    return null;
+  }
+};
+const setOutboxOwner = (id: string): void => {
+  try {
+    localStorage.setItem(OWNER_KEY, id);
+  } catch {
+    // storage refused: the log-out clearing still holds
+  }
+};
+
 export function applyAccent(user: User): void {
   chooseAccent(accentColour(user.settings.accent));
 }
@@ -95,6 +112,12 @@ export function App() {
     window.scrollTo(0, 0);
   };
   const setUser = (next: User) => {
+    // sets left by another account (its session ended without a log out here) are never sent
+    // with this one's session nor shown to it
+    if (outboxOwner() !== next.id) {
+      if (outboxOwner() !== null) void sets.current?.clear();
+      setOutboxOwner(next.id);
+    }
     keep('me', next);
     applyAccent(next);
     setUserState(next);

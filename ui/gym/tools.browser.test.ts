@@ -255,3 +255,43 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   const a = await env.system.apps.gym!.inject({ method: 'GET', url: `/api/sessions/${workoutId}`, headers: { cookie: `gym_sid=${cookieOfA}` } });
   t.equal(a.statusCode, 401, 'the first account was signed out on the server too');
 });
+
+t.test('a session that ended without a log out here: the next account to sign in on the phone neither sends nor sees the sets left waiting', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'expired');
+  await page.getByRole('button', { name: 'Start a workout' }).click();
+  await page.getByLabel('Add an exercise').fill('Deadlift');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const setsPath = (url: URL) => url.pathname.endsWith('/sets');
+  await page.route(setsPath, (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('Deadlift set 1 weight (kg)').fill('140');
+  await page.getByLabel('Deadlift set 1 reps').fill('3');
+  await page.getByRole('button', { name: 'Tick Deadlift set 1' }).click();
+  await page.getByRole('button', { name: '1 set waiting to be sent; send now' }).waitFor();
+
+  await context.clearCookies();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
+  const other = newEmail('after-expiry');
+  await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': '203.0.113.61' }, payload: { email: other, password: PASSWORD } });
+  await page.getByLabel('Email').fill(other);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && setsPath(new URL(request.url()))) sent.push(request.url());
+  });
+  await page.unroute(setsPath);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('button', { name: 'Start a workout' }).waitFor();
+  await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+  t.equal(await page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('gym-outbox');
+    open.onsuccess = () => {
+      const count = open.result.transaction('requests').objectStore('requests').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+  })), 0, 'the outbox is emptied when another account signs in');
+  t.same(sent, [], 'the first account’s set was not sent with the second one’s session');
+});
