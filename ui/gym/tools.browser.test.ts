@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type BrowserSystem, startBrowserSystem } from '../testing/browser.ts';
+import { type BrowserSystem, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, newEmail, PASSWORD, serverGet, serverSend, signUp, workoutIdOf } from '../testing/gym.ts';
 
 const env = await startBrowserSystem(t);
@@ -72,6 +72,9 @@ t.test('a plan of two days made and edited in the page: days added, reordered, r
     'the server holds the three days and their slots',
   );
   t.same(await checkScreen(page, 'plan-editor'), []);
+  await page.setViewportSize(DESKTOP.viewport!);
+  t.same(await checkScreen(page, 'plan-editor-desktop'), [], 'and at 1280 px');
+  await page.setViewportSize(PHONE.viewport!);
 
   await page.getByLabel('Day 2 exercise 1 sets').fill('25');
   await page.getByRole('button', { name: 'Save the plan' }).click();
@@ -146,6 +149,9 @@ t.test('plates per side from the workout; cardio machines and sessions, a refusa
   const [logged] = await serverGet<Log[]>(env, context, '/api/cardio/logs');
   t.match(logged, { machineName: 'Treadmill', date, minutes: 30, distanceKm: 5.2, calories: 310, level: null }, 'the session is stored as typed');
   t.same(await checkScreen(page, 'cardio'), []);
+  await page.setViewportSize(DESKTOP.viewport!);
+  t.same(await checkScreen(page, 'cardio-desktop'), [], 'and at 1280 px');
+  await page.setViewportSize(PHONE.viewport!);
 
   await page.getByRole('button', { name: /^Edit / }).click();
   await page.getByLabel('Minutes (0.5 to 1440)').fill('35');
