@@ -33,6 +33,21 @@ async function plates(page: Page, shown: string): Promise<string[]> {
   return result.locator('p').allInnerTexts();
 }
 
+/** How many requests wait in this phone's outbox (IndexedDB), as the app stored them. */
+function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('gym-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('requests').objectStore('requests').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+}
+
 const shape = (plan: ServerPlan) => plan.days.map((day) => [day.title, day.slots.map((slot) => `${slot.exerciseName} ${slot.targetSets}×${slot.repMin}-${slot.repMax}`)]);
 
 t.test('a plan of two days made and edited in the page: days added, reordered, removed; a slot out of bounds refused in the API’s words', async (t) => {
@@ -213,6 +228,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   await page.getByRole('button', { name: 'Add a set of Squat' }).click();
   await page.getByRole('button', { name: 'Tick Squat set 3' }).click();
   await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
+  t.equal(await outboxCount(page), 2, 'two sets wait in the outbox');
 
   await page.getByRole('link', { name: 'Settings' }).click();
   const dialogs: string[] = [];
@@ -232,6 +248,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   loggedOut = true;
   t.same(dialogs, ['2 sets not sent yet will be lost. Log out anyway?', '2 sets not sent yet will be lost. Log out anyway?'], 'log out says what will be lost');
   t.same(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('gym:'))), [], 'no copy of the account is kept');
+  t.equal(await outboxCount(page), 0, 'the outbox on this phone is empty');
 
   const other = newEmail('next-person');
   await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': '203.0.113.60' }, payload: { email: other, password: PASSWORD } });
@@ -243,18 +260,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   await page.unroute(setsPath);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.getByRole('button', { name: 'Start a workout' }).waitFor();
-  const stored = await page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('gym-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('requests').objectStore('requests').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-  t.equal(stored, 0, 'the outbox on this phone is empty');
+  t.equal(await outboxCount(page), 0, 'the outbox on this phone is still empty');
   t.equal(await page.getByTestId('outbox-badge').count(), 0, 'no badge for the next person');
   t.same(sent, [], 'nothing was sent after logging out');
   t.same(await serverGet(env, context, '/api/sessions'), [], 'the next account holds no workout');
@@ -292,12 +298,6 @@ t.test('a session that ended without a log out here: the next account to sign in
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.getByRole('button', { name: 'Start a workout' }).waitFor();
   await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
-  t.equal(await page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('gym-outbox');
-    open.onsuccess = () => {
-      const count = open.result.transaction('requests').objectStore('requests').count();
-      count.onsuccess = () => resolve(count.result);
-    };
-  })), 0, 'the outbox is emptied when another account signs in');
+  t.equal(await outboxCount(page), 0, 'the outbox is emptied when another account signs in');
   t.same(sent, [], 'the first account’s set was not sent with the second one’s session');
 });
