@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiRefusal } from '../shared/api.ts';
+import { ApiRefusal, isRetryable } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { chooseAccent } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
@@ -10,6 +10,7 @@ import { gymApi, type User } from './gym-api.ts';
 import { forgetAll, keep, kept } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { type SetSync, type SetsView, startSetSync } from './sets.ts';
 import { SettingsScreen } from './settings.tsx';
 import { StatsScreen } from './stats.tsx';
@@ -19,16 +20,38 @@ import { Link, type Navigate } from './link.tsx';
 
 export type { Navigate };
 
+const PlanEditorScreen = lazyScreen(() => import('./plan-editor.tsx').then((module) => module.PlanEditorScreen));
+const CardioScreen = lazyScreen(() => import('./cardio.tsx').then((module) => module.CardioScreen));
+const PlatesScreen = lazyScreen(() => import('./plates-screen.tsx').then((module) => module.PlatesScreen));
+
 export type Session = {
   readonly user: User;
   readonly setUser: (user: User) => void;
   readonly navigate: Navigate;
-  readonly signOut: () => Promise<void>;
+  /** resolves with why the phone is still signed in, or null */
+  readonly signOut: () => Promise<string | null>;
   /** the account is gone (erased): forget it on this phone, as after signing out */
   readonly forget: () => void;
 };
 
 const AUTH_ROUTES = ['/login', '/signup', '/recover'];
+
+// outside the `gym:` copies, which a 401 forgets: the owner must outlive them to be compared
+const OWNER_KEY = 'gym-outbox-owner';
+const outboxOwner = (): string | null => {
+  try {
+    return localStorage.getItem(OWNER_KEY);
+  } catch {
+    return null;
+  }
+};
+const setOutboxOwner = (id: string): void => {
+  try {
+    localStorage.setItem(OWNER_KEY, id);
+  } catch {
+    // storage refused: the log-out clearing still holds
+  }
+};
 
 export function applyAccent(user: User): void {
   chooseAccent(accentColour(user.settings.accent));
@@ -40,6 +63,8 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
     ['/plans', 'Plans'],
     ['/exercises', 'Exercises'],
     ['/body', 'Body'],
+    ['/cardio', 'Cardio'],
+    ['/plates', 'Plates'],
     ['/stats', 'Stats'],
     ['/settings', 'Settings'],
   ] as const;
@@ -87,6 +112,12 @@ export function App() {
     window.scrollTo(0, 0);
   };
   const setUser = (next: User) => {
+    // sets left by another account (its session ended without a log out here) are never sent
+    // with this one's session nor shown to it
+    if (outboxOwner() !== next.id) {
+      if (outboxOwner() !== null) void sets.current?.clear();
+      setOutboxOwner(next.id);
+    }
     keep('me', next);
     applyAccent(next);
     setUserState(next);
@@ -130,13 +161,25 @@ export function App() {
     navigate('/');
   };
   const forget = () => {
+    void sets.current?.clear();
     forgetAll();
     setUserState(null);
     navigate('/login');
   };
   const signOut = async () => {
-    await gymApi.logout().catch(() => undefined);
+    // what this phone still holds for the account is dropped with it: the next person on the
+    // phone must neither send nor see it
+    const unsent = (await sets.current?.unsent()) ?? 0;
+    if (unsent > 0 && !confirm(`${unsent} ${unsent === 1 ? 'set' : 'sets'} not sent yet will be lost. Log out anyway?`)) return null;
+    try {
+      await gymApi.logout();
+    } catch (error) {
+      // with no answer the server's session may live on, and would sign this account in again
+      if (isRetryable(error)) return 'Not logged out: logging out needs a connection. Nothing was dropped.';
+    }
+    await sets.current?.clear();
     forget();
+    return null;
   };
 
   useEffect(() => {
@@ -156,6 +199,7 @@ export function App() {
   const session: Session = { user, setUser, navigate, signOut, forget };
   const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
   const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
+  const planMatch = /^\/plans\/([^/]+)$/.exec(path);
   let screen: ComponentChildren;
   let title = 'Gym log';
   if (path === '/') screen = <TodayScreen session={session} />;
@@ -165,7 +209,10 @@ export function App() {
   } else if (path === '/plans') {
     title = 'Plans';
     screen = <PlansScreen session={session} />;
-  } else if (path === '/exercises') {
+  } else if (planMatch?.[1]) [title, screen] = ['Plan', <PlanEditorScreen key={planMatch[1]} session={session} id={planMatch[1]} />];
+  else if (path === '/cardio') [title, screen] = ['Cardio', <CardioScreen session={session} />];
+  else if (path === '/plates') [title, screen] = ['Plates', <PlatesScreen session={session} />];
+  else if (path === '/exercises') {
     title = 'Exercises';
     screen = <ExercisesScreen session={session} />;
   } else if (exerciseMatch?.[1]) {

@@ -37,6 +37,14 @@ export type Stats = {
   recentPersonalBests: { sessionId: string; date: string; kg: number; reps: number; estimatedOneRepMaxKg: number; exerciseId: string; exerciseName: string | null }[];
 };
 export type BodyWeight = { date: string; kg: number };
+export type Machine = { id: string; name: string };
+export type CardioLog = { id: string; machineId: string; machineName: string | null; date: string; minutes: number; distanceKm: number | null; calories: number | null; level: number | null };
+export type CardioFields = { machineId: string; date: string; minutes: number; distanceKm: number | null; calories: number | null; level: number | null };
+/** A plan as the editor writes it: days and slots with an id keep it, those without are new. */
+export type PlanRevision = {
+  name: string;
+  days: { id?: string; title: string | null; slots: { id?: string; exerciseId: string; targetSets: number; repMin: number; repMax: number; note: string | null }[] }[];
+};
 
 const has =
   <T>(...fields: string[]) =>
@@ -48,6 +56,8 @@ const isPlan = has<Plan>('id', 'name', 'days', 'active');
 const isWorkout = has<Workout>('id', 'date', 'sets', 'finishedAt');
 const isHome = has<Home>('date', 'weeklyGoal', 'daysTrainedThisWeek', 'activePlan', 'nextDay', 'exercises');
 const isExercise = has<Exercise>('id', 'name');
+const isMachine = has<Machine>('id', 'name');
+const isCardioLog = has<CardioLog>('id', 'machineId', 'date', 'minutes');
 const isSet = has<LoggedSet>('id', 'exerciseId', 'setNumber', 'kg', 'reps');
 const isList =
   <T>(each: (value: unknown) => value is T) =>
@@ -88,6 +98,15 @@ export const gymApi = {
   bodyWeights: () => request('/api/bodyweight', { accept: isList(has<BodyWeight>('date', 'kg')) }),
   recordBodyWeight: (reading: BodyWeight) => request('/api/bodyweight', { method: 'PUT', body: reading, accept: has<BodyWeight>('date', 'kg') }),
   deleteBodyWeight: (date: string) => request(`/api/bodyweight/${date}`, { method: 'DELETE', accept: isNothing }),
+  revisePlan: (id: string, revision: PlanRevision) => request(`/api/plans/${id}`, { method: 'PATCH', body: revision, accept: isPlan }),
+  machines: () => request('/api/cardio/machines', { accept: isList(isMachine) }),
+  addMachine: (name: string) => request('/api/cardio/machines', { method: 'POST', body: { name }, accept: isMachine }),
+  renameMachine: (id: string, name: string) => request(`/api/cardio/machines/${id}`, { method: 'PATCH', body: { name }, accept: isMachine }),
+  deleteMachine: (id: string) => request(`/api/cardio/machines/${id}`, { method: 'DELETE', accept: isNothing }),
+  cardioLogs: () => request('/api/cardio/logs', { accept: isList(isCardioLog) }),
+  logCardio: (fields: CardioFields) => request('/api/cardio/logs', { method: 'POST', body: fields, accept: isCardioLog }),
+  changeCardioLog: (id: string, fields: CardioFields) => request(`/api/cardio/logs/${id}`, { method: 'PATCH', body: fields, accept: isCardioLog }),
+  deleteCardioLog: (id: string) => request(`/api/cardio/logs/${id}`, { method: 'DELETE', accept: isNothing }),
   deleteSet: (id: string) => request(`/api/sets/${id}`, { method: 'DELETE', accept: isNothing }),
 };
 

@@ -18,6 +18,7 @@ export function PlansScreen({ session }: { readonly session: Session }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
 
   const load = () =>
     gymApi.plans().then(
@@ -69,6 +70,9 @@ export function PlansScreen({ session }: { readonly session: Session }) {
                 From {plan.startDate} · {plan.days.length} {plan.days.length === 1 ? 'day' : 'days'}: {plan.days.map((day) => day.title ?? `Day ${day.ordinal}`).join(', ')}
               </p>
               <div class="actions">
+                <button type="button" disabled={busy !== null} onClick={() => session.navigate(`/plans/${plan.id}`)}>
+                  Edit {plan.name}
+                </button>
                 {plan.active ? null : (
                   <button type="button" disabled={busy !== null} onClick={() => void run('activate', async () => (await gymApi.activatePlan(plan.id), `${plan.name} is now the active plan.`))}>
                     Make {plan.name} active
@@ -95,8 +99,29 @@ export function PlansScreen({ session }: { readonly session: Session }) {
           ))}
         </ul>
       )}
+      <form
+        class="inline-form section"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run('create', async () => {
+            const plan = await gymApi.createPlan({ name: newName, startDate: localDate(new Date()), days: [] });
+            setNewName('');
+            keep('home', null);
+            session.navigate(`/plans/${plan.id}`);
+            return `${plan.name} is your active plan: add its days.`;
+          });
+        }}
+      >
+        <label for="new-plan-name">A new plan of your own (it becomes the active plan)</label>
+        <div class="inline-row">
+          <input id="new-plan-name" type="text" required maxLength={100} value={newName} onInput={(event) => setNewName(event.currentTarget.value)} />
+          <button type="submit" disabled={busy !== null}>
+            Create the plan
+          </button>
+        </div>
+      </form>
       <h3>Start from a programme</h3>
-      <p class="hint">One tap makes the plan and its exercises and makes it the active plan. Editing a plan's days and exercises is not in this version yet.</p>
+      <p class="hint">One tap makes the plan and its exercises and makes it the active plan; edit it afterwards as you like.</p>
       <ul class="plain-list">
         {TEMPLATES.map((template) => (
           <li key={template.id} class="card">

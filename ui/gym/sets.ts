@@ -25,6 +25,10 @@ export type SetSync = {
   /** the set is gone from the server (deleted): this page forgets what it knew of it */
   forget(key: string): void;
   retry(): Promise<void>;
+  /** ticks not confirmed by the server: waiting in the outbox, refused there, or on their way */
+  unsent(): Promise<number>;
+  /** signing out: every tick this phone holds is dropped, unsent, and the page forgets them */
+  clear(): Promise<void>;
   stop(): void;
 };
 
@@ -111,6 +115,16 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
     },
     view: () => view,
     retry: () => outbox.retry(),
+    async unsent() {
+      const keys = new Set([...(await outbox.items()).map((item) => item.key), ...unconfirmed.keys()]);
+      return keys.size;
+    },
+    async clear() {
+      unconfirmed.clear();
+      accepted.clear();
+      await outbox.clear();
+      publish({ states: {}, queued: {}, saved: {}, waiting: 0 });
+    },
     stop: () => outbox.stop(),
   };
 }

@@ -6,6 +6,7 @@ import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type Settings } from './gym-api.ts';
 import { ACCENTS } from './model.ts';
+import './tools.css';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -131,11 +132,30 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
         </select>
       </div>
       <p class="hint">Signed in as {user.email}.</p>
-      <button type="button" onClick={() => void session.signOut()}>
+      <button type="button" onClick={() => void session.signOut().then(setProblem)}>
         Log out
       </button>
+      <Export />
       <PasswordChange />
       <DeleteAccount session={session} />
+    </section>
+  );
+}
+
+/** Real downloads: the browser saves the server's file; the session cookie goes with the request. */
+function Export() {
+  return (
+    <section class="stack section" aria-labelledby="export-heading">
+      <h3 id="export-heading">Export</h3>
+      <p>Everything you entered as one JSON file (weights in kilograms), or every set as a CSV table in your unit.</p>
+      <div class="export-links">
+        <a class="button" href="/api/export" download="gym-export.json">
+          Download JSON
+        </a>
+        <a class="button" href="/api/export.csv" download="gym-sets.csv">
+          Download CSV
+        </a>
+      </div>
     </section>
   );
 }

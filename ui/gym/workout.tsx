@@ -6,6 +6,7 @@ import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, shownToKg, type Unit, workoutRows } from './model.ts';
 import type { SetSync, SetsView } from './sets.ts';
+import { Link } from './link.tsx';
 
 type Extra = { readonly exerciseId: string; readonly name: string };
 
@@ -229,6 +230,9 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
           {problem}
         </p>
       ) : null}
+      <Link to="/plates" navigate={session.navigate} class="button back-link">
+        Plate calculator
+      </Link>
       {restEndsAt ? <RestTimer endsAt={restEndsAt} onDone={() => setRestEndsAt(null)} /> : null}
       {exercises.map((exercise) => {
         const extraRows = moreRows[exercise.exerciseId] ?? 0;

@@ -50,6 +50,8 @@ export type Outbox = {
   retry(): Promise<void>;
   status(): OutboxStatus;
   items(): Promise<OutboxItem[]>;
+  /** drops every item, waiting or refused: what a signed-out account left must not be sent for the next one */
+  clear(): Promise<void>;
   stop(): void;
 };
 
@@ -171,6 +173,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     status: () => current,
     items: store.all,
+    async clear() {
+      await store.change((requests) => requests.clear());
+      await flush();
+    },
     stop() {
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
