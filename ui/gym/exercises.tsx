@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { type Exercise, gymApi, type History } from './gym-api.ts';
 import { Link } from './link.tsx';
+import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown } from './model.ts';
+import { exerciseProgress } from './progress.ts';
 
 function Problem({ message }: { readonly message: string | null }) {
   return message ? (
@@ -95,7 +97,10 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
     );
   }, [id]);
 
-  if (!history) return problem ? <Problem message={problem} /> : <p>Loading the exercise…</p>;
+  const series = useMemo(() => (history ? exerciseProgress(history.workouts, unit) : null), [history, unit]);
+  const chartLines = useMemo<ChartLine[]>(() => [{ label: 'e1RM', unit }, { label: 'Volume', unit }], [unit]);
+
+  if (!history || !series) return problem ? <Problem message={problem} /> : <p>Loading the exercise…</p>;
   const exercise = history.exercise;
   const target = others.find((each) => each.id === into);
   const setCount = history.workouts.reduce((sum, workout) => sum + workout.sets.length, 0);
@@ -113,6 +118,7 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
         {done ?? ''}
       </p>
       <h3>History</h3>
+      <Chart title={`${exercise.name}: e1RM and volume over time`} series={series} lines={chartLines} testId="progress-chart" />
       {history.workouts.length === 0 ? (
         <p>Nothing logged yet.</p>
       ) : (
@@ -128,15 +134,20 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
             </tr>
           </thead>
           <tbody>
-            {[...history.workouts].reverse().map((workout) => (
-              <tr key={workout.sessionId} data-testid="history-row">
-                <th scope="row">{workout.date}</th>
-                <td>{workout.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
-                <td>{workout.bestSet ? `${kgToShown(workout.bestSet.kg, unit)}×${workout.bestSet.reps}` : '–'}</td>
-                <td>{workout.estimatedOneRepMaxKg === null ? '–' : Math.round(kgToShown(workout.estimatedOneRepMaxKg, unit) * 10) / 10}</td>
-                <td>{Math.round(kgToShown(workout.volumeKg, unit))}</td>
-              </tr>
-            ))}
+            {/* the e1RM and volume cells are the chart's own numbers (progress.ts), newest first */}
+            {[...history.workouts]
+              .sort((a, b) => a.date.localeCompare(b.date))
+              .map((workout, index) => ({ workout, e1rm: series.lines[0]![index] ?? null, volume: series.lines[1]![index] ?? 0 }))
+              .reverse()
+              .map(({ workout, e1rm, volume }) => (
+                <tr key={workout.sessionId} data-testid="history-row">
+                  <th scope="row">{workout.date}</th>
+                  <td>{workout.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
+                  <td>{workout.bestSet ? `${kgToShown(workout.bestSet.kg, unit)}×${workout.bestSet.reps}` : '–'}</td>
+                  <td>{e1rm === null ? '–' : e1rm}</td>
+                  <td>{volume}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}

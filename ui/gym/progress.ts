@@ -40,8 +40,8 @@ export function weeklyVolume(weeks: readonly WeekVolume[], unit: Unit): Series {
   return { dates: sorted.map((each) => each.weekStart), x: sorted.map((each) => dateSeconds(each.weekStart)), lines: [sorted.map((each) => Math.round(kgToShown(each.volumeKg, unit)))] };
 }
 
-/** Body-weight readings (to 0.1 in the user's unit), oldest first. */
+/** Body-weight readings as the list prints them (to 0.001 in the user's unit), oldest first. */
 export function bodyWeightSeries(readings: readonly Reading[], unit: Unit): Series {
   const sorted = [...readings].sort((a, b) => a.date.localeCompare(b.date));
-  return { dates: sorted.map((each) => each.date), x: sorted.map((each) => dateSeconds(each.date)), lines: [sorted.map((each) => tenth(kgToShown(each.kg, unit)))] };
+  return { dates: sorted.map((each) => each.date), x: sorted.map((each) => dateSeconds(each.date)), lines: [sorted.map((each) => kgToShown(each.kg, unit))] };
 }
