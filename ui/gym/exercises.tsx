@@ -70,6 +70,9 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
           <button type="submit">Create</button>
         </div>
       </form>
+      <Link to="/import" navigate={session.navigate} class="button back-link">
+        Read a screenshot of another app
+      </Link>
     </section>
   );
 }
