@@ -4,6 +4,8 @@ import { problemOf } from './auth.tsx';
 import { type Exercise, gymApi, type History } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { Chart, type ChartLine } from './chart.tsx';
+import { exactEntry, type LibraryEntry, libraryEntry, suggest } from './exercise-match.ts';
+import './exercises.css';
 import { kgToShown } from './model.ts';
 import { exerciseProgress } from './progress.ts';
 
@@ -20,6 +22,8 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [exercises, setExercises] = useState<Exercise[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<LibraryEntry | null>(null);
+  const suggestions = name.trim().length >= 2 && chosen?.name !== name.trim() ? suggest(name) : [];
 
   const load = (q: string) =>
     gymApi.exercises(q.trim() || undefined).then(
@@ -58,7 +62,8 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          gymApi.exercise(name.trim()).then(
+          const libraryId = (chosen?.name === name.trim() ? chosen : exactEntry(name))?.id ?? null;
+          gymApi.createExercise({ name: name.trim(), libraryId }).then(
             (made) => session.navigate(`/exercises/${made.id}`),
             (error: unknown) => setProblem(problemOf(error)),
           );
@@ -66,9 +71,29 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
       >
         <label for="exercise-name">New exercise</label>
         <div class="inline-row">
-          <input id="exercise-name" type="text" required maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <input id="exercise-name" type="text" required maxLength={100} value={name} aria-describedby="exercise-library-hint" onInput={(event) => setName(event.currentTarget.value)} />
           <button type="submit">Create</button>
         </div>
+        <p class="hint" id="exercise-library-hint">
+          {chosen?.name === name.trim() ? `Linked to the library's ${chosen.name} (${chosen.muscle}, ${chosen.equipment}).` : 'Names from the exercise library are suggested as you type.'}
+        </p>
+        {suggestions.length > 0 ? (
+          <ul class="suggestions" aria-label="Suggestions from the exercise library" data-testid="suggestions">
+            {suggestions.map(({ entry }) => (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setName(entry.name);
+                    setChosen(entry);
+                  }}
+                >
+                  {entry.name} <span class="hint">{entry.muscle}, {entry.equipment}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </form>
       <Link to="/import" navigate={session.navigate} class="button back-link">
         Read a screenshot of another app
@@ -120,6 +145,7 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
       <p role="status" class="done-line">
         {done ?? ''}
       </p>
+      <LibraryLink exercise={exercise} onLinked={(libraryId) => setHistory({ ...history, exercise: { ...exercise, libraryId } })} onProblem={setProblem} />
       <h3>History</h3>
       <Chart title={`${exercise.name}: e1RM and volume over time`} series={series} lines={chartLines} testId="progress-chart" />
       {history.workouts.length === 0 ? (
@@ -226,5 +252,44 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
         All exercises
       </Link>
     </section>
+  );
+}
+
+/** The exercise's entry in the bundled library, or the entries its name suggests to link it to. */
+function LibraryLink({ exercise, onLinked, onProblem }: { readonly exercise: Exercise; readonly onLinked: (libraryId: string | null) => void; readonly onProblem: (message: string) => void }) {
+  const linked = libraryEntry(exercise.libraryId);
+  const link = (libraryId: string | null) =>
+    gymApi.linkLibrary(exercise.id, libraryId).then(
+      (changed) => onLinked(changed.libraryId ?? null),
+      (error: unknown) => onProblem(problemOf(error)),
+    );
+  if (linked) {
+    return (
+      <div class="library-line" data-testid="library-link">
+        <p>
+          Library: {linked.name} ({linked.muscle}, {linked.equipment})
+        </p>
+        <button type="button" onClick={() => void link(null)}>
+          Unlink
+        </button>
+      </div>
+    );
+  }
+  const offered = suggest(exercise.name, undefined, 3);
+  return (
+    <div class="stack" data-testid="library-link">
+      <p class="hint">Not linked to the exercise library.</p>
+      {offered.length > 0 ? (
+        <ul class="suggestions" aria-label="Link to the exercise library">
+          {offered.map(({ entry }) => (
+            <li key={entry.id}>
+              <button type="button" onClick={() => void link(entry.id)}>
+                Link to {entry.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // Progress in the gym app (issue 14): the e1RM and volume of an exercise, the last 12 weeks of volume
 // and the body weight drawn as uPlot charts, loaded only when a chart screen opens; each chart's
 // table holds the numbers the pure series function (progress.ts) returns for the server's sets.
+// The exercise library: names suggested as one types, the chosen entry's id stored on the exercise.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
@@ -100,4 +101,36 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
     'the list prints the series',
   );
   t.same(await checkScreen(page, 'body-chart'), []);
+});
+
+t.test('the exercise library: suggested while typing a new exercise, linked later by its name', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'library');
+  await page.getByRole('link', { name: 'Exercises' }).click();
+  await page.getByLabel('New exercise').fill('bench pr');
+  const suggestions = page.getByTestId('suggestions').getByRole('button');
+  await suggestions.first().waitFor();
+  t.equal(await suggestions.first().innerText(), 'Bench Press chest, barbell', 'the best match first');
+  t.same(await checkScreen(page, 'exercises-suggestions'), []);
+  await suggestions.first().click();
+  t.equal(await page.getByLabel('New exercise').inputValue(), 'Bench Press');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('heading', { name: 'Bench Press', level: 2 }).waitFor();
+  t.equal(await page.getByTestId('library-link').locator('p').innerText(), 'Library: Bench Press (chest, barbell)');
+  const stored = async () => (await serverGet<{ name: string; libraryId: string | null }[]>(env, context, '/api/exercises')).map((each) => [each.name, each.libraryId]);
+  t.same(await stored(), [['Bench Press', 'bench-press']], 'the server stores only the library id');
+
+  // a name typed with a typo is not linked by itself; its page offers the entry it is close to
+  await page.getByRole('link', { name: 'All exercises' }).click();
+  await page.getByLabel('New exercise').fill('Romainan Deadlift');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('heading', { name: 'Romainan Deadlift', level: 2 }).waitFor();
+  t.equal(await page.getByTestId('library-link').locator('p').innerText(), 'Not linked to the exercise library.');
+  t.same(await checkScreen(page, 'exercise-unlinked'), []);
+  await page.getByRole('button', { name: 'Link to Romanian Deadlift', exact: true }).click();
+  await page.getByText('Library: Romanian Deadlift (hamstrings, barbell)').waitFor();
+  t.same((await stored()).sort(), [['Bench Press', 'bench-press'], ['Romainan Deadlift', 'romanian-deadlift']]);
+  await page.getByRole('button', { name: 'Unlink' }).click();
+  await page.getByText('Not linked to the exercise library.').waitFor();
+  t.same((await stored()).sort(), [['Bench Press', 'bench-press'], ['Romainan Deadlift', null]], 'unlinked: null clears it');
 });
