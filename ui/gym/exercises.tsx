@@ -4,9 +4,10 @@ import { problemOf } from './auth.tsx';
 import { type Exercise, gymApi, type History } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { Chart, type ChartLine } from './chart.tsx';
-import { exactEntry, type LibraryEntry, libraryEntry, suggest } from './exercise-match.ts';
+import type { LibraryEntry } from './exercise-match.ts';
 import './exercises.css';
 import { kgToShown } from './model.ts';
+import { useLibrary } from './use-library.ts';
 import { exerciseProgress } from './progress.ts';
 
 function Problem({ message }: { readonly message: string | null }) {
@@ -23,7 +24,8 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<LibraryEntry | null>(null);
-  const suggestions = name.trim().length >= 2 && chosen?.name !== name.trim() ? suggest(name) : [];
+  const library = useLibrary();
+  const suggestions = library && name.trim().length >= 2 && chosen?.name !== name.trim() ? library.suggest(name) : [];
 
   const load = (q: string) =>
     gymApi.exercises(q.trim() || undefined).then(
@@ -62,7 +64,7 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          const libraryId = (chosen?.name === name.trim() ? chosen : exactEntry(name))?.id ?? null;
+          const libraryId = (chosen?.name === name.trim() ? chosen : library?.exactEntry(name))?.id ?? null;
           gymApi.createExercise({ name: name.trim(), libraryId }).then(
             (made) => session.navigate(`/exercises/${made.id}`),
             (error: unknown) => setProblem(problemOf(error)),
@@ -257,7 +259,9 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
 
 /** The exercise's entry in the bundled library, or the entries its name suggests to link it to. */
 function LibraryLink({ exercise, onLinked, onProblem }: { readonly exercise: Exercise; readonly onLinked: (libraryId: string | null) => void; readonly onProblem: (message: string) => void }) {
-  const linked = libraryEntry(exercise.libraryId);
+  const library = useLibrary();
+  if (!library) return null;
+  const linked = library.libraryEntry(exercise.libraryId);
   const link = (libraryId: string | null) =>
     gymApi.linkLibrary(exercise.id, libraryId).then(
       (changed) => onLinked(changed.libraryId ?? null),
@@ -275,7 +279,7 @@ function LibraryLink({ exercise, onLinked, onProblem }: { readonly exercise: Exe
       </div>
     );
   }
-  const offered = suggest(exercise.name, undefined, 3);
+  const offered = library.suggest(exercise.name, undefined, 3);
   return (
     <div class="stack" data-testid="library-link">
       <p class="hint">Not linked to the exercise library.</p>
