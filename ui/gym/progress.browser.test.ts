@@ -101,6 +101,14 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
     'the list prints the series',
   );
   t.same(await checkScreen(page, 'body-chart'), []);
+
+  // at a desktop's width the chart follows the wider column
+  const width = () => page.getByTestId('body-chart').locator('canvas').evaluate((element) => element.getBoundingClientRect().width);
+  const narrow = await width();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction((before) => (document.querySelector('[data-testid="body-chart"] canvas')?.getBoundingClientRect().width ?? 0) > before, narrow);
+  t.ok((await width()) > narrow, `wider at 1280 px (${narrow} → ${await width()} px)`);
+  t.same(await checkScreen(page, 'body-chart-desktop'), []);
 });
 
 t.test('the exercise library: suggested while typing a new exercise, linked later by its name', async (t) => {
