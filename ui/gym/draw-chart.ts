@@ -7,6 +7,7 @@ import type { ChartLine } from './chart.tsx';
 import type { Series } from './progress.ts';
 
 const HEIGHT = 200;
+const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 function colours(element: HTMLElement, count: number) {
   const style = getComputedStyle(element);
@@ -29,7 +30,9 @@ function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Optio
     scales: { x: { time: true } },
     series: [{}, ...lines.map((line, index) => ({ label: `${line.label} (${line.unit})`, scale: scaleOf(index), stroke: strokes[index]!, width: 2, spanGaps: true, points: { show: true, size: 6, fill: strokes[index]! } }))],
     axes: [
-      { stroke: axis, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+      // the day as the phone's language writes it ("17 Nov", "Nov 17"), never a bare 11/17; the
+      // x values are UTC midnights (progress.ts), so the day is read in UTC
+      { stroke: axis, font, space: 64, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, values: (_plot: uPlot, splits: number[]) => splits.map((seconds) => dayLabel.format(seconds * 1000)) },
       ...lines.map((_, index) => ({ scale: scaleOf(index), side: index === 0 ? 3 : 1, stroke: strokes[index]!, font, size: 56, grid: { show: index === 0, stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } })),
     ],
   };

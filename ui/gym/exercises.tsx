@@ -279,7 +279,9 @@ function LibraryLink({ exercise, onLinked, onProblem }: { readonly exercise: Exe
       </div>
     );
   }
-  const offered = library.suggest(exercise.name, undefined, 3);
+  // the same name as an entry: that entry alone; otherwise the three closest
+  const exact = library.exactEntry(exercise.name);
+  const offered = exact ? [{ entry: exact }] : library.suggest(exercise.name, undefined, 3);
   return (
     <div class="stack" data-testid="library-link">
       <p class="hint">Not linked to the exercise library.</p>

@@ -1,6 +1,7 @@
-// Read a screenshot of another tracker (issue 14, loaded by import.tsx): the image is read in this browser (the server
-// never receives it), the lines become exercises and sets the user checks and corrects, and only
-// then are they logged through the ordinary routes as a workout on the phone's date.
+// Read a screenshot of another tracker (issue 14; loaded by import.tsx): the image is read in this
+// browser (the server never receives it), the lines become exercises and sets the user checks and
+// corrects, and only then are they logged through the ordinary routes as a workout on the phone's
+// date.
 import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
