@@ -9,6 +9,7 @@ const require = createRequire(import.meta.url);
 const SOURCES: Readonly<Record<string, string>> = {
   [OCR_FILES.worker]: require.resolve('tesseract.js/dist/worker.min.js'),
   [OCR_FILES.core]: require.resolve(`tesseract.js-core/${OCR_FILES.core}`),
+  [OCR_FILES.coreNoSimd]: require.resolve(`tesseract.js-core/${OCR_FILES.coreNoSimd}`),
   [OCR_FILES.english]: require.resolve(`@tesseract.js-data/eng/4.0.0_best_int/${OCR_FILES.english}`),
 };
 

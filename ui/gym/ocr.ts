@@ -2,7 +2,7 @@
 // image). Loaded only when the import screen reads an image; the worker, core and English data come
 // from this origin (ocr-paths.ts).
 import { createWorker, OEM } from 'tesseract.js';
-import { OCR_BASE, OCR_FILES } from './ocr-paths.ts';
+import { corePath, OCR_BASE, OCR_FILES } from './ocr-paths.ts';
 
 export type Progress = { readonly status: string; readonly progress: number };
 
@@ -10,7 +10,7 @@ export type Progress = { readonly status: string; readonly progress: number };
 export async function readText(image: Blob, onProgress: (progress: Progress) => void): Promise<string> {
   const worker = await createWorker('eng', OEM.LSTM_ONLY, {
     workerPath: `${OCR_BASE}/${OCR_FILES.worker}`,
-    corePath: `${OCR_BASE}/${OCR_FILES.core}`,
+    corePath: corePath((bytes) => WebAssembly.validate(bytes)),
     langPath: OCR_BASE,
     // a worker started from a blob: URL would need `worker-src blob:`; this one is a file of the origin
     workerBlobURL: false,
