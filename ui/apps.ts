@@ -34,7 +34,7 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
-        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/history', '/exercises', '/exercises/:id', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
+        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/history', '/exercises', '/exercises/:id', '/import', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
       },
     ],
     startUrl: '/',

@@ -6,6 +6,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type AppName, routePattern, type WebApp, WEB_APPS, webApp } from './apps.ts';
+import { gymOcrAssets } from './gym/ocr-assets.ts';
 
 const uiDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -79,6 +80,7 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
       preact(),
       sharedPublicFiles(),
       clientRoutes(app),
+      ...(name === 'gym' ? [gymOcrAssets()] : []),
       VitePWA({
         // the page asks before it swaps versions: "A new version is ready: reload"
         registerType: 'prompt',
@@ -105,6 +107,8 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
           // the manifest is not in the list: the plugin adds it, and a second entry for the same
           // URL makes precacheAndRoute throw, leaving a worker that is active but serves nothing
           globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+          // the gym's OCR files (ocr-assets.ts, 7 MB) load when a screenshot is read, never at install
+          globIgnores: ['assets/ocr-*/**'],
           // a listed page opens offline from the precached shell; nothing else does, /api never
           navigateFallback: `/${fallback.html}`,
           navigateFallbackAllowlist: fallback.routes.map(routePattern),

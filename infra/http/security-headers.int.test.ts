@@ -6,7 +6,7 @@ import { startTestSystem } from '../../ops/test/harness.ts';
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: https:",
   "object-src 'none'",

@@ -13,7 +13,9 @@ function securityHeaderOptions(secure: boolean): HelmetOptions {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // WebAssembly may be compiled (the gym app reads screenshots with a WebAssembly OCR engine);
+        // JavaScript eval stays forbidden
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'object-src': ["'none'"],

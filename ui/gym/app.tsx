@@ -6,6 +6,7 @@ import { chooseAccent } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
 import { BodyScreen } from './body.tsx';
 import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
+import { ImportScreen } from './import.tsx';
 import { gymApi, type User } from './gym-api.ts';
 import { forgetAll, keep, kept } from './local.ts';
 import { accentColour } from './model.ts';
@@ -218,6 +219,9 @@ export function App() {
   } else if (exerciseMatch?.[1]) {
     title = 'Exercise';
     screen = <ExerciseScreen key={exerciseMatch[1]} session={session} id={exerciseMatch[1]} />;
+  } else if (path === '/import') {
+    title = 'Read a screenshot';
+    screen = <ImportScreen session={session} />;
   } else if (path === '/body') {
     title = 'Body weight';
     screen = <BodyScreen session={session} />;

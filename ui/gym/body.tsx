@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { type BodyWeight, gymApi } from './gym-api.ts';
+import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
+import { bodyWeightSeries } from './progress.ts';
 
 export function BodyScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
@@ -11,6 +13,8 @@ export function BodyScreen({ session }: { readonly session: Session }) {
   const [date, setDate] = useState(localDate(new Date()));
   const [weight, setWeight] = useState('');
 
+  const series = useMemo(() => bodyWeightSeries(readings ?? [], unit), [readings, unit]);
+  const chartLines = useMemo<ChartLine[]>(() => [{ label: 'Body weight', unit }], [unit]);
   const load = () =>
     gymApi.bodyWeights().then(
       (found) => setReadings(found),
@@ -65,6 +69,8 @@ export function BodyScreen({ session }: { readonly session: Session }) {
       ) : readings.length === 0 ? (
         <p>No readings yet.</p>
       ) : (
+        <>
+        <Chart title="Body weight over time" series={series} lines={chartLines} testId="body-chart" />
         <ul class="plain-list">
           {[...readings].reverse().map((reading) => (
             <li key={reading.date} class="reading" data-testid="reading">
@@ -77,8 +83,8 @@ export function BodyScreen({ session }: { readonly session: Session }) {
             </li>
           ))}
         </ul>
+        </>
       )}
-      <p class="hint">A chart of the readings is not in this version yet.</p>
     </section>
   );
 }

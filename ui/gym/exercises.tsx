@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { type Exercise, gymApi, type History } from './gym-api.ts';
 import { Link } from './link.tsx';
+import { Chart, type ChartLine } from './chart.tsx';
+import type { LibraryEntry } from './exercise-match.ts';
+import './exercises.css';
 import { kgToShown } from './model.ts';
+import { useLibrary } from './use-library.ts';
+import { exerciseProgress } from './progress.ts';
 
 function Problem({ message }: { readonly message: string | null }) {
   return message ? (
@@ -18,6 +23,9 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [exercises, setExercises] = useState<Exercise[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<LibraryEntry | null>(null);
+  const library = useLibrary();
+  const suggestions = library && name.trim().length >= 2 && chosen?.name !== name.trim() ? library.suggest(name) : [];
 
   const load = (q: string) =>
     gymApi.exercises(q.trim() || undefined).then(
@@ -56,7 +64,8 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          gymApi.exercise(name.trim()).then(
+          const libraryId = (chosen?.name === name.trim() ? chosen : library?.exactEntry(name))?.id ?? null;
+          gymApi.createExercise({ name: name.trim(), libraryId }).then(
             (made) => session.navigate(`/exercises/${made.id}`),
             (error: unknown) => setProblem(problemOf(error)),
           );
@@ -64,10 +73,33 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
       >
         <label for="exercise-name">New exercise</label>
         <div class="inline-row">
-          <input id="exercise-name" type="text" required maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <input id="exercise-name" type="text" required maxLength={100} value={name} aria-describedby="exercise-library-hint" onInput={(event) => setName(event.currentTarget.value)} />
           <button type="submit">Create</button>
         </div>
+        <p class="hint" id="exercise-library-hint">
+          {chosen?.name === name.trim() ? `Linked to the library's ${chosen.name} (${chosen.muscle}, ${chosen.equipment}).` : 'Names from the exercise library are suggested as you type.'}
+        </p>
+        {suggestions.length > 0 ? (
+          <ul class="suggestions" aria-label="Suggestions from the exercise library" data-testid="suggestions">
+            {suggestions.map(({ entry }) => (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setName(entry.name);
+                    setChosen(entry);
+                  }}
+                >
+                  {entry.name} <span class="hint">{entry.muscle}, {entry.equipment}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </form>
+      <Link to="/import" navigate={session.navigate} class="button back-link">
+        Read a screenshot of another app
+      </Link>
     </section>
   );
 }
@@ -95,7 +127,10 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
     );
   }, [id]);
 
-  if (!history) return problem ? <Problem message={problem} /> : <p>Loading the exercise…</p>;
+  const series = useMemo(() => (history ? exerciseProgress(history.workouts, unit) : null), [history, unit]);
+  const chartLines = useMemo<ChartLine[]>(() => [{ label: 'e1RM', unit }, { label: 'Volume', unit }], [unit]);
+
+  if (!history || !series) return problem ? <Problem message={problem} /> : <p>Loading the exercise…</p>;
   const exercise = history.exercise;
   const target = others.find((each) => each.id === into);
   const setCount = history.workouts.reduce((sum, workout) => sum + workout.sets.length, 0);
@@ -112,7 +147,9 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
       <p role="status" class="done-line">
         {done ?? ''}
       </p>
+      <LibraryLink exercise={exercise} onLinked={(libraryId) => setHistory({ ...history, exercise: { ...exercise, libraryId } })} onProblem={setProblem} />
       <h3>History</h3>
+      <Chart title={`${exercise.name}: e1RM and volume over time`} series={series} lines={chartLines} testId="progress-chart" />
       {history.workouts.length === 0 ? (
         <p>Nothing logged yet.</p>
       ) : (
@@ -128,15 +165,20 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
             </tr>
           </thead>
           <tbody>
-            {[...history.workouts].reverse().map((workout) => (
-              <tr key={workout.sessionId} data-testid="history-row">
-                <th scope="row">{workout.date}</th>
-                <td>{workout.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
-                <td>{workout.bestSet ? `${kgToShown(workout.bestSet.kg, unit)}×${workout.bestSet.reps}` : '–'}</td>
-                <td>{workout.estimatedOneRepMaxKg === null ? '–' : Math.round(kgToShown(workout.estimatedOneRepMaxKg, unit) * 10) / 10}</td>
-                <td>{Math.round(kgToShown(workout.volumeKg, unit))}</td>
-              </tr>
-            ))}
+            {/* the e1RM and volume cells are the chart's own numbers (progress.ts), newest first */}
+            {[...history.workouts]
+              .sort((a, b) => a.date.localeCompare(b.date))
+              .map((workout, index) => ({ workout, e1rm: series.lines[0]![index] ?? null, volume: series.lines[1]![index] ?? 0 }))
+              .reverse()
+              .map(({ workout, e1rm, volume }) => (
+                <tr key={workout.sessionId} data-testid="history-row">
+                  <th scope="row">{workout.date}</th>
+                  <td>{workout.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
+                  <td>{workout.bestSet ? `${kgToShown(workout.bestSet.kg, unit)}×${workout.bestSet.reps}` : '–'}</td>
+                  <td>{e1rm === null ? '–' : e1rm}</td>
+                  <td>{volume}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}
@@ -212,5 +254,48 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
         All exercises
       </Link>
     </section>
+  );
+}
+
+/** The exercise's entry in the bundled library, or the entries its name suggests to link it to. */
+function LibraryLink({ exercise, onLinked, onProblem }: { readonly exercise: Exercise; readonly onLinked: (libraryId: string | null) => void; readonly onProblem: (message: string) => void }) {
+  const library = useLibrary();
+  if (!library) return null;
+  const linked = library.libraryEntry(exercise.libraryId);
+  const link = (libraryId: string | null) =>
+    gymApi.linkLibrary(exercise.id, libraryId).then(
+      (changed) => onLinked(changed.libraryId ?? null),
+      (error: unknown) => onProblem(problemOf(error)),
+    );
+  if (linked) {
+    return (
+      <div class="library-line" data-testid="library-link">
+        <p>
+          Library: {linked.name} ({linked.muscle}, {linked.equipment})
+        </p>
+        <button type="button" onClick={() => void link(null)}>
+          Unlink
+        </button>
+      </div>
+    );
+  }
+  // the same name as an entry: that entry alone; otherwise the three closest
+  const exact = library.exactEntry(exercise.name);
+  const offered = exact ? [{ entry: exact }] : library.suggest(exercise.name, undefined, 3);
+  return (
+    <div class="stack" data-testid="library-link">
+      <p class="hint">Not linked to the exercise library.</p>
+      {offered.length > 0 ? (
+        <ul class="suggestions" aria-label="Link to the exercise library">
+          {offered.map(({ entry }) => (
+            <li key={entry.id}>
+              <button type="button" onClick={() => void link(entry.id)}>
+                Link to {entry.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -23,7 +23,7 @@ export type Workout = {
 export type Hint = { action: 'start' | 'increase' | 'repeat'; kg: number | null; reps: number | null };
 export type HomeExercise = { exerciseId: string; exerciseName: string | null; last: { date: string; sets: { setNumber: number; kg: number; reps: number }[] } | null; hint: Hint };
 export type Home = { date: string; weeklyGoal: number; daysTrainedThisWeek: number; activePlan: Plan | null; nextDay: Day | null; exercises: HomeExercise[] };
-export type Exercise = { id: string; name: string; code: string | null; machineNumber: string | null };
+export type Exercise = { id: string; name: string; code: string | null; machineNumber: string | null; libraryId?: string | null };
 export type HistorySet = { id: string; setNumber: number; kg: number; reps: number };
 export type History = {
   exercise: Exercise;
@@ -84,6 +84,8 @@ export const gymApi = {
   duplicatePlan: (id: string, date: string) => request(`/api/plans/${id}/duplicate`, { method: 'POST', body: { date }, accept: isPlan }),
   deletePlan: (id: string) => request(`/api/plans/${id}`, { method: 'DELETE', accept: isNothing }),
   exercise: (name: string) => request('/api/exercises', { method: 'POST', body: { name }, accept: isExercise }),
+  createExercise: (body: { name: string; libraryId: string | null }) => request('/api/exercises', { method: 'POST', body, accept: isExercise }),
+  linkLibrary: (id: string, libraryId: string | null) => request(`/api/exercises/${id}`, { method: 'PATCH', body: { libraryId }, accept: isExercise }),
   startWorkout: (body: { planDayId: string | null; date: string }) => request('/api/sessions', { method: 'POST', body, accept: isWorkout }),
   workout: (id: string) => request(`/api/sessions/${id}`, { accept: isWorkout }),
   changeWorkout: (id: string, body: { finished?: boolean; notes?: string }) => request(`/api/sessions/${id}`, { method: 'PATCH', body, accept: isWorkout }),

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type Stats } from './gym-api.ts';
+import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate } from './model.ts';
+import { weeklyVolume } from './progress.ts';
 
 export function StatsScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
@@ -12,7 +14,9 @@ export function StatsScreen({ session }: { readonly session: Session }) {
     gymApi.stats(localDate(new Date())).then(setStats, (error: unknown) => setProblem(problemOf(error)));
   }, []);
   const volume = (kg: number) => `${Math.round(kgToShown(kg, unit)).toLocaleString()} ${unit}`;
-  if (!stats) {
+  const series = useMemo(() => (stats ? weeklyVolume(stats.weeks, unit) : null), [stats, unit]);
+  const chartLines = useMemo<ChartLine[]>(() => [{ label: 'Volume', unit }], [unit]);
+  if (!stats || !series) {
     return problem ? (
       <p class="problem" role="alert">
         {problem}
@@ -45,6 +49,7 @@ export function StatsScreen({ session }: { readonly session: Session }) {
         </div>
       </dl>
       <h3>The last 12 weeks</h3>
+      <Chart title="Volume per week" series={series} lines={chartLines} testId="volume-chart" />
       <table class="history">
         <caption class="visually-hidden">Days trained, sets and volume per week</caption>
         <thead>
@@ -56,14 +61,21 @@ export function StatsScreen({ session }: { readonly session: Session }) {
           </tr>
         </thead>
         <tbody>
-          {[...stats.weeks].reverse().map((week) => (
-            <tr key={week.weekStart}>
-              <th scope="row">{week.weekStart}</th>
-              <td>{week.daysTrained}</td>
-              <td>{week.sets}</td>
-              <td>{volume(week.volumeKg)}</td>
-            </tr>
-          ))}
+          {/* the volume cells are the chart's own numbers (progress.ts), newest first */}
+          {[...stats.weeks]
+            .sort((a, b) => a.weekStart.localeCompare(b.weekStart))
+            .map((week, index) => ({ week, shown: series.lines[0]![index] ?? 0 }))
+            .reverse()
+            .map(({ week, shown }) => (
+              <tr key={week.weekStart} data-testid="week-row">
+                <th scope="row">{week.weekStart}</th>
+                <td>{week.daysTrained}</td>
+                <td>{week.sets}</td>
+                <td>
+                  {shown.toLocaleString()} {unit}
+                </td>
+              </tr>
+            ))}
         </tbody>
       </table>
       <h3>Recent personal bests</h3>
@@ -78,7 +90,7 @@ export function StatsScreen({ session }: { readonly session: Session }) {
           ))}
         </ul>
       )}
-      <p class="hint">Charts of volume and of each exercise's progress are not in this version yet.</p>
+      <p class="hint">Each exercise's e1RM and volume over time are drawn on its page (Exercises).</p>
     </section>
   );
 }

@@ -1,0 +1,66 @@
+// Draws a Series with uPlot into an element (loaded by chart.tsx only when a chart is shown).
+// Colours are read from the page's design tokens as computed, so the chart follows light and dark,
+// and it is redrawn when the theme or the width changes.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { ChartLine } from './chart.tsx';
+import type { Series } from './progress.ts';
+
+const HEIGHT = 200;
+const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+function colours(element: HTMLElement, count: number) {
+  const style = getComputedStyle(element);
+  const figure = element.closest('figure') ?? element;
+  const lines = Array.from({ length: count }, (_, index) => {
+    const swatch = figure.querySelector(`.chart-line-${index + 1}`);
+    return swatch ? getComputedStyle(swatch).backgroundColor : style.color;
+  });
+  return { axis: style.color, grid: style.borderTopColor, lines, font: `${style.fontSize} ${style.fontFamily}` };
+}
+
+function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Options {
+  const { axis, grid, lines: strokes, font } = colours(element, lines.length);
+  const scaleOf = (index: number) => (index === 0 ? 'y' : `y${index}`);
+  return {
+    width: Math.max(240, element.clientWidth),
+    height: HEIGHT,
+    legend: { show: false },
+    cursor: { show: false },
+    scales: { x: { time: true } },
+    series: [{}, ...lines.map((line, index) => ({ label: `${line.label} (${line.unit})`, scale: scaleOf(index), stroke: strokes[index]!, width: 2, spanGaps: true, points: { show: true, size: 6, fill: strokes[index]! } }))],
+    axes: [
+      // the day as the phone's language writes it ("17 Nov", "Nov 17"), never a bare 11/17; the
+      // x values are UTC midnights (progress.ts), so the day is read in UTC
+      { stroke: axis, font, space: 64, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, values: (_plot: uPlot, splits: number[]) => splits.map((seconds) => dayLabel.format(seconds * 1000)) },
+      ...lines.map((_, index) => ({ scale: scaleOf(index), side: index === 0 ? 3 : 1, stroke: strokes[index]!, font, size: 56, grid: { show: index === 0, stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } })),
+    ],
+  };
+}
+
+/** Draws the chart; the answer stops it (its listeners and canvas). */
+export function drawChart(element: HTMLElement, series: Series, lines: readonly ChartLine[]): () => void {
+  const data = [series.x as number[], ...series.lines.map((line) => line as (number | null)[])] as uPlot.AlignedData;
+  let plot = new uPlot(options(element, lines), data, element);
+  const redraw = () => {
+    plot.destroy();
+    plot = new uPlot(options(element, lines), data, element);
+  };
+  const themeWatch = new MutationObserver(redraw);
+  themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'style'] });
+  const scheme = matchMedia('(prefers-color-scheme: dark)');
+  scheme.addEventListener('change', redraw);
+  let width = element.clientWidth;
+  const sizeWatch = new ResizeObserver(() => {
+    if (element.clientWidth === width) return;
+    width = element.clientWidth;
+    plot.setSize({ width: Math.max(240, width), height: HEIGHT });
+  });
+  sizeWatch.observe(element);
+  return () => {
+    themeWatch.disconnect();
+    scheme.removeEventListener('change', redraw);
+    sizeWatch.disconnect();
+    plot.destroy();
+  };
+}
