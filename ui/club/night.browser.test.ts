@@ -2,7 +2,7 @@
 // offline), the shuffle and its refusal, a hand swap across courts, the round timer from its
 // stored anchor across a reload, and the time-up bar at zero on a faked clock.
 import t from 'tap';
-import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, startBrowserSystem } from '../testing/browser.ts';
+import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
 import { addFromPeople, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
 
 const env = await startBrowserSystem(t);
@@ -115,12 +115,13 @@ t.test('the time-up bar appears at zero, on a faked clock, with a sound and a vi
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
   t.equal(await page.getByText('Time is up').count(), 0, 'no bar while time is left');
-  await page.waitForFunction(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals.length > 0);
+  await untilPhoneSignals(page, 1);
   t.same(await signals(), [['wake lock', 'screen']], 'the round runs: the screen is kept on, nothing sounds');
   await page.clock.fastForward('09:59');
   t.equal(await page.getByText('Time is up').count(), 0, 'none a second before zero');
   await page.clock.fastForward('00:02');
   await page.getByText('Time is up').waitFor();
+  await untilPhoneSignals(page, 3);
   t.equal(await page.getByRole('timer').textContent(), '0:00', 'the countdown stops at 0:00');
   t.equal(await page.locator('.time-up-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor), 'rgb(234, 88, 12)', 'the bar is orange');
   t.same((await signals()).slice(1), [['vibrate', [400, 200, 400]], ['tone', 880]], 'at zero: one vibration and one tone');
@@ -128,6 +129,6 @@ t.test('the time-up bar appears at zero, on a faked clock, with a sound and a vi
   t.equal((await signals()).length, 3, 'once per round: no more while the bar stays');
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Resume' }).waitFor();
-  await page.waitForFunction(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals.length > 3);
+  await untilPhoneSignals(page, 4);
   t.same((await signals()).at(-1), ['wake lock released'], 'paused: the screen may sleep again');
 });

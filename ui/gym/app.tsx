@@ -8,6 +8,7 @@ import { BodyScreen } from './body.tsx';
 import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
 import { ImportScreen } from './import.tsx';
 import { gymApi, type User } from './gym-api.ts';
+import { HistoryScreen } from './history.tsx';
 import { forgetAll, keep, kept } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
@@ -61,6 +62,7 @@ export function applyAccent(user: User): void {
 function Nav({ path, navigate }: { readonly path: string; readonly navigate: Navigate }) {
   const items = [
     ['/', 'Today'],
+    ['/history', 'History'],
     ['/plans', 'Plans'],
     ['/exercises', 'Exercises'],
     ['/body', 'Body'],
@@ -203,7 +205,9 @@ export function App() {
   const planMatch = /^\/plans\/([^/]+)$/.exec(path);
   let screen: ComponentChildren;
   let title = 'Gym log';
-  if (path === '/') screen = <TodayScreen session={session} />;
+  // a workout is started from Today: /workout alone is that place
+  if (path === '/' || path === '/workout') screen = <TodayScreen session={session} />;
+  else if (path === '/history') [title, screen] = ['History', <HistoryScreen session={session} />];
   else if (workoutMatch?.[1]) {
     title = 'Workout';
     screen = <WorkoutScreen session={session} workoutId={workoutMatch[1]} sets={sets.current} view={setsView} />;
@@ -234,8 +238,8 @@ export function App() {
   } else {
     screen = (
       <>
-        <h2>Not in this version yet</h2>
-        <p>This screen is not built yet. Today, workouts, plans, exercises, body weight, stats and settings are.</p>
+        <h2>No such page</h2>
+        <p>There is nothing at this address in the app.</p>
         <Link to="/" navigate={navigate} class="button back-link">
           Back to today
         </Link>

@@ -20,6 +20,7 @@ export type Workout = {
   finishedAt: string | null;
   sets: (LoggedSet & { exerciseName: string | null })[];
 };
+export type WorkoutSummary = Omit<Workout, 'sets'> & { startedAt: string; setCount: number; volumeKg: number };
 export type Hint = { action: 'start' | 'increase' | 'repeat'; kg: number | null; reps: number | null };
 export type HomeExercise = { exerciseId: string; exerciseName: string | null; last: { date: string; sets: { setNumber: number; kg: number; reps: number }[] } | null; hint: Hint };
 export type Home = { date: string; weeklyGoal: number; daysTrainedThisWeek: number; activePlan: Plan | null; nextDay: Day | null; exercises: HomeExercise[] };
@@ -88,6 +89,8 @@ export const gymApi = {
   linkLibrary: (id: string, libraryId: string | null) => request(`/api/exercises/${id}`, { method: 'PATCH', body: { libraryId }, accept: isExercise }),
   startWorkout: (body: { planDayId: string | null; date: string }) => request('/api/sessions', { method: 'POST', body, accept: isWorkout }),
   workout: (id: string) => request(`/api/sessions/${id}`, { accept: isWorkout }),
+  workouts: (range: { from: string; to: string }) =>
+    request(`/api/sessions?${new URLSearchParams(range).toString()}`, { accept: isList(has<WorkoutSummary>('id', 'date', 'setCount', 'volumeKg')) }),
   changeWorkout: (id: string, body: { finished?: boolean; notes?: string }) => request(`/api/sessions/${id}`, { method: 'PATCH', body, accept: isWorkout }),
   tick: (workoutId: string, body: { exerciseId: string; setNumber: number; kg: number; reps: number }) =>
     request(`/api/sessions/${workoutId}/sets`, { method: 'POST', body, accept: isSet }),

@@ -37,6 +37,18 @@ export function localDate(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The calendar date `days` before (or after, when negative) a date, as the client counts days. */
+export function daysBefore(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return localDate(new Date(year, month - 1, day - days));
+}
+
+/** What a workout is called on screen: its plan and day ("5×5: Day 1 A"), else "Workout". */
+export function workoutTitle(workout: { readonly planName: string | null; readonly dayOrdinal: number | null; readonly dayTitle: string | null }): string {
+  if (!workout.planName) return 'Workout';
+  return `${workout.planName}: Day ${workout.dayOrdinal ?? ''}${workout.dayTitle ? ` ${workout.dayTitle}` : ''}`;
+}
+
 /** Seconds as the rest timer shows them: 1:30. */
 export function clock(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ACCENTS, accentColour, clock, codeDigits, KG_PER_LB, kgToShown, localDate, parseNumber, planFromTemplate, shownToKg, TEMPLATES, templateExercises, workoutRows } from './model.ts';
+import { ACCENTS, accentColour, clock, codeDigits, daysBefore, KG_PER_LB, kgToShown, localDate, parseNumber, planFromTemplate, shownToKg, TEMPLATES, templateExercises, workoutRows, workoutTitle } from './model.ts';
 
 t.test('a pound is 0.45359237 kg exactly, and 135 lb comes back as 135 lb', async (t) => {
   t.equal(KG_PER_LB, 0.45359237);
@@ -26,6 +26,20 @@ t.test('a recovery code keeps only its digits, leading zeros too', async (t) => 
 t.test("today is the client's calendar date, not UTC's", async (t) => {
   t.equal(localDate(new Date(2026, 0, 5, 23, 59)), '2026-01-05');
   t.equal(localDate(new Date(2026, 11, 31, 0, 1)), '2026-12-31');
+});
+
+t.test('days before a date count calendar days, across months, leap days and clock changes', async (t) => {
+  t.equal(daysBefore('2026-11-26', 83), '2026-09-04', 'twelve weeks back, today included');
+  t.equal(daysBefore('2028-03-01', 1), '2028-02-29');
+  t.equal(daysBefore('2026-03-30', 2), '2026-03-28', 'across the spring clock change');
+  t.equal(daysBefore('2026-01-03', 7), '2025-12-27');
+  t.equal(daysBefore('2026-11-26', -5), '2026-12-01', 'a negative count goes forward');
+});
+
+t.test('a workout is called by its plan and day, else "Workout"', async (t) => {
+  t.equal(workoutTitle({ planName: '5×5', dayOrdinal: 1, dayTitle: 'A' }), '5×5: Day 1 A');
+  t.equal(workoutTitle({ planName: 'Upper/Lower', dayOrdinal: 3, dayTitle: null }), 'Upper/Lower: Day 3');
+  t.equal(workoutTitle({ planName: null, dayOrdinal: null, dayTitle: null }), 'Workout');
 });
 
 t.test('the rest timer reads minutes and seconds', async (t) => {

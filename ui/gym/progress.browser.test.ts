@@ -31,8 +31,7 @@ async function drawn(page: Page, testId: string): Promise<{ points: number; pain
 const daysAgo = (days: number) => localDate(new Date(Date.now() - days * 86_400_000));
 
 t.test('charts of an exercise, of the weeks and of the body weight; their tables are the series', async (t) => {
-  // a phone's language is a BCP 47 tag; this machine's C locale gives Chromium "en-US@posix", which
-  // uPlot's number formatter (Intl) refuses
+  // a British phone: the charts' dates follow the phone's language
   const context = await env.phone({ locale: 'en-GB' });
   const { page } = await signUp(env, context, 'progress');
   const scripts: string[] = [];

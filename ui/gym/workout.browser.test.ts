@@ -4,7 +4,7 @@
 // correction, a deletion, an added exercise, finish and reopen.
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { phoneSignals, recordPhoneSignals, startBrowserSystem } from '../testing/browser.ts';
+import { phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
 import { checkScreen, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
@@ -105,6 +105,20 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await page.getByText('Trained 1 of 3 days this week').waitFor();
   await page.getByRole('button', { name: 'Continue today’s workout' }).click();
   t.equal(workoutIdOf(page), id, "today's workout continues where it was");
+
+  await page.getByRole('link', { name: 'History' }).click();
+  await page.getByTestId('history-workout').first().waitFor();
+  t.same(
+    await page.getByTestId('history-workout').allInnerTexts(),
+    [`${new Date().toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}: 5×5: Day 1 A 5 sets, 2,128 kg, not finished`],
+    'History lists the workout: its plan and day, 5 sets, 2,127.5 kg of volume rounded',
+  );
+  t.match(await page.getByTestId('history-range').innerText(), /^1 workout since /);
+  t.same(await checkScreen(page, 'history'), []);
+  await page.getByRole('button', { name: 'Show 12 earlier weeks' }).click();
+  await page.getByTestId('history-range').getByText(/^1 workout since /).waitFor();
+  await page.getByTestId('history-workout').getByRole('link').click();
+  t.equal(workoutIdOf(page), id, 'and opens it');
 });
 
 t.test('correct a set, delete one, add an exercise, finish and reopen; the rest timer ends with a vibration and a tone', async (t) => {
@@ -164,5 +178,7 @@ t.test('correct a set, delete one, add an exercise, finish and reopen; the rest 
   t.same(await phoneSignals(page), [], 'nothing sounds while the rest runs');
   await page.clock.fastForward('01:31');
   await page.getByTestId('rest-timer').getByText('Rest over: next set').waitFor();
+  // the signal comes from an effect, run just after the screen says it
+  await untilPhoneSignals(page, 1);
   t.same(await phoneSignals(page), [['vibrate', [300, 150, 300]], ['tone', 880]], 'the rest is over: one vibration and one tone');
 });

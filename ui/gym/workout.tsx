@@ -4,7 +4,7 @@ import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
-import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, shownToKg, type Unit, workoutRows } from './model.ts';
+import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, shownToKg, type Unit, workoutRows, workoutTitle } from './model.ts';
 import type { SetSync, SetsView } from './sets.ts';
 import { Link } from './link.tsx';
 
@@ -222,7 +222,7 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
   return (
     <section class="stack" aria-labelledby="workout-heading">
       <h2 id="workout-heading">
-        {workout.planName ? `${workout.planName}: Day ${workout.dayOrdinal ?? ''}${workout.dayTitle ? ` ${workout.dayTitle}` : ''}` : 'Workout'} · {workout.date}
+        {workoutTitle(workout)} · {workout.date}
       </h2>
       {workout.finishedAt ? <p class="hint">Finished. You can still correct sets, or reopen the workout.</p> : null}
       {problem ? (

@@ -115,3 +115,8 @@ export function recordPhoneSignals(): void {
 export function phoneSignals(page: Page): Promise<unknown[][]> {
   return page.evaluate(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals);
 }
+
+/** Waits until the page has asked the phone for at least `count` signals (they come from effects, after the render). */
+export async function untilPhoneSignals(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((atLeast) => (window as unknown as { phoneSignals: unknown[] }).phoneSignals.length >= atLeast, count);
+}

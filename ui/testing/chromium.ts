@@ -13,6 +13,9 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await sparticuz.executablePath(), args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A phone: 390 × 844, touch. */
-export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/**
+ * A phone: 390 × 844, touch, in US English. A language is always set: this machine's C locale would
+ * give Chromium "en-US@posix", a tag no phone has and some libraries (uPlot) refuse.
+ */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
