@@ -1,10 +1,10 @@
-// The gym, shows and club shells and the club's public page, in both themes, on a phone (390 px)
-// and a desktop (1280 px): no serious accessibility problem, the theme toggle reachable and usable
+// The gym, shows and club shells and the club's public page, light on a phone (390 px) and dark on
+// a desktop (1280 px): no serious accessibility problem, the theme toggle reachable and usable
 // from the keyboard, every control at least 44 px square, nothing wider than the phone.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { AppName } from '../apps.ts';
-import { accessibilityProblems, COLOUR_RULES, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
+import { accessibilityProblems, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
 
 const { origins, browser } = await startBrowserSystem(t);
 
@@ -40,40 +40,38 @@ async function tabToThemeToggle(page: Page): Promise<number | null> {
 
 const background = (page: Page): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const [width, device] of [
-    [390, PHONE],
-    [1280, DESKTOP],
-  ] as const) {
-    t.test(`${colorScheme} theme at ${width} px`, async (t) => {
-      const context = await browser.newContext({ ...device, colorScheme });
-      t.teardown(() => context.close());
-      for (const { app, route } of PAGES) {
-        const page = await context.newPage();
-        await page.goto(`${origins[app]}${route}`);
-        await page.locator('.app-header h1').waitFor();
-        const where = `${app} ${route}`;
-        // the structure is the same in both themes: the dark one is checked for its colours
-        t.same(await accessibilityProblems(page, colorScheme === 'dark' ? COLOUR_RULES : undefined), [], `${where}: no serious or critical axe violation`);
-        t.same(await smallTargets(page, TOUCH_PX), [], `${where}: every control is at least ${TOUCH_PX} px square`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        t.ok(overflow <= 0, `${where}: nothing is wider than the ${width} px screen (by ${overflow} px)`);
+// each theme once and each width once: the apps' own tests check every screen in both themes at 390 px
+for (const [colorScheme, width, device] of [
+  ['light', 390, PHONE],
+  ['dark', 1280, DESKTOP],
+] as const) {
+  t.test(`${colorScheme} theme at ${width} px`, async (t) => {
+    const context = await browser.newContext({ ...device, colorScheme });
+    t.teardown(() => context.close());
+    for (const { app, route } of PAGES) {
+      const page = await context.newPage();
+      await page.goto(`${origins[app]}${route}`);
+      await page.locator('.app-header h1').waitFor();
+      const where = `${app} ${route}`;
+      t.same(await accessibilityProblems(page), [], `${where}: no serious or critical axe violation`);
+      t.same(await smallTargets(page, TOUCH_PX), [], `${where}: every control is at least ${TOUCH_PX} px square`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      t.ok(overflow <= 0, `${where}: nothing is wider than the ${width} px screen (by ${overflow} px)`);
 
-        const systemBackground = await background(page);
-        t.ok(await tabToThemeToggle(page), `${where}: the theme toggle is reached with Tab`);
-        t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Theme: system');
-        const other = colorScheme === 'light' ? 'dark' : 'light';
-        // system → light → dark: one or two presses reach the theme the device does not use
-        await page.keyboard.press('Enter');
-        if (other === 'dark') await page.keyboard.press(' ');
-        t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Theme: ${other}`, `${where}: Enter and Space change the theme`);
-        t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), other);
-        t.not(await background(page), systemBackground, `${where}: the ${other} theme is drawn`);
-        await page.reload();
-        t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), other, `${where}: the choice is kept over a reload`);
-        await page.evaluate(() => localStorage.removeItem('theme'));
-        await page.close();
-      }
-    });
-  }
+      const systemBackground = await background(page);
+      t.ok(await tabToThemeToggle(page), `${where}: the theme toggle is reached with Tab`);
+      t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Theme: system');
+      const other = colorScheme === 'light' ? 'dark' : 'light';
+      // system → light → dark: one or two presses reach the theme the device does not use
+      await page.keyboard.press('Enter');
+      if (other === 'dark') await page.keyboard.press(' ');
+      t.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Theme: ${other}`, `${where}: Enter and Space change the theme`);
+      t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), other);
+      t.not(await background(page), systemBackground, `${where}: the ${other} theme is drawn`);
+      await page.reload();
+      t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), other, `${where}: the choice is kept over a reload`);
+      await page.evaluate(() => localStorage.removeItem('theme'));
+      await page.close();
+    }
+  });
 }
