@@ -3,6 +3,7 @@ import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { type CardioFields, type CardioLog, gymApi, type Machine } from './gym-api.ts';
 import { localDate, parseNumber } from './model.ts';
+import { Outcome } from './outcome.tsx';
 
 type Draft = { date: string; machineId: string; minutes: string; distanceKm: string; calories: string; level: string };
 const emptyDraft = (machineId: string): Draft => ({ date: localDate(new Date()), machineId, minutes: '', distanceKm: '', calories: '', level: '' });
@@ -79,14 +80,7 @@ export function CardioScreen(_props: { readonly session: Session }) {
   return (
     <section class="stack" aria-labelledby="cardio-heading">
       <h2 id="cardio-heading">Cardio</h2>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <p role="status" class="done-line">
-        {done ?? ''}
-      </p>
+      <Outcome problem={problem} done={done} />
 
       <h3>Machines</h3>
       {machines === null ? (

@@ -92,6 +92,7 @@ export const gymApi = {
   workouts: (range: { from: string; to: string }) =>
     request(`/api/sessions?${new URLSearchParams(range).toString()}`, { accept: isList(has<WorkoutSummary>('id', 'date', 'setCount', 'volumeKg')) }),
   changeWorkout: (id: string, body: { finished?: boolean; notes?: string }) => request(`/api/sessions/${id}`, { method: 'PATCH', body, accept: isWorkout }),
+  deleteWorkout: (id: string) => request(`/api/sessions/${id}`, { method: 'DELETE', accept: isNothing }),
   tick: (workoutId: string, body: { exerciseId: string; setNumber: number; kg: number; reps: number }) =>
     request(`/api/sessions/${workoutId}/sets`, { method: 'POST', body, accept: isSet }),
   exercises: (q?: string) => request(q ? `/api/exercises?q=${encodeURIComponent(q)}` : '/api/exercises', { accept: isList(isExercise) }),

@@ -6,6 +6,7 @@ import { keep } from './local.ts';
 import { type DayDraft, editOf, moved, PLAN_BOUNDS, type PlanEdit, revisionOf, type SlotDraft } from './plan-draft.ts';
 import { Link } from './link.tsx';
 import './tools.css';
+import { Outcome } from './outcome.tsx';
 
 let fresh = 0;
 const newKey = () => `new-${++fresh}`;
@@ -159,14 +160,7 @@ export function PlanEditorScreen({ session, id }: { readonly session: Session; r
         <button type="button" onClick={() => setDays([...edit.days, { key: newKey(), title: '', slots: [] }])}>
           Add a day
         </button>
-        {problem ? (
-          <p class="problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <p role="status" class="done-line">
-          {done ?? ''}
-        </p>
+        <Outcome problem={problem} done={done} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save the plan'}
         </button>

@@ -4,6 +4,7 @@ import { problemOf } from './auth.tsx';
 import { gymApi, type Plan } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { localDate, planFromTemplate, type Template, TEMPLATES, templateExercises } from './model.ts';
+import { Outcome } from './outcome.tsx';
 
 /** The plan a template becomes: its exercises found or created by name, then one ordinary plan. */
 async function createFromTemplate(template: Template): Promise<Plan> {
@@ -47,14 +48,7 @@ export function PlansScreen({ session }: { readonly session: Session }) {
   return (
     <section class="stack" aria-labelledby="plans-heading">
       <h2 id="plans-heading">Plans</h2>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <p role="status" class="done-line">
-        {done ?? ''}
-      </p>
+      <Outcome problem={problem} done={done} />
       {plans === null ? (
         <p>Loading your plans…</p>
       ) : plans.length === 0 ? (

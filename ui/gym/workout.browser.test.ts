@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
-import { checkScreen, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, type ServerSet, serverGet, serverSend, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
 const env = await startBrowserSystem(t);
@@ -103,6 +103,20 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
 
   await page.getByRole('link', { name: 'Today' }).click();
   await page.getByText('Trained 1 of 3 days this week').waitFor();
+
+  // a slow connection: Today opens at once from the copy kept on the phone, then the answer replaces it
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const isHome = (url: URL) => url.pathname === '/api/home';
+  await page.route(isHome, (route) => held.then(() => route.continue()));
+  await serverSend(env, context, 'PATCH', '/api/settings', { weeklyGoal: 4 });
+  await page.reload();
+  await page.getByText('Trained 1 of 3 days this week').waitFor();
+  t.pass('while the server has not answered, Today shows the last copy');
+  answer();
+  await page.getByText('Trained 1 of 4 days this week').waitFor();
+  t.pass('and the answer refreshes it');
+  await page.unroute(isHome);
   await page.getByRole('button', { name: 'Continue today’s workout' }).click();
   t.equal(workoutIdOf(page), id, "today's workout continues where it was");
 
@@ -181,4 +195,13 @@ t.test('correct a set, delete one, add an exercise, finish and reopen; the rest 
   // the signal comes from an effect, run just after the screen says it
   await untilPhoneSignals(page, 1);
   t.same(await phoneSignals(page), [['vibrate', [300, 150, 300]], ['tone', 880]], 'the rest is over: one vibration and one tone');
+
+  page.once('dialog', (dialog) => {
+    t.equal(dialog.message(), 'Delete this workout and its 3 sets? This cannot be undone.', 'deleting asks first, saying what goes');
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Delete workout' }).click();
+  await page.getByText('No workout with a set in these weeks.').waitFor();
+  t.equal(new URL(page.url()).pathname, '/history', 'and History follows');
+  await t.rejects(serverGet(env, context, `/api/sessions/${id}`), /404/, 'the workout is gone from the server');
 });

@@ -205,6 +205,16 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
       setProblem(problemOf(error));
     }
   };
+  const deleteWorkout = async (count: number) => {
+    if (!confirm(`Delete this workout and its ${count} ${count === 1 ? 'set' : 'sets'}? This cannot be undone.`)) return;
+    setProblem(null);
+    try {
+      await gymApi.deleteWorkout(workoutId);
+      session.navigate('/history');
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
   const addExercise = async (event: Event) => {
     event.preventDefault();
     setProblem(null);
@@ -291,6 +301,9 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
           Finish workout
         </button>
       )}
+      <button type="button" class="danger" onClick={() => void deleteWorkout(logged.size)}>
+        Delete workout
+      </button>
     </section>
   );
 }
