@@ -59,16 +59,22 @@ async function status(page: Page) {
 }
 
 /** Waits until the inbox holds `count` requests (a test that never gets them times out). */
+/** Polls `done` every 20 ms; after 15 s it fails saying what it waited for and where things stood. */
+async function waitFor(what: string, done: () => boolean | Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 15_000; !(await done()); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within 15 s (server: ${inbox.attempts} attempts, ${inbox.received.length} received)`);
+  }
+}
 async function received(count: number): Promise<Received[]> {
-  while (inbox.received.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(`${count} received`, () => inbox.received.length >= count);
   return inbox.received;
 }
 async function attempted(count: number): Promise<void> {
-  while (inbox.attempts < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(`${count} attempts`, () => inbox.attempts >= count);
 }
 /** Waits until the page's condition holds; polled from here, so it works under the page's fake clock too. */
 async function until(page: Page, condition: () => boolean): Promise<void> {
-  while (!(await page.evaluate(condition))) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(`the page's ${condition.toString()}`, () => page.evaluate(condition));
 }
 /** The outbox has finished whatever it was doing. */
 async function settled(page: Page): Promise<void> {
@@ -177,6 +183,20 @@ t.test('retried when the browser comes back online', async (t) => {
   await context.setOffline(false);
   t.same(await received(1), [{ path: '/inbox/a', body: { n: 1 } }], 'sent on `online`, with no timer due for an hour');
   await context.close();
+});
+
+t.test('an `online` that comes before requests get through: tried again 2 s later', async (t) => {
+  const page = await openPage();
+  await openOutbox(page);
+  // the network is still out when the browser says it is back: the first try fails
+  let cut = 2;
+  await page.route('**/inbox/**', (route) => (cut-- > 0 ? route.abort('internetdisconnected') : route.continue()));
+  await queue(page, 'a', { n: 1 });
+  await until(page, () => (window as unknown as { outbox: OutboxOnPage }).outbox.status().offline);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await waitFor('the try on `online`', () => cut < 0);
+  t.equal(inbox.attempts, 0, 'the try on `online` did not get through');
+  t.same(await received(1), [{ path: '/inbox/a', body: { n: 1 } }], 'sent by the try 2 s later, with no timer due for an hour');
 });
 
 t.test('retried when the page becomes visible again', async (t) => {

@@ -42,6 +42,12 @@ export type OutboxOptions = {
 };
 
 export const RETRY_MS = 8_000;
+/**
+ * `online` fires when a network interface comes up, often before requests get through (an address
+ * still being assigned, a browser still switching networks): a try that fails then is made again
+ * this much later, not only at the next 8 s retry.
+ */
+export const ONLINE_SETTLE_MS = 2_000;
 
 export type Outbox = {
   /** resolves once the request is stored, not when it is sent: the network may be gone for hours */
@@ -142,7 +148,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return flushing;
   }
 
-  const onOnline = (): void => void flush();
+  let settle: ReturnType<typeof setTimeout> | null = null;
+  const onOnline = (): void => {
+    void flush().then(() => {
+      if (!current.offline || current.waiting === 0 || settle) return;
+      settle = setTimeout(() => {
+        settle = null;
+        void flush();
+      }, ONLINE_SETTLE_MS);
+    });
+  };
   const onVisible = (): void => {
     if (document.visibilityState === 'visible') void flush();
   };
@@ -179,6 +194,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     stop() {
       window.removeEventListener('online', onOnline);
+      if (settle) clearTimeout(settle);
       document.removeEventListener('visibilitychange', onVisible);
       keepTrying(0);
     },

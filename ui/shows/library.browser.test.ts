@@ -69,7 +69,10 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   await card.waitFor();
   t.equal(await card.getByTestId('behind').textContent(), '3 episodes behind', 'S5E6, S6E1 and S6E2 aired and unwatched');
   t.ok(await card.getByText('Next: S06E03 Resurrection, 2026-09-30').isVisible());
-  t.equal(await card.getByTestId('artwork-placeholder').count(), 1, 'no artwork: a placeholder of the same size');
+  // the provider's poster fails (no network beyond the service): the placeholder comes when it does
+  const placeholder = card.getByTestId('artwork-placeholder');
+  await placeholder.waitFor();
+  t.same(await placeholder.boundingBox().then((box) => box && [Math.round(box.width * 10) / 10, Math.round(box.height * 10) / 10]), [72, 100.8], 'no artwork: a placeholder the size of a small poster (4.5 × 6.3 rem)');
   await screenChecks(t, page, 'dashboard');
 
   await page.goto(`${env.origin}/shows/45039`);
