@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { dateSchema, planBodySchema, slotSchema } from '../../domain/gym/library.ts';
+import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
 import { textSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
@@ -24,10 +25,10 @@ const draftDays = z
             .omit({ id: true, note: true, exerciseId: true })
             .extend({ id: z.uuid().optional(), exerciseId: z.uuid(), note: textSchema.max(500).nullable().optional() }),
         )
-        .max(30),
+        .max(PLAN_BOUNDS.slotsPerDay),
     }),
   )
-  .max(14);
+  .max(PLAN_BOUNDS.days);
 export const planDraftBody = planBodySchema.omit({ days: true }).extend({ days: draftDays });
 export const revisePlanBody = planDraftBody.partial().extend({ active: z.literal(true).optional() });
 export const duplicatePlanBody = z.object({ date: dateSchema, name: textSchema.trim().min(1).max(100).optional() });

@@ -175,6 +175,15 @@ t.test('every body and query is validated and the 400 names the field', async (t
     ['POST', '/api/cardio/logs', 'minutes', { machineId: squat, date: '2026-11-24', minutes: 0 }, /^body\.minutes: /],
     ['POST', '/api/plans', 'repMin', { name: 'P', startDate: '2026-11-24', days: [{ slots: [{ exerciseId: squat, targetSets: 3, repMin: 10, repMax: 8 }] }] }, /^body\.days\.0\.slots\.0\.repMin: /],
     ['POST', '/api/plans', 'targetSets', { name: 'P', startDate: '2026-11-24', days: [{ slots: [{ exerciseId: squat, targetSets: 0, repMin: 5, repMax: 8 }] }] }, /^body\.days\.0\.slots\.0\.targetSets: /],
+    // the upper bounds, which the app's forms state (domain/gym/bounds.ts): one past each
+    ['POST', '/api/plans', 'days', { name: 'P', startDate: '2026-11-24', days: Array.from({ length: 15 }, () => ({ slots: [] })) }, /^body\.days: /],
+    ['POST', '/api/plans', 'slots', { name: 'P', startDate: '2026-11-24', days: [{ slots: Array.from({ length: 31 }, () => ({ exerciseId: squat, targetSets: 3, repMin: 5, repMax: 8 })) }] }, /^body\.days\.0\.slots: /],
+    ['POST', '/api/plans', 'targetSets', { name: 'P', startDate: '2026-11-24', days: [{ slots: [{ exerciseId: squat, targetSets: 21, repMin: 5, repMax: 8 }] }] }, /^body\.days\.0\.slots\.0\.targetSets: /],
+    ['POST', '/api/plans', 'repMax', { name: 'P', startDate: '2026-11-24', days: [{ slots: [{ exerciseId: squat, targetSets: 3, repMin: 5, repMax: 101 }] }] }, /^body\.days\.0\.slots\.0\.repMax: /],
+    ['POST', '/api/cardio/logs', 'minutes', { machineId: squat, date: '2026-11-24', minutes: 1441 }, /^body\.minutes: /],
+    ['POST', '/api/cardio/logs', 'distanceKm', { machineId: squat, date: '2026-11-24', minutes: 30, distanceKm: 1001 }, /^body\.distanceKm: /],
+    ['POST', '/api/cardio/logs', 'calories', { machineId: squat, date: '2026-11-24', minutes: 30, calories: 20001 }, /^body\.calories: /],
+    ['POST', '/api/cardio/logs', 'level', { machineId: squat, date: '2026-11-24', minutes: 30, level: 101 }, /^body\.level: /],
   ];
   for (const [method, url, field, payload, message] of cases) {
     const res = await gym.call(method as 'GET', url, { sid: me.sid, ...(payload ? { payload } : {}) });

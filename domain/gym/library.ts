@@ -3,6 +3,7 @@ import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
 import { dateSchema } from '../shared/calendar.ts';
 import { textSchema } from '../shared/text.ts';
+import { CARDIO_BOUNDS, PLAN_BOUNDS } from './bounds.ts';
 
 /**
  * A user's exercises, plans, cardio machines with their logs, and body weight: one stream per user,
@@ -25,9 +26,9 @@ export const exerciseFieldsSchema = z.object({
 export const slotSchema = z.object({
   id: z.string(),
   exerciseId: z.string(),
-  targetSets: z.number().int().min(1).max(20),
-  repMin: z.number().int().min(1).max(100),
-  repMax: z.number().int().min(1).max(100),
+  targetSets: z.number().int().min(PLAN_BOUNDS.sets[0]).max(PLAN_BOUNDS.sets[1]),
+  repMin: z.number().int().min(PLAN_BOUNDS.reps[0]).max(PLAN_BOUNDS.reps[1]),
+  repMax: z.number().int().min(PLAN_BOUNDS.reps[0]).max(PLAN_BOUNDS.reps[1]),
   note: textSchema.max(500).nullable(),
 });
 export const daySchema = z.object({ id: z.string(), title: textSchema.max(100).nullable(), slots: z.array(slotSchema) });
@@ -36,10 +37,10 @@ export const machineNameSchema = textSchema.trim().min(1).max(100);
 export const cardioFieldsSchema = z.object({
   machineId: z.string(),
   date: dateSchema,
-  minutes: z.number().min(0.5).max(1440),
-  distanceKm: z.number().min(0).max(1000).nullable(),
-  calories: z.number().int().min(0).max(20000).nullable(),
-  level: z.number().int().min(0).max(100).nullable(),
+  minutes: z.number().min(CARDIO_BOUNDS.minutes[0]).max(CARDIO_BOUNDS.minutes[1]),
+  distanceKm: z.number().min(0).max(CARDIO_BOUNDS.distanceKm).nullable(),
+  calories: z.number().int().min(0).max(CARDIO_BOUNDS.calories).nullable(),
+  level: z.number().int().min(0).max(CARDIO_BOUNDS.level).nullable(),
 });
 
 // Events as recorded: a payload already in a log always parses, so these stay as loose as the

@@ -159,6 +159,34 @@ t.test('a 5xx and a captive portal’s 200 are Offline (will sync), retried ever
   t.equal((await serverNight(club, id)).version, before + 1, 'once');
 });
 
+t.test('changes go out about 1 s after the last one, as one save of the newest night', async (t) => {
+  await addVenue(club, 'Court', '12:00', '14:00');
+  const context = await env.phone();
+  await context.clock.install();
+  const page = await logIn(env, context);
+  const id = await openTonight(page, 'Court 12:00');
+  const before = (await serverNight(club, id)).version;
+  const saves = watchSaves(page, id);
+  // the page's clock stands still: only runFor moves it
+  await page.clock.pauseAt(Date.now() + 60_000);
+  for (const name of ['Ada', 'Ben', 'Cleo']) {
+    await addFromPeople(page, name);
+    await page.clock.runFor(500);
+  }
+  t.equal(saves.sent.length, 0, 'three changes half a second apart: nothing sent yet');
+  await page.clock.runFor(499);
+  t.equal(saves.sent.length, 0, 'nor 999 ms after the last');
+  await page.clock.runFor(1);
+  await t.resolves(untilCount(() => saves.answered.length, 1), '1 s after the last change: a save');
+  t.same(
+    saves.sent.map((body) => (JSON.parse(body) as { people: { name: string }[] }).people.map((person) => person.name)),
+    [['Ada', 'Ben', 'Cleo']],
+    'one save, of the newest night',
+  );
+  t.equal((await serverNight(club, id)).version, before + 1);
+  await page.clock.resume();
+});
+
 async function untilCount(count: () => number, at: number): Promise<void> {
   for (const deadline = Date.now() + 10_000; count() < at; ) {
     if (Date.now() > deadline) throw new Error(`only ${count()} of ${at}`);

@@ -6,10 +6,9 @@ import { chooseAccent } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
 import { BodyScreen } from './body.tsx';
 import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
-import { ImportScreen } from './import.tsx';
 import { gymApi, type User } from './gym-api.ts';
 import { HistoryScreen } from './history.tsx';
-import { forgetAll, keep, kept } from './local.ts';
+import { forgetAll, keep, kept, outboxOwner, setOutboxOwner } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
@@ -25,6 +24,8 @@ export type { Navigate };
 const PlanEditorScreen = lazyScreen(() => import('./plan-editor.tsx').then((module) => module.PlanEditorScreen));
 const CardioScreen = lazyScreen(() => import('./cardio.tsx').then((module) => module.CardioScreen));
 const PlatesScreen = lazyScreen(() => import('./plates-screen.tsx').then((module) => module.PlatesScreen));
+// the OCR it starts loads later still, when an image is picked
+const ImportScreen = lazyScreen(() => import('./import-screen.tsx').then((module) => module.ImportScreen));
 
 export type Session = {
   readonly user: User;
@@ -38,22 +39,6 @@ export type Session = {
 
 const AUTH_ROUTES = ['/login', '/signup', '/recover'];
 
-// outside the `gym:` copies, which a 401 forgets: the owner must outlive them to be compared
-const OWNER_KEY = 'gym-outbox-owner';
-const outboxOwner = (): string | null => {
-  try {
-    return localStorage.getItem(OWNER_KEY);
-  } catch {
-    return null;
-  }
-};
-const setOutboxOwner = (id: string): void => {
-  try {
-    localStorage.setItem(OWNER_KEY, id);
-  } catch {
-    // storage refused: the log-out clearing still holds
-  }
-};
 
 export function applyAccent(user: User): void {
   chooseAccent(accentColour(user.settings.accent));
@@ -163,8 +148,8 @@ export function App() {
     setUser(me);
     navigate('/');
   };
-  const forget = () => {
-    void sets.current?.clear();
+  const forget = async () => {
+    await sets.current?.clear();
     forgetAll();
     setUserState(null);
     navigate('/login');
@@ -180,8 +165,7 @@ export function App() {
       // with no answer the server's session may live on, and would sign this account in again
       if (isRetryable(error)) return 'Not logged out: logging out needs a connection. Nothing was dropped.';
     }
-    await sets.current?.clear();
-    forget();
+    await forget();
     return null;
   };
 

@@ -4,6 +4,7 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { Link, type Navigate } from './link.tsx';
 import { gymApi, type User } from './gym-api.ts';
 import { codeDigits } from './model.ts';
+import { Problem } from './outcome.tsx';
 
 /** What a failed call tells the user: the API's own words for a refusal. */
 export function problemOf(error: unknown): string {
@@ -11,13 +12,6 @@ export function problemOf(error: unknown): string {
   return 'No connection to the server. Try again when you are online.';
 }
 
-function Problem({ message }: { readonly message: string | null }) {
-  return message ? (
-    <p class="problem" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
 
 function Field({ label, type, value, onInput, autocomplete, inputMode }: { readonly label: string; readonly type: 'email' | 'password' | 'text'; readonly value: string; readonly onInput: (value: string) => void; readonly autocomplete: string; readonly inputMode?: 'numeric' }) {
   const id = `field-${label.toLowerCase().replace(/\W+/g, '-')}`;

@@ -5,6 +5,7 @@ import { type BodyWeight, gymApi } from './gym-api.ts';
 import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
 import { bodyWeightSeries } from './progress.ts';
+import { Problem } from './outcome.tsx';
 
 export function BodyScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
@@ -59,11 +60,7 @@ export function BodyScreen({ session }: { readonly session: Session }) {
         </button>
         <p class="hint">One reading per day: the same date again replaces it.</p>
       </form>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       {readings === null ? (
         <p>Loading your readings…</p>
       ) : readings.length === 0 ? (

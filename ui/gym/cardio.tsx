@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { CARDIO_BOUNDS } from '../../domain/gym/bounds.ts';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { type CardioFields, type CardioLog, gymApi, type Machine } from './gym-api.ts';
@@ -155,19 +156,19 @@ export function CardioScreen(_props: { readonly session: Session }) {
             </select>
           </div>
           <div class="field">
-            <label for="cardio-minutes">Minutes (0.5 to 1440)</label>
+            <label for="cardio-minutes">Minutes ({CARDIO_BOUNDS.minutes[0]} to {CARDIO_BOUNDS.minutes[1]})</label>
             <input id="cardio-minutes" type="text" inputMode="decimal" required value={draft.minutes} onInput={(event) => setDraft({ ...draft, minutes: event.currentTarget.value })} />
           </div>
           <div class="field">
-            <label for="cardio-distance">Distance in km (optional, up to 1000)</label>
+            <label for="cardio-distance">Distance in km (optional, up to {CARDIO_BOUNDS.distanceKm})</label>
             <input id="cardio-distance" type="text" inputMode="decimal" value={draft.distanceKm} onInput={(event) => setDraft({ ...draft, distanceKm: event.currentTarget.value })} />
           </div>
           <div class="field">
-            <label for="cardio-calories">Calories (optional, a whole number up to 20000)</label>
+            <label for="cardio-calories">Calories (optional, a whole number up to {CARDIO_BOUNDS.calories})</label>
             <input id="cardio-calories" type="text" inputMode="numeric" value={draft.calories} onInput={(event) => setDraft({ ...draft, calories: event.currentTarget.value })} />
           </div>
           <div class="field">
-            <label for="cardio-level">Level (optional, a whole number up to 100)</label>
+            <label for="cardio-level">Level (optional, a whole number up to {CARDIO_BOUNDS.level})</label>
             <input id="cardio-level" type="text" inputMode="numeric" value={draft.level} onInput={(event) => setDraft({ ...draft, level: event.currentTarget.value })} />
           </div>
           <div class="actions">

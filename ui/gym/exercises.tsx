@@ -7,16 +7,10 @@ import { Chart, type ChartLine } from './chart.tsx';
 import type { LibraryEntry } from './exercise-match.ts';
 import './exercises.css';
 import { kgToShown } from './model.ts';
-import { useLibrary } from './use-library.ts';
+import { exerciseNamed, useLibrary } from './use-library.ts';
 import { exerciseProgress } from './progress.ts';
+import { Problem } from './outcome.tsx';
 
-function Problem({ message }: { readonly message: string | null }) {
-  return message ? (
-    <p class="problem" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
 
 export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [query, setQuery] = useState('');
@@ -64,8 +58,8 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          const libraryId = (chosen?.name === name.trim() ? chosen : library?.exactEntry(name))?.id ?? null;
-          gymApi.createExercise({ name: name.trim(), libraryId }).then(
+          // a suggestion chosen is the link; otherwise the entry of exactly that name, if any
+          exerciseNamed(name.trim(), chosen?.name === name.trim() ? chosen.id : undefined).then(
             (made) => session.navigate(`/exercises/${made.id}`),
             (error: unknown) => setProblem(problemOf(error)),
           );

@@ -84,7 +84,6 @@ export const gymApi = {
   activatePlan: (id: string) => request(`/api/plans/${id}`, { method: 'PATCH', body: { active: true }, accept: isPlan }),
   duplicatePlan: (id: string, date: string) => request(`/api/plans/${id}/duplicate`, { method: 'POST', body: { date }, accept: isPlan }),
   deletePlan: (id: string) => request(`/api/plans/${id}`, { method: 'DELETE', accept: isNothing }),
-  exercise: (name: string) => request('/api/exercises', { method: 'POST', body: { name }, accept: isExercise }),
   createExercise: (body: { name: string; libraryId: string | null }) => request('/api/exercises', { method: 'POST', body, accept: isExercise }),
   linkLibrary: (id: string, libraryId: string | null) => request(`/api/exercises/${id}`, { method: 'PATCH', body: { libraryId }, accept: isExercise }),
   startWorkout: (body: { planDayId: string | null; date: string }) => request('/api/sessions', { method: 'POST', body, accept: isWorkout }),

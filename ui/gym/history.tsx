@@ -5,6 +5,7 @@ import { gymApi, type WorkoutSummary } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { keep, kept } from './local.ts';
 import { daysBefore, kgToShown, localDate, workoutTitle } from './model.ts';
+import { Problem } from './outcome.tsx';
 
 /** How far back the list first reaches, and how much more each "earlier" adds. */
 const WEEKS_SHOWN = 12;
@@ -39,11 +40,7 @@ export function HistoryScreen({ session }: { readonly session: Session }) {
   return (
     <section class="stack" aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       {listing === null ? (
         problem ? null : <p>Loading your workouts…</p>
       ) : (

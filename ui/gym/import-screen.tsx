@@ -1,4 +1,4 @@
-// Read a screenshot of another tracker (issue 14; loaded by import.tsx): the image is read in this
+// Read a screenshot of another tracker (issue 14; loaded when opened, lazy-screen.tsx): the image is read in this
 // browser (the server never receives it), the lines become exercises and sets the user checks and
 // corrects, and only then are they logged through the ordinary routes as a workout on the phone's
 // date.
@@ -8,8 +8,9 @@ import { problemOf } from './auth.tsx';
 import { gymApi } from './gym-api.ts';
 import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
 import { parseWorkoutText } from './ocr-parse.ts';
-import { useLibrary } from './use-library.ts';
+import { exerciseNamed, useLibrary } from './use-library.ts';
 import './import.css';
+import { Problem } from './outcome.tsx';
 
 type DraftSet = { readonly weight: string; readonly reps: string };
 type DraftExercise = { readonly name: string; readonly sets: readonly DraftSet[] };
@@ -66,7 +67,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
     try {
       const workout = await gymApi.startWorkout({ planDayId: null, date });
       for (const { name, sets } of checked) {
-        const exercise = await gymApi.createExercise({ name, libraryId: exactEntry(name)?.id ?? null });
+        const exercise = await exerciseNamed(name);
         // a workout already on that date keeps its sets: these come after them
         const after = Math.max(0, ...workout.sets.filter((set) => set.exerciseId === exercise.id).map((set) => set.setNumber));
         for (const [index, set] of sets.entries()) await gymApi.tick(workout.id, { exerciseId: exercise.id, setNumber: after + index + 1, ...set });
@@ -99,11 +100,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
       <p role="status" class="done-line">
         {stage.kind === 'reading' ? `Reading the image… ${stage.percent}%` : stage.kind === 'saving' ? 'Logging the sets…' : ''}
       </p>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       {stage.kind === 'review' || stage.kind === 'saving' ? (
         <>
           <h3>What was read</h3>

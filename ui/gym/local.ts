@@ -2,9 +2,25 @@
 // with no network) and is refreshed when the server answers.
 const PREFIX = 'gym:';
 
-export function kept<T>(key: string): T | null {
+// storage can be refused (private modes, quotas): the app then works online, without copies
+function read(key: string): string | null {
   try {
-    const text = localStorage.getItem(PREFIX + key);
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, text: string): void {
+  try {
+    localStorage.setItem(key, text);
+  } catch {
+    // nothing kept
+  }
+}
+
+export function kept<T>(key: string): T | null {
+  const text = read(PREFIX + key);
+  try {
     return text === null ? null : (JSON.parse(text) as T);
   } catch {
     return null;
@@ -12,12 +28,14 @@ export function kept<T>(key: string): T | null {
 }
 
 export function keep(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(PREFIX + key, JSON.stringify(value));
-  } catch {
-    // storage full or refused: the screen still works online
-  }
+  write(PREFIX + key, JSON.stringify(value));
 }
+
+// outside the `gym:` copies, which a 401 forgets: the owner must outlive them to be compared
+const OWNER_KEY = 'gym-outbox-owner';
+/** The account whose sets this phone's outbox holds. */
+export const outboxOwner = (): string | null => read(OWNER_KEY);
+export const setOutboxOwner = (id: string): void => write(OWNER_KEY, id);
 
 /** Signing out forgets every copy: the next person on this phone sees nothing of this account. */
 export function forgetAll(): void {

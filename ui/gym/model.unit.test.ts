@@ -1,4 +1,5 @@
 import t from 'tap';
+import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
 import { ACCENTS, accentColour, clock, codeDigits, daysBefore, KG_PER_LB, kgToShown, localDate, parseNumber, planFromTemplate, shownToKg, TEMPLATES, templateExercises, workoutRows, workoutTitle } from './model.ts';
 
 t.test('a pound is 0.45359237 kg exactly, and 135 lb comes back as 135 lb', async (t) => {
@@ -56,10 +57,12 @@ t.test('accent names map to colours; an unknown name is none', async (t) => {
 
 t.test('every template stays within the plan bounds and becomes a plan with its exercise ids', async (t) => {
   for (const template of TEMPLATES) {
-    t.ok(template.days.length >= 1 && template.days.length <= 14, `${template.id}: 1 to 14 days`);
+    t.ok(template.days.length >= 1 && template.days.length <= PLAN_BOUNDS.days, `${template.id}: 1 to ${PLAN_BOUNDS.days} days`);
     for (const day of template.days) {
-      t.ok(day.slots.length <= 30);
-      for (const each of day.slots) t.ok(each.sets >= 1 && each.sets <= 20 && each.repMin >= 1 && each.repMin <= each.repMax && each.repMax <= 100, `${template.id} ${each.exercise}`);
+      t.ok(day.slots.length <= PLAN_BOUNDS.slotsPerDay);
+      const [fewest, most] = PLAN_BOUNDS.sets;
+      const [low, high] = PLAN_BOUNDS.reps;
+      for (const each of day.slots) t.ok(each.sets >= fewest && each.sets <= most && each.repMin >= low && each.repMin <= each.repMax && each.repMax <= high, `${template.id} ${each.exercise}`);
     }
   }
   const fiveByFive = TEMPLATES.find((template) => template.id === '5x5')!;

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { OCR_BASE, OCR_FILES } from './ocr-paths.ts';
+import { OCR_BASE, OCR_FILES, OCR_VERSION } from './ocr-paths.ts';
 
 const require = createRequire(import.meta.url);
 const SOURCES: Readonly<Record<string, string>> = {
@@ -16,6 +16,14 @@ const SOURCES: Readonly<Record<string, string>> = {
 export function gymOcrAssets(): Plugin {
   return {
     name: 'gym-ocr-assets',
+    buildStart() {
+      // the files are cached for a year under a path naming the version: a newer package under the
+      // old path would meet phones holding the old worker and core
+      for (const name of ['tesseract.js', 'tesseract.js-core']) {
+        const { version } = require(`${name}/package.json`) as { version: string };
+        if (version !== OCR_VERSION) this.error(`${name} is ${version} but ocr-paths.ts serves the OCR files as ${OCR_VERSION}: change OCR_VERSION with the package`);
+      }
+    },
     async generateBundle() {
       for (const [name, source] of Object.entries(SOURCES)) this.emitFile({ type: 'asset', fileName: `${OCR_BASE.slice(1)}/${name}`, source: await readFile(source) });
     },

@@ -6,9 +6,6 @@ export type SlotDraft = { readonly key: string; readonly id?: string; readonly e
 export type DayDraft = { readonly key: string; readonly id?: string; readonly title: string; readonly slots: readonly SlotDraft[] };
 export type PlanEdit = { readonly name: string; readonly days: readonly DayDraft[] };
 
-/** The spec's bounds, said in the form (the API enforces them). */
-export const PLAN_BOUNDS = { days: 14, slotsPerDay: 30, sets: [1, 20], reps: [1, 100] } as const;
-
 export function editOf(plan: Plan): PlanEdit {
   return {
     name: plan.name,

@@ -3,10 +3,12 @@ import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { type Exercise, gymApi } from './gym-api.ts';
 import { keep } from './local.ts';
-import { type DayDraft, editOf, moved, PLAN_BOUNDS, type PlanEdit, revisionOf, type SlotDraft } from './plan-draft.ts';
+import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
+import { type DayDraft, editOf, moved, type PlanEdit, revisionOf, type SlotDraft } from './plan-draft.ts';
 import { Link } from './link.tsx';
 import './tools.css';
 import { Outcome } from './outcome.tsx';
+import { exerciseNamed } from './use-library.ts';
 
 let fresh = 0;
 const newKey = () => `new-${++fresh}`;
@@ -170,7 +172,7 @@ export function PlanEditorScreen({ session, id }: { readonly session: Session; r
         onSubmit={(event) => {
           event.preventDefault();
           setProblem(null);
-          gymApi.exercise(newExercise).then(
+          exerciseNamed(newExercise).then(
             async (made) => {
               setNewExercise('');
               setExercises(await gymApi.exercises());

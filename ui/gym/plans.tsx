@@ -5,12 +5,13 @@ import { gymApi, type Plan } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { localDate, planFromTemplate, type Template, TEMPLATES, templateExercises } from './model.ts';
 import { Outcome } from './outcome.tsx';
+import { exerciseNamed } from './use-library.ts';
 
 /** The plan a template becomes: its exercises found or created by name, then one ordinary plan. */
 async function createFromTemplate(template: Template): Promise<Plan> {
   const ids = new Map<string, string>();
   // one after another: the server serialises a user's library writes anyway
-  for (const name of templateExercises(template)) ids.set(name, (await gymApi.exercise(name)).id);
+  for (const name of templateExercises(template)) ids.set(name, (await exerciseNamed(name)).id);
   return gymApi.createPlan(planFromTemplate(template, ids, localDate(new Date())));
 }
 

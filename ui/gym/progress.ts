@@ -11,7 +11,7 @@ export type WeekVolume = { readonly weekStart: string; readonly volumeKg: number
 export type Reading = { readonly date: string; readonly kg: number };
 
 /** A chart's data: x as Unix seconds (uPlot's time axis), then one array per line, null for a gap. */
-export type Series = { readonly dates: readonly string[]; readonly x: readonly number[]; readonly lines: readonly (readonly (number | null)[])[] };
+export type Series = { readonly x: readonly number[]; readonly lines: readonly (readonly (number | null)[])[] };
 
 /** A calendar date as the Unix seconds of its UTC midnight: every phone draws the day at the same place. */
 export function dateSeconds(date: string): number {
@@ -25,7 +25,6 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 export function exerciseProgress(workouts: readonly WorkoutProgress[], unit: Unit): Series {
   const sorted = [...workouts].sort((a, b) => a.date.localeCompare(b.date));
   return {
-    dates: sorted.map((each) => each.date),
     x: sorted.map((each) => dateSeconds(each.date)),
     lines: [
       sorted.map((each) => (each.estimatedOneRepMaxKg === null ? null : tenth(kgToShown(each.estimatedOneRepMaxKg, unit)))),
@@ -37,11 +36,11 @@ export function exerciseProgress(workouts: readonly WorkoutProgress[], unit: Uni
 /** The volume of each week (whole, in the user's unit), oldest first. */
 export function weeklyVolume(weeks: readonly WeekVolume[], unit: Unit): Series {
   const sorted = [...weeks].sort((a, b) => a.weekStart.localeCompare(b.weekStart));
-  return { dates: sorted.map((each) => each.weekStart), x: sorted.map((each) => dateSeconds(each.weekStart)), lines: [sorted.map((each) => Math.round(kgToShown(each.volumeKg, unit)))] };
+  return { x: sorted.map((each) => dateSeconds(each.weekStart)), lines: [sorted.map((each) => Math.round(kgToShown(each.volumeKg, unit)))] };
 }
 
 /** Body-weight readings as the list prints them (to 0.001 in the user's unit), oldest first. */
 export function bodyWeightSeries(readings: readonly Reading[], unit: Unit): Series {
   const sorted = [...readings].sort((a, b) => a.date.localeCompare(b.date));
-  return { dates: sorted.map((each) => each.date), x: sorted.map((each) => dateSeconds(each.date)), lines: [sorted.map((each) => kgToShown(each.kg, unit))] };
+  return { x: sorted.map((each) => dateSeconds(each.date)), lines: [sorted.map((each) => kgToShown(each.kg, unit))] };
 }

@@ -7,6 +7,7 @@ import { problemOf } from './auth.tsx';
 import { gymApi, type Settings } from './gym-api.ts';
 import { ACCENTS } from './model.ts';
 import './tools.css';
+import { Problem } from './outcome.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -55,11 +56,7 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
         <h2 id="settings-heading">Settings</h2>
         <SaveBadge state={save} />
       </div>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       <Choice
         legend="Weights in"
         name="unit"
@@ -220,11 +217,7 @@ function DeleteAccount({ session }: { readonly session: Session }) {
         <label for="delete-password">Your password, to confirm</label>
         <input id="delete-password" type="password" required autocomplete="current-password" value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
       </div>
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       <button type="submit" class="danger">
         Delete my account and everything in it
       </button>

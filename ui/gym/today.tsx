@@ -5,6 +5,7 @@ import { gymApi, type Home } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { keep, kept } from './local.ts';
 import { kgToShown, localDate, type Unit } from './model.ts';
+import { Problem } from './outcome.tsx';
 
 /** The workout started today on this phone, so "continue" opens it rather than the next day's. */
 export type Started = { readonly date: string; readonly workoutId: string };
@@ -75,11 +76,7 @@ export function TodayScreen({ session }: { readonly session: Session }) {
       ) : (
         <p>Loading today…</p>
       )}
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       {continuing ? (
         <button type="button" class="primary big" onClick={() => navigate(`/workout/${continuing}`)}>
           Continue today’s workout

@@ -7,6 +7,8 @@ import { keep, kept } from './local.ts';
 import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, shownToKg, type Unit, workoutRows, workoutTitle } from './model.ts';
 import type { SetSync, SetsView } from './sets.ts';
 import { Link } from './link.tsx';
+import { Problem } from './outcome.tsx';
+import { exerciseNamed } from './use-library.ts';
 
 type Extra = { readonly exerciseId: string; readonly name: string };
 
@@ -219,7 +221,7 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
     event.preventDefault();
     setProblem(null);
     try {
-      const exercise = await gymApi.exercise(newExercise.trim());
+      const exercise = await exerciseNamed(newExercise.trim());
       const next = [...extras.filter((each) => each.exerciseId !== exercise.id), { exerciseId: exercise.id, name: exercise.name }];
       keep(`extras:${workoutId}`, next);
       setExtras(next);
@@ -235,11 +237,7 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
         {workoutTitle(workout)} · {workout.date}
       </h2>
       {workout.finishedAt ? <p class="hint">Finished. You can still correct sets, or reopen the workout.</p> : null}
-      {problem ? (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       <Link to="/plates" navigate={session.navigate} class="button back-link">
         Plate calculator
       </Link>
