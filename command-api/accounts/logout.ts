@@ -9,7 +9,7 @@ export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 export function logoutRoute(app: HttpApp, deps: { readonly cookies: SessionCookies; readonly sessions: Sessions }): void {
   app.post(
     '/api/auth/logout',
-    { schema: { summary: 'Sign out this device: ends its session and clears the cookie', response: { 200: okSchema } } },
+    { schema: { operationId: 'logOut', summary: 'Sign out this device: ends its session and clears the cookie', response: { 200: okSchema } } },
     async (request, reply) => {
       const token = deps.cookies.tokenOf(request);
       if (token) await deps.sessions.end(token);

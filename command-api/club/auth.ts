@@ -44,6 +44,7 @@ export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
     '/api/auth/login',
     {
       schema: {
+        operationId: 'logIn',
         summary: 'Log in; sets the session cookie',
         description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         // any string may be tried: a malformed name is just an unknown one
@@ -70,6 +71,7 @@ export function clubAuthRoutes(app: HttpApp, deps: ClubAuthDeps): void {
     '/api/auth/password',
     {
       schema: {
+        operationId: 'changePassword',
         summary: "Change one's own password; every other session of the account ends",
         description: 'Only for accounts whose canChangePassword is on. At most 10 attempts per client address in 15 minutes.',
         body: z.object({ currentPassword: z.string().max(200), newPassword: passwordSchema }),

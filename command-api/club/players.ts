@@ -50,6 +50,7 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/players',
     {
       schema: {
+        operationId: 'addPlayer',
         summary: 'Add a person with an id made by the client (a cuid); the same id again answers 200 with the person as they are',
         body: createPlayerBody,
         response: { 200: playerDocumentSchema, 201: playerDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
@@ -68,6 +69,7 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/players/:id',
     {
       schema: {
+        operationId: 'updatePlayer',
         summary: 'Rename, re-level, archive or restore a person, or mark them a guest or not',
         params: idParams,
         body: changePlayerBody,
@@ -86,6 +88,7 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/players/:id',
     {
       schema: {
+        operationId: 'removePlayer',
         summary: 'Delete a person added by mistake; refused with 409 once they are in a night or a round (archive them instead)',
         params: idParams,
         response: { 200: z.object({ ok: z.literal(true) }), 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },

@@ -67,6 +67,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/sessions',
     {
       schema: {
+        operationId: 'openNight',
         summary: 'Open a night at a venue on a club-local date; opening the same venue, date and start again answers the night already open (200)',
         body: openSessionBody,
         response: { 200: sessionDocumentSchema, 201: sessionDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
@@ -125,6 +126,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/sessions/:id',
     {
       schema: {
+        operationId: 'saveNight',
         summary:
           'Save the whole night as the phone holds it, with the version it started from: 200 {version} (the new one), or 409 {current} (the server copy) when another phone saved first',
         params: idParams,
@@ -184,7 +186,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
 
   app.post(
     '/api/sessions/:id/close',
-    { schema: { summary: 'Close the night; its version moves on, so a phone still editing gets the closed copy', params: idParams, response: documentResponses }, onRequest },
+    { schema: { operationId: 'closeNight', summary: 'Close the night; its version moves on, so a phone still editing gets the closed copy', params: idParams, response: documentResponses }, onRequest },
     async (request) => {
       await runSessionCommand(deps, request, request.params.id, { type: 'close-session', at: deps.now().toISOString() });
       return readSession(deps.pool, request.params.id);
@@ -193,7 +195,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
 
   app.post(
     '/api/sessions/:id/reopen',
-    { schema: { summary: 'Reopen a closed night; round numbers continue after its last round', params: idParams, response: documentResponses }, onRequest },
+    { schema: { operationId: 'reopenNight', summary: 'Reopen a closed night; round numbers continue after its last round', params: idParams, response: documentResponses }, onRequest },
     async (request) => {
       await runSessionCommand(deps, request, request.params.id, { type: 'reopen-session', at: deps.now().toISOString() });
       return readSession(deps.pool, request.params.id);
@@ -204,6 +206,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/sessions/:id',
     {
       schema: {
+        operationId: 'deleteNight',
         summary: 'Delete a night opened by mistake; refused with 409 once a round is filed',
         params: idParams,
         response: { 200: z.object({ ok: z.literal(true) }), 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },

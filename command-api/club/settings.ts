@@ -65,6 +65,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/settings/club',
     {
       schema: {
+        operationId: 'updateClubSettings',
         summary: 'Change the default courts and round length',
         body: clubBody,
         response: responses,
@@ -78,6 +79,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/levels',
     {
       schema: {
+        operationId: 'addLevel',
         summary: 'Add a level: last in rank, or first when it is the (only) coach level',
         body: addLevelBody,
         response: createdResponses,
@@ -94,6 +96,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/levels/order',
     {
       schema: {
+        operationId: 'reorderLevels',
         summary: 'Reorder the levels: exactly the existing ids, strongest first; the coach level stays first',
         body: levelOrderBody,
         response: responses,
@@ -106,7 +109,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
   app.patch(
     '/api/levels/:id',
     {
-      schema: { summary: 'Rename a level', params: idParams, body: renameLevelBody, response: responses },
+      schema: { operationId: 'updateLevel', summary: 'Rename a level', params: idParams, body: renameLevelBody, response: responses },
       onRequest,
     },
     async (request) => run(request, { type: 'rename-level', id: request.params.id, name: request.body.name }),
@@ -114,7 +117,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
 
   app.delete(
     '/api/levels/:id',
-    { schema: { summary: 'Remove a level nobody holds; the ranks below move up', params: idParams, response: responses }, onRequest },
+    { schema: { operationId: 'removeLevel', summary: 'Remove a level nobody holds; the ranks below move up', params: idParams, response: responses }, onRequest },
     async (request) => {
       await awaitClubHead(deps);
       const holders = await playersHoldingLevel(deps.pool, request.params.id);
@@ -127,6 +130,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/venues',
     {
       schema: {
+        operationId: 'addVenue',
         summary: 'Add a venue',
         body: addVenueBody,
         response: createdResponses,
@@ -144,6 +148,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/venues/:id',
     {
       schema: {
+        operationId: 'updateVenue',
         summary: 'Rename, reorder, activate or deactivate a venue',
         params: idParams,
         body: changeVenueBody,
@@ -158,6 +163,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/venues/:id/slots',
     {
       schema: {
+        operationId: 'addSlot',
         summary: 'Add a weekly slot to a venue (weekday 0 = Sunday, HH:mm times, start before end)',
         params: idParams,
         body: addSlotBody,
@@ -175,6 +181,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/slots/:id',
     {
       schema: {
+        operationId: 'updateSlot',
         summary: 'Move a weekly slot to another weekday or time',
         params: idParams,
         body: changeSlotBody,
@@ -187,7 +194,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
 
   app.delete(
     '/api/slots/:id',
-    { schema: { summary: 'Remove a weekly slot', params: idParams, response: responses }, onRequest },
+    { schema: { operationId: 'removeSlot', summary: 'Remove a weekly slot', params: idParams, response: responses }, onRequest },
     async (request) => run(request, { type: 'remove-slot', id: request.params.id }),
   );
 }

@@ -60,6 +60,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
     {
       bodyLimit: FORM_BODY_LIMIT,
       schema: {
+        operationId: 'saveAnswers',
         summary: 'Save the changed questions of a form; answers with the merged document',
         description:
           'Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. ' +

@@ -36,6 +36,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     {
       onRequest: limitByAddress(core.rateLimiter, 'gym', 'signup'),
       schema: {
+        operationId: 'signUp',
         summary: 'Create an account and start a session',
         description: SESSION_TERMS,
         body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }),
@@ -74,6 +75,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
     '/api/auth/login',
     {
       schema: {
+        operationId: 'logIn',
         summary: 'Check the password and start a session; answers what GET /me answers',
         description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         body: z.object({ email: emailSchema, password: z.string().max(200) }),
@@ -96,9 +98,9 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
   app.post(
     '/api/auth/password',
     {
-      onRequest: limitByAddress(core.rateLimiter, 'gym', 'passwordChange'),
-      preHandler: cookies.requireUser,
+      onRequest: [limitByAddress(core.rateLimiter, 'gym', 'passwordChange'), cookies.requireUser],
       schema: {
+        operationId: 'changePassword',
         summary: 'Change the password; every other session of the user ends',
         body: z.object({ currentPassword: z.string().max(200), newPassword: passwordSchema }),
         response: { 200: ok, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },

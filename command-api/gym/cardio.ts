@@ -24,11 +24,11 @@ export const changeCardioLogBody = cardioLogBody.partial().refine((body) => Obje
 
 export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
-  const preHandler = cookies.requireUser;
+  const onRequest = cookies.requireUser;
 
   app.post(
     '/api/cardio/machines',
-    { preHandler, schema: { summary: 'Add a cardio machine; names are unique per user', body: machineBody, response: { 201: machineSchema, ...errors } } },
+    { onRequest, schema: { operationId: 'addCardioMachine', summary: 'Add a cardio machine; names are unique per user', body: machineBody, response: { 201: machineSchema, ...errors } } },
     async (request, reply) => {
       const id = randomUUID();
       await runLibraryCommand(core, request, { type: 'add-machine', id, name: request.body.name });
@@ -38,7 +38,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   );
   app.patch(
     '/api/cardio/machines/:id',
-    { preHandler, schema: { summary: 'Rename a machine', params: idParams, body: machineBody, response: { 200: machineSchema, ...errors } } },
+    { onRequest, schema: { operationId: 'updateCardioMachine', summary: 'Rename a machine', params: idParams, body: machineBody, response: { 200: machineSchema, ...errors } } },
     async (request) => {
       await runLibraryCommand(core, request, { type: 'rename-machine', id: request.params.id, name: request.body.name });
       return readMachine(db, request.userId, request.params.id);
@@ -46,7 +46,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   );
   app.delete(
     '/api/cardio/machines/:id',
-    { preHandler, schema: { summary: 'Remove a machine; 409 while sessions are logged on it', params: idParams, response: { 204: z.null(), ...errors } } },
+    { onRequest, schema: { operationId: 'removeCardioMachine', summary: 'Remove a machine; 409 while sessions are logged on it', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await runLibraryCommand(core, request, { type: 'remove-machine', id: request.params.id });
       return reply.code(204).send(null);
@@ -55,7 +55,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
 
   app.post(
     '/api/cardio/logs',
-    { preHandler, schema: { summary: 'Log a cardio session', body: cardioLogBody, response: { 201: cardioLogSchema, ...errors } } },
+    { onRequest, schema: { operationId: 'logCardio', summary: 'Log a cardio session', body: cardioLogBody, response: { 201: cardioLogSchema, ...errors } } },
     async (request, reply) => {
       const id = randomUUID();
       const { distanceKm = null, calories = null, level = null, ...rest } = request.body;
@@ -67,8 +67,9 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   app.patch(
     '/api/cardio/logs/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'updateCardioLog',
         summary: 'Edit a cardio session (null clears an optional field)',
         params: idParams,
         body: changeCardioLogBody,
@@ -82,7 +83,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   );
   app.delete(
     '/api/cardio/logs/:id',
-    { preHandler, schema: { summary: 'Remove a cardio session', params: idParams, response: { 204: z.null(), ...errors } } },
+    { onRequest, schema: { operationId: 'removeCardioLog', summary: 'Remove a cardio session', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await runLibraryCommand(core, request, { type: 'remove-cardio-log', id: request.params.id });
       return reply.code(204).send(null);
@@ -92,8 +93,8 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   app.put(
     '/api/bodyweight',
     {
-      preHandler,
-      schema: { summary: 'Record the body weight of a date; the same date again overwrites', body: bodyweightBody, response: { 200: bodyweightSchema, ...errors } },
+      onRequest,
+      schema: { operationId: 'recordBodyWeight', summary: 'Record the body weight of a date; the same date again overwrites', body: bodyweightBody, response: { 200: bodyweightSchema, ...errors } },
     },
     async (request) => {
       await runLibraryCommand(core, request, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg });
@@ -102,7 +103,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
   );
   app.delete(
     '/api/bodyweight/:date',
-    { preHandler, schema: { summary: 'Remove the reading of a date', params: z.object({ date: dateSchema }), response: { 204: z.null(), ...errors } } },
+    { onRequest, schema: { operationId: 'removeBodyWeight', summary: 'Remove the reading of a date', params: z.object({ date: dateSchema }), response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await runLibraryCommand(core, request, { type: 'remove-bodyweight', date: request.params.date });
       return reply.code(204).send(null);

@@ -40,9 +40,9 @@ export function gymErasureRoutes(app: HttpApp, { core, cookies }: { readonly cor
   app.delete(
     '/api/me',
     {
-      onRequest: limitByAddress(core.rateLimiter, 'gym', 'accountDeletion'),
-      preHandler: cookies.requireUser,
+      onRequest: [limitByAddress(core.rateLimiter, 'gym', 'accountDeletion'), cookies.requireUser],
       schema: {
+        operationId: 'deleteAccount',
         summary: 'Delete the account and everything in it; needs the password',
         description: 'Every session of the account ends at once, this one included.',
         body: z.object({ password: z.string().max(200) }),

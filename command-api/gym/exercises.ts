@@ -24,7 +24,7 @@ export const changeExerciseBody = optionalFields.extend({ name: exerciseNameSche
 
 export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
-  const preHandler = cookies.requireUser;
+  const onRequest = cookies.requireUser;
   const workoutsWithSets = (userId: string, exerciseIds: readonly string[]) =>
     db.anyFirst(sql.type(z.object({ workout_id: z.string() }))`
       SELECT DISTINCT workout_id FROM gym.sets WHERE user_id = ${userId} AND exercise_id = ANY(${sql.array([...exerciseIds], 'text')})`);
@@ -32,8 +32,9 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
   app.post(
     '/api/exercises',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'createExercise',
         summary: 'Create an exercise, or answer the existing one of that name (case-insensitive)',
         body: createExerciseBody,
         response: { 200: exerciseSchema, 201: exerciseSchema, ...errors },
@@ -52,8 +53,9 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
   app.patch(
     '/api/exercises/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'updateExercise',
         summary: 'Rename; set the code, machine number or library animation id (null clears)',
         params: idParams,
         body: changeExerciseBody,
@@ -70,8 +72,8 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
   app.delete(
     '/api/exercises/:id',
     {
-      preHandler,
-      schema: { summary: 'Delete an exercise with no logged sets and no plan slot; 409 otherwise', params: idParams, response: { 204: z.null(), ...errors } },
+      onRequest,
+      schema: { operationId: 'deleteExercise', summary: 'Delete an exercise with no logged sets and no plan slot; 409 otherwise', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
       // Sets live in the workouts' streams. Every workout the library says the exercise entered (and,
@@ -108,8 +110,9 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
   app.post(
     '/api/exercises/:id/merge',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'mergeExercise',
         summary: "Fold this exercise into intoId: its sets move there and are renumbered, plan slots repoint, blank fields fill; this one goes",
         params: idParams,
         body: z.object({ intoId: z.uuid() }),

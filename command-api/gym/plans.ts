@@ -35,14 +35,15 @@ export const duplicatePlanBody = z.object({ date: dateSchema, name: textSchema.t
 
 export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
-  const preHandler = cookies.requireUser;
+  const onRequest = cookies.requireUser;
   const newId = () => randomUUID();
 
   app.post(
     '/api/plans',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'createPlan',
         summary: 'Create a plan with its days and slots; it becomes the active plan',
         body: planDraftBody,
         response: { 201: planSchema, ...errors },
@@ -59,8 +60,9 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
   app.patch(
     '/api/plans/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'updatePlan',
         summary: 'Edit a plan; days and slots sent with their ids keep them; active: true makes it the active plan',
         params: idParams,
         body: revisePlanBody,
@@ -77,8 +79,9 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
   app.post(
     '/api/plans/:id/duplicate',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'duplicatePlan',
         summary: "Copy a plan as the next block, starting on the client's date; the copy becomes active",
         params: idParams,
         body: duplicatePlanBody,
@@ -103,8 +106,8 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
   app.delete(
     '/api/plans/:id',
     {
-      preHandler,
-      schema: { summary: 'Delete a plan; its workouts and sets stay, unlinked from the day', params: idParams, response: { 204: z.null(), ...errors } },
+      onRequest,
+      schema: { operationId: 'deletePlan', summary: 'Delete a plan; its workouts and sets stay, unlinked from the day', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
       await runLibraryCommand(core, request, { type: 'delete-plan', id: request.params.id });

@@ -40,6 +40,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
     '/api/auth/forgot',
     {
       schema: {
+        operationId: 'requestResetCode',
         summary: 'Mail a 6-digit code that lets the account choose a new password',
         description:
           'Always answers {ok: true}, whether or not the account exists or a mail went out; at most 3 codes per account per hour. ' +
@@ -95,6 +96,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
     '/api/auth/reset',
     {
       schema: {
+        operationId: 'resetPassword',
         summary: 'Choose a new password with a mailed code; ends every login at once and signs this device in',
         description: `Non-digits in code are ignored. Any failure answers 400 ${RECOVERY_FAILED.code}. ${SESSION_TERMS}`,
         body: resetBody,

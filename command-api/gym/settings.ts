@@ -11,8 +11,9 @@ export function gymSettingsRoutes(app: HttpApp, { core, cookies }: { readonly co
   app.patch(
     '/api/settings',
     {
-      preHandler: cookies.requireUser,
+      onRequest: cookies.requireUser,
       schema: {
+        operationId: 'updateSettings',
         summary: 'Change any of the settings; answers the updated user',
         body: settingsBody,
         response: { 200: gymUserSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },

@@ -24,7 +24,7 @@ export const correctSetBody = z
 
 export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
-  const preHandler = cookies.requireUser;
+  const onRequest = cookies.requireUser;
 
   /**
    * A deleted plan's workouts keep their streams, named by (user, day, date), and lose the link to
@@ -47,8 +47,9 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
   app.post(
     '/api/sessions',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'startWorkout',
         summary: 'Get or create the workout of (plan day, date); the date is the client calendar date',
         body: startWorkoutBody,
         response: { 200: workoutSchema, 201: workoutSchema, ...errors },
@@ -81,8 +82,9 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
   app.patch(
     '/api/sessions/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'updateWorkout',
         summary: 'Finish (the first finish time is kept), reopen, or set the notes of a workout',
         params: idParams,
         body: changeWorkoutBody,
@@ -99,7 +101,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
 
   app.delete(
     '/api/sessions/:id',
-    { preHandler, schema: { summary: 'Delete a workout and its sets', params: idParams, response: { 204: z.null(), ...errors } } },
+    { onRequest, schema: { operationId: 'deleteWorkout', summary: 'Delete a workout and its sets', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await runWorkoutCommand(core, request, request.params.id, { type: 'delete-workout', userId: request.userId });
       return reply.code(204).send(null);
@@ -109,8 +111,9 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
   app.post(
     '/api/sessions/:id/sets',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'tickSet',
         summary: 'Tick a set: upsert on (workout, exercise, set number); a second tick overwrites',
         params: idParams,
         body: tickSetBody,
@@ -150,8 +153,9 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
   app.patch(
     '/api/sets/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'updateSet',
         summary: 'Correct the weight or reps of a set',
         params: idParams,
         body: correctSetBody,
@@ -167,7 +171,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
 
   app.delete(
     '/api/sets/:id',
-    { preHandler, schema: { summary: 'Remove a set', params: idParams, response: { 204: z.null(), ...errors } } },
+    { onRequest, schema: { operationId: 'removeSet', summary: 'Remove a set', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const set = await loadSet(request.userId, request.params.id);
       await runWorkoutCommand(core, request, set.sessionId, { type: 'remove-set', userId: request.userId, setId: set.id });

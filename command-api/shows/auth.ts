@@ -77,6 +77,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     {
       preHandler: limitByAddress(core.rateLimiter, SERVICE, 'signup'),
       schema: {
+        operationId: 'signUp',
         summary: 'Create an account and sign in',
         description: SESSION_TERMS,
         body: credentialsBody,
@@ -116,6 +117,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
     '/api/auth/login',
     {
       schema: {
+        operationId: 'logIn',
         summary: 'Sign in: sets the sid cookie',
         description: `At most 10 failed sign-ins per client address in 15 minutes; an account locks for a while after 5 failures in a row. ${SESSION_TERMS}`,
         body: loginBody,
@@ -139,8 +141,10 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: [cookies.requireUser, limitByAddress(core.rateLimiter, SERVICE, 'passwordChange')],
+      onRequest: cookies.requireUser,
+      preHandler: limitByAddress(core.rateLimiter, SERVICE, 'passwordChange'),
       schema: {
+        operationId: 'changePassword',
         summary: 'Change the password; every other session of the user ends',
         body: changePasswordBody,
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
@@ -165,8 +169,9 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
   app.patch(
     '/api/auth/preferences',
     {
-      preHandler: cookies.requireUser,
+      onRequest: cookies.requireUser,
       schema: {
+        operationId: 'updatePreferences',
         summary: 'Change the username, the public-profile toggle, the email and push switches',
         description: 'Usernames are unique without regard to case; null clears it. A public profile needs a username.',
         body: preferencesBody,

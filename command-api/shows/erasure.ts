@@ -110,9 +110,9 @@ export function showsErasureRoutes(
   app.delete(
     '/api/auth/me',
     {
-      onRequest: limitByAddress(core.rateLimiter, 'shows', 'accountDeletion'),
-      preHandler: cookies.requireUser,
+      onRequest: [limitByAddress(core.rateLimiter, 'shows', 'accountDeletion'), cookies.requireUser],
       schema: {
+        operationId: 'deleteAccount',
         summary: 'Delete the account and everything in it; needs the password',
         description:
           'Erases the account, its events (library, notifications, the username, which becomes free), read rows, push subscriptions, credentials and every session. 204 and the cookie cleared.',

@@ -85,6 +85,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'trackShow',
         summary: 'Track a show: it is cached from the TV data provider first; tracking it again changes nothing',
         body: showBody,
         response: { ...responses, 201: trackedShowSchema },
@@ -107,7 +108,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
 
   app.delete(
     '/api/shows/tracked/:id',
-    { onRequest, schema: { summary: 'Untrack a show, with its watched episodes', params: idParams, response: { ...responses, 200: okSchema } } },
+    { onRequest, schema: { operationId: 'untrackShow', summary: 'Untrack a show, with its watched episodes', params: idParams, response: { ...responses, 200: okSchema } } },
     async (request) => {
       await run(request, { type: 'untrack', trackedShowId: request.params.id, now: core.now().toISOString() });
       return { ok: true as const };
@@ -119,6 +120,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'setWatchlist',
         summary: 'Move to the watchlist (saved for later, leaves the dashboard) or off it',
         params: idParams,
         body: watchlistBody,
@@ -137,6 +139,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'markEpisode',
         summary: 'Mark one episode watched or unwatched; any order is fine',
         params: idParams,
         body: episodeBody,
@@ -164,6 +167,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'markSeason',
         summary: 'Mark every episode of a season watched or unwatched',
         params: idParams,
         body: seasonBody,
@@ -191,6 +195,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'setLastWatched',
         summary: 'Set the latest-watched marker (null clears it); progress still counts watched episodes',
         params: idParams,
         body: latestWatchedBody,
@@ -214,6 +219,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'completeShow',
         summary: 'Finish the show and rate it (1 to 10); rating again changes the rating and keeps the completion date',
         params: idParams,
         body: completedBody,
@@ -232,6 +238,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'uncompleteShow',
         summary: 'Un-complete the show: rating and completion date are cleared, and it is back on the dashboard',
         params: idParams,
         response: responses,
@@ -249,6 +256,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'setNotify',
         summary: 'Turn the daily notifications for this show on or off',
         params: idParams,
         body: notifyBody,
@@ -267,6 +275,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
     {
       onRequest,
       schema: {
+        operationId: 'dismissSuggestion',
         summary: 'Mark a show not interested: it never appears in suggestions again',
         body: showBody,
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },

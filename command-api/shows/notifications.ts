@@ -58,7 +58,7 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
 
   app.get(
     '/api/push/vapid-public-key',
-    { schema: { summary: 'The VAPID public key a browser needs before subscribing', response: { 200: z.object({ publicKey: z.string() }) } } },
+    { schema: { operationId: 'getVapidPublicKey', summary: 'The VAPID public key a browser needs before subscribing', response: { 200: z.object({ publicKey: z.string() }) } } },
     async () => ({ publicKey: deps.vapidPublicKey }),
   );
 
@@ -67,6 +67,7 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
     {
       onRequest,
       schema: {
+        operationId: 'subscribePush',
         summary: 'Register this browser for push; your own endpoint again takes the new keys',
         description: "Subscriptions are kept per (user, endpoint): another account on the same browser profile gets its own row and never replaces this user's keys.",
         body: subscriptionBody,
@@ -85,6 +86,7 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
     {
       onRequest,
       schema: {
+        operationId: 'unsubscribePush',
         summary: 'Remove this browser; unknown endpoints are already removed',
         body: z.object({ endpoint: textSchema.min(1).max(2000) }),
         response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
@@ -101,6 +103,7 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
     {
       onRequest,
       schema: {
+        operationId: 'emailMyList',
         summary: 'Email the user their tracked-shows table now',
         response: { 200: z.object({ ok: z.literal(true), to: z.string() }), 401: errorBodySchema, 502: errorBodySchema },
       },
@@ -125,6 +128,8 @@ export function showsNotificationRoutes(app: HttpApp, deps: NotificationRoutesDe
       '/api/admin/run-cron',
       {
         schema: {
+          operationId: 'runDailyJob',
+          security: [{ adminToken: [] }],
           summary: 'Run the daily notification job now; needs the x-admin-token header',
           response: {
             200: z.object({

@@ -66,6 +66,7 @@ export function showsSuggestionRoutes(app: HttpApp, deps: SuggestionDeps): void 
     {
       onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getSuggestions',
         summary: 'Suggestions from the AI providers, or popular shows airing today (source says which); never dismissed shows',
         response: { 200: suggestionsSchema, 401: errorBodySchema },
       },

@@ -14,7 +14,7 @@ import { createClientIpResolver, LOOPBACK_PROXIES } from './client-ip.ts';
 import { checkCrossSite, isStateChanging } from './cross-site.ts';
 import { isConnectionError } from '../postgres/connection-errors.ts';
 import { errorBody, HttpError } from './errors.ts';
-import { pruneUnreferencedSchemas } from './openapi.ts';
+import { declarePublicOperations, pruneUnreferencedSchemas } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
 import { notFoundPage } from './web-app.ts';
 
@@ -39,8 +39,15 @@ export type HttpApp = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** How an operation proves who calls it: a session cookie, or an operator's header. */
+export type SecurityScheme = { readonly type: 'apiKey'; readonly in: 'cookie' | 'header'; readonly name: string; readonly description: string };
+
 export type HttpAppOptions = {
   readonly title: string;
+  /** what the service is, for the OpenAPI document's `info` */
+  readonly description?: string;
+  /** the ways this service's operations are authorised, by the name operations' `security` uses */
+  readonly securitySchemes?: Readonly<Record<string, SecurityScheme>>;
   readonly logger: FastifyBaseLogger | false;
   /** largest accepted request body in bytes */
   readonly bodyLimit?: number;
@@ -97,16 +104,30 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(swagger, {
-    openapi: { openapi: '3.1.0', info: { title: options.title, version: '1.0.0' } },
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: options.title,
+        version: '1.0.0',
+        description: options.description ?? options.title,
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+      },
+      // relative: the document describes the origin it is fetched from
+      servers: [{ url: '/', description: `the ${options.title} service's own origin` }],
+      ...(options.securitySchemes ? { components: { securitySchemes: { ...options.securitySchemes } } } : {}),
+    },
     transform: jsonSchemaTransform,
-    transformObject: (input) => pruneUnreferencedSchemas(jsonSchemaTransformObject(input)),
+    transformObject: (input) => declarePublicOperations(pruneUnreferencedSchemas(jsonSchemaTransformObject(input))),
   });
 
   app.addHook('onRoute', (route) => {
-    // every change may meet the cross-site refusals: its document says so
     const responses = route.schema?.response;
-    if (!isStateChanging(route.method) || !responses || typeof responses !== 'object') return;
-    route.schema!.response = { 403: errorBodySchema, 415: errorBodySchema, ...responses };
+    if (!responses || typeof responses !== 'object') return;
+    // input that fails its schema is refused with 400: the document says so wherever there is input
+    const schema = route.schema!;
+    if ((schema.body || schema.params || schema.querystring) && !('400' in responses)) route.schema!.response = { ...responses, 400: errorBodySchema };
+    // every change may meet the cross-site refusals
+    if (isStateChanging(route.method)) route.schema!.response = { 403: errorBodySchema, 415: errorBodySchema, ...(route.schema!.response as object) };
   });
 
   app.decorateRequest('clientIp', '');
@@ -166,6 +187,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Health check',
         response: { 200: z.looseObject({ status: z.literal('ok') }), 503: errorBodySchema },
       },

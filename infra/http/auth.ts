@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_LIFETIME_MS, type Sessions } from '../accounts/sessions.ts';
-import type { HttpApp } from './app.ts';
+import { errorBodySchema, type HttpApp, type SecurityScheme } from './app.ts';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
@@ -32,6 +32,11 @@ export const SESSION_TERMS =
 
 export const unauthenticated = (): HttpError => new HttpError(401, 'UNAUTHENTICATED', 'Sign in first');
 
+/** The session cookie as the OpenAPI document names it: the scheme every signed-in operation requires. */
+export const sessionCookieScheme = (name: string): Readonly<Record<string, SecurityScheme>> => ({
+  [name]: { type: 'apiKey', in: 'cookie', name, description: 'The session cookie that signing in sets (HttpOnly, SameSite=Lax)' },
+});
+
 /**
  * The session cookie of one service: HttpOnly, SameSite=Lax, Secure unless turned off for local
  * plain-HTTP development. Renewal re-sets the cookie with the new expiry.
@@ -47,19 +52,28 @@ export async function registerSessionCookies(
     reply.setCookie(options.name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, expires: expiresAt });
   };
   const tokenOf = (request: FastifyRequest): string | null => request.cookies[options.name] ?? null;
+  const requireUser = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const token = tokenOf(request);
+    const found = token ? await options.sessions.find(token) : null;
+    if (!found || !token) throw unauthenticated();
+    request.userId = found.session.userId;
+    request.sessionToken = token;
+    if (found.renewed) set(reply, token, found.session.expiresAt);
+  };
+  // a route behind the session check says so in the document: the cookie it needs, the 401 it may answer
+  app.addHook('onRoute', (route) => {
+    const checks: unknown[] = [route.onRequest, route.preHandler].flat();
+    if (!route.schema || !checks.includes(requireUser)) return;
+    route.schema.security ??= [{ [options.name]: [] }];
+    const responses = route.schema.response;
+    if (responses && typeof responses === 'object' && !('401' in responses)) route.schema.response = { ...responses, 401: errorBodySchema };
+  });
   return {
     set,
     tokenOf,
     clear(reply) {
       reply.clearCookie(options.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
     },
-    async requireUser(request, reply) {
-      const token = tokenOf(request);
-      const found = token ? await options.sessions.find(token) : null;
-      if (!found || !token) throw unauthenticated();
-      request.userId = found.session.userId;
-      request.sessionToken = token;
-      if (found.renewed) set(reply, token, found.session.expiresAt);
-    },
+    requireUser,
   };
 }

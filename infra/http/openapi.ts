@@ -36,3 +36,26 @@ export function pruneUnreferencedSchemas<T extends object>(document: T): T {
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
   return { ...document, components: { ...components, schemas: kept } } as T;
 }
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * Every operation that does not name how it is authorised is public, and says so (`security: []`):
+ * a client generator then knows which calls need the session and which do not.
+ */
+export function declarePublicOperations<T extends object>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  const declared = Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) =>
+          METHODS.has(method) && operation && typeof operation === 'object' && !('security' in operation)
+            ? [method, { ...operation, security: [] }]
+            : [method, operation],
+        ),
+      ),
+    ]),
+  );
+  return { ...document, paths: declared } as T;
+}

@@ -5,7 +5,7 @@ import { clubPlayerCommandRoutes } from '../../command-api/club/players.ts';
 import { clubSessionCommandRoutes } from '../../command-api/club/sessions.ts';
 import { clubSettingsCommandRoutes } from '../../command-api/club/settings.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
-import { registerSessionCookies } from '../../infra/http/auth.ts';
+import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
 import { clubMeRoutes } from '../../query-api/club/me.ts';
 import { clubPlayerQueryRoutes } from '../../query-api/club/players.ts';
 import { clubSessionQueryRoutes } from '../../query-api/club/sessions.ts';
@@ -21,6 +21,10 @@ export const CLUB_COOKIE = 'club_sid';
 export async function buildClubService(core: Core, logger: FastifyBaseLogger | false): Promise<HttpApp> {
   const app = await createHttpApp({
     title: 'club',
+    description:
+      "A badminton club night: the public schedule, people, levels, venues and courts, and each night saved as a whole snapshot " +
+      'with a version check. Signed-in operations need the club_sid cookie that logIn sets.',
+    securitySchemes: sessionCookieScheme(CLUB_COOKIE),
     logger,
     trustedProxies: core.config.TRUSTED_PROXY,
     origin: core.config.CLUB_BASE_URL,

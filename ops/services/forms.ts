@@ -37,6 +37,9 @@ export type FormsServiceDeps = {
 export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp> {
   const app = await createHttpApp({
     title: 'forms',
+    description:
+      'A shared questionnaire: one shared answer set per unlisted form link, saved on every change. No accounts: ' +
+      "whoever holds the link reads and writes, and changes must come from the service's own page (Origin).",
     logger: deps.logger,
     // the questionnaire has no login: only its own page may write, so Origin is required
     origin: deps.origin,

@@ -16,7 +16,7 @@ import { homeQueryRoutes } from '../../query-api/gym/home.ts';
 import { statsQueryRoutes } from '../../query-api/gym/stats.ts';
 import { exportQueryRoutes } from '../../query-api/gym/export.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
-import { registerSessionCookies } from '../../infra/http/auth.ts';
+import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
 import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
 import type { Core } from '../system.ts';
 import { readinessRoute } from './readiness.ts';
@@ -29,6 +29,10 @@ export const GYM_COOKIE = 'gym_sid';
 export async function buildGymService(core: Core, logger: FastifyBaseLogger | false): Promise<HttpApp> {
   const app = await createHttpApp({
     title: 'gym',
+    description:
+      'A workout log: exercises, plans, workouts and their sets, body weight, cardio, stats and export; ' +
+      'accounts with password recovery by an emailed code. Signed-in operations need the gym_sid cookie that logIn and signUp set.',
+    securitySchemes: sessionCookieScheme(GYM_COOKIE),
     logger,
     trustedProxies: core.config.TRUSTED_PROXY,
     origin: core.config.GYM_BASE_URL,

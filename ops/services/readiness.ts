@@ -32,6 +32,7 @@ export function readinessRoute(app: HttpApp, deps: ReadinessDeps): void {
     '/api/health/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         summary: 'Ready to serve: PostgreSQL answers and the read tables have caught up with the log',
         response: {
           200: z.object({

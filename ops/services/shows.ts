@@ -7,7 +7,7 @@ import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
 import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
 import { showsSuggestionRoutes } from '../../command-api/shows/suggestions.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
-import { registerSessionCookies } from '../../infra/http/auth.ts';
+import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
 import { createChatChain, type ChatChain } from '../../infra/chat/chain.ts';
 import { createPushSender, type PushSender } from '../../infra/push/sender.ts';
 import { createPushSubscriptions, type PushSubscriptions } from '../../infra/push/subscriptions.ts';
@@ -69,6 +69,13 @@ export async function buildShowsService(core: Core, runtime: ShowsRuntime, logge
   // no `health` option: GET /api/health answers from the live process and touches no database
   const app = await createHttpApp({
     title: 'shows',
+    description:
+      'A TV show tracker: TV data, a library of tracked shows and watched episodes, suggestions, daily email and web-push notices, ' +
+      'a public profile. Signed-in operations need the sid cookie that logIn and signUp set.',
+    securitySchemes: {
+      ...sessionCookieScheme(SHOWS_COOKIE),
+      ...(core.config.ADMIN_TOKEN ? { adminToken: { type: 'apiKey', in: 'header', name: 'x-admin-token', description: "The operator's ADMIN_TOKEN" } } : {}),
+    },
     logger,
     trustedProxies: core.config.TRUSTED_PROXY,
     origin: core.config.SHOWS_BASE_URL,

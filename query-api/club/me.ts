@@ -7,7 +7,7 @@ export function clubMeRoutes(app: HttpApp, deps: { readonly accounts: Accounts; 
   app.get(
     '/api/auth/me',
     {
-      schema: { summary: 'The logged-in account', response: { 200: clubUserSchema, 401: errorBodySchema } },
+      schema: { operationId: 'getMe', summary: 'The logged-in account', response: { 200: clubUserSchema, 401: errorBodySchema } },
       onRequest: deps.cookies.requireUser,
     },
     async (request) => {

@@ -61,6 +61,7 @@ export function clubPlayerQueryRoutes(app: HttpApp, deps: { readonly pool: Datab
     '/api/players',
     {
       schema: {
+        operationId: 'listPlayers',
         summary: 'People of the club by name; guests (someone who came once) are never listed',
         querystring: listQuery,
         response: { 200: z.object({ players: z.array(playerDocumentSchema) }), 400: errorBodySchema, 401: errorBodySchema },
@@ -79,6 +80,7 @@ export function clubPlayerQueryRoutes(app: HttpApp, deps: { readonly pool: Datab
     '/api/players/:id',
     {
       schema: {
+        operationId: 'getPlayer',
         summary: 'One person, guests and archived people included',
         params: z.object({ id: idTextSchema }),
         response: { 200: playerDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },

@@ -6,7 +6,8 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { badRequest, notFound } from '../../infra/http/errors.ts';
 
-const courtEntry = z.object({ court: z.number(), teamA: z.array(z.string()), teamB: z.array(z.string()) });
+const team = z.tuple([z.string(), z.string()]);
+const courtEntry = z.object({ court: z.number(), teamA: team, teamB: team });
 const timer = z.object({
   roundNumber: z.number(),
   durationSec: z.number(),
@@ -102,6 +103,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
     '/api/sessions',
     {
       schema: {
+        operationId: 'listNights',
         summary: 'The Calendar: nights from one club-local date to another, both included (at most 366 days)',
         querystring: z.object({ from: dateSchema, to: dateSchema }),
         response: { 200: z.object({ sessions: z.array(sessionSummarySchema) }), 400: errorBodySchema, 401: errorBodySchema },
@@ -120,6 +122,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
     '/api/sessions/:id',
     {
       schema: {
+        operationId: 'getNight',
         summary: 'One night, whole: people with the level of that night, line-up, timer, finished rounds, version',
         params: z.object({ id: idTextSchema }),
         response: { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -132,6 +135,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
     '/api/today',
     {
       schema: {
+        operationId: 'getToday',
         summary: "Today: the weekly slots of active venues on the client's date, each with its night once opened, and every night of that date",
         querystring: z.object({ date: dateSchema }),
         response: {

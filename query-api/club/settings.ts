@@ -60,6 +60,7 @@ export function clubSettingsQueryRoutes(app: HttpApp, deps: { readonly pool: Dat
     '/api/settings',
     {
       schema: {
+        operationId: 'getSettings',
         summary: 'Club settings, levels (by rank) and venues (by sort order, name) with their weekly slots',
         response: { 200: settingsDocumentSchema, 401: errorBodySchema },
       },
@@ -71,6 +72,7 @@ export function clubSettingsQueryRoutes(app: HttpApp, deps: { readonly pool: Dat
     '/api/public/schedule',
     {
       schema: {
+        operationId: 'getPublicSchedule',
         summary: 'The public schedule: active venues in sort order with their weekly slots; needs no login',
         response: { 200: publicScheduleSchema },
       },

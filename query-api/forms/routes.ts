@@ -34,6 +34,7 @@ export function formsQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePo
     '/api/forms/:name',
     {
       schema: {
+        operationId: 'getAnswers',
         summary: 'The shared answer set of a form; a form not saved yet reads as empty at version 0',
         params: z.object({ name: formNameSchema }),
         response: { 200: formDocumentSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -48,6 +49,7 @@ export function formsQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePo
     '/api/forms/:name/questions',
     {
       schema: {
+        operationId: 'getQuestions',
         summary: "The form's questionnaire: title, intro and questions {id, t, q, o}",
         description:
           't is one of one, many, short, long, grid. one and many: o lists the options; short and long: no o; ' +

@@ -68,17 +68,18 @@ export async function listBodyweights(db: CommonQueryMethods, userId: string, ra
 }
 
 export function cardioQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
-  const preHandler = deps.cookies.requireUser;
+  const onRequest = deps.cookies.requireUser;
   app.get(
     '/api/cardio/machines',
-    { preHandler, schema: { summary: "The user's cardio machines by name", response: { 200: z.array(machineSchema), 401: errorBodySchema } } },
+    { onRequest, schema: { operationId: 'listCardioMachines', summary: "The user's cardio machines by name", response: { 200: z.array(machineSchema), 401: errorBodySchema } } },
     async (request) => listMachines(deps.db, request.userId),
   );
   app.get(
     '/api/cardio/logs',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'listCardioLogs',
         summary: 'Cardio sessions within an inclusive date range, newest first',
         querystring: dateRangeQuery,
         response: { 200: z.array(cardioLogSchema), 400: errorBodySchema, 401: errorBodySchema },
@@ -89,8 +90,9 @@ export function cardioQueryRoutes(app: HttpApp, deps: { readonly db: CommonQuery
   app.get(
     '/api/bodyweight',
     {
-      preHandler,
+      onRequest,
       schema: {
+        operationId: 'listBodyWeight',
         summary: 'Body-weight readings in kilograms, oldest first, within an inclusive date range',
         querystring: dateRangeQuery,
         response: { 200: z.array(bodyweightSchema), 400: errorBodySchema, 401: errorBodySchema },

@@ -115,8 +115,9 @@ export function exerciseQueryRoutes(app: HttpApp, deps: { readonly db: CommonQue
   app.get(
     '/api/exercises',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'listExercises',
         summary: "The user's exercises by name, optionally only those whose name or code contains q",
         querystring: z.object({ q: textSchema.trim().min(1).max(100).optional() }),
         response: { 200: z.array(exerciseSchema), 400: errorBodySchema, 401: errorBodySchema },
@@ -127,16 +128,17 @@ export function exerciseQueryRoutes(app: HttpApp, deps: { readonly db: CommonQue
   app.get(
     '/api/exercises/:id',
     {
-      preHandler: deps.cookies.requireUser,
-      schema: { summary: 'One exercise', params: idParams, response: { 200: exerciseSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
+      onRequest: deps.cookies.requireUser,
+      schema: { operationId: 'getExercise', summary: 'One exercise', params: idParams, response: { 200: exerciseSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
     },
     async (request) => readExercise(deps.db, request.userId, request.params.id),
   );
   app.get(
     '/api/exercises/:id/history',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getExerciseHistory',
         summary: 'Every workout the exercise appeared in, newest first, with its best set, estimated one-rep max (Epley) and volume',
         params: idParams,
         response: { 200: historySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },

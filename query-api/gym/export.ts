@@ -93,16 +93,17 @@ export function exportQueryRoutes(app: HttpApp, deps: { readonly db: CommonQuery
   app.get(
     '/api/export',
     {
-      preHandler: deps.cookies.requireUser,
-      schema: { summary: 'Everything the user entered as one JSON document, weights in kilograms', response: { 200: exportSchema, 401: errorBodySchema, 503: errorBodySchema } },
+      onRequest: deps.cookies.requireUser,
+      schema: { operationId: 'exportData', summary: 'Everything the user entered as one JSON document, weights in kilograms', response: { 200: exportSchema, 401: errorBodySchema, 503: errorBodySchema } },
     },
     async (request) => readExport(deps.db, request.userId),
   );
   app.get(
     '/api/export.csv',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'exportCsv',
         summary: "One row per set, weights in the user's unit, which the weight column's name carries",
         produces: ['text/csv'],
         response: { 200: z.string(), 401: errorBodySchema, 503: errorBodySchema },

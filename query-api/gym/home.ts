@@ -98,8 +98,9 @@ export function homeQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMe
   app.get(
     '/api/home',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getHome',
         summary: "Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise",
         querystring: z.object({ date: dateSchema }),
         response: { 200: homeSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },

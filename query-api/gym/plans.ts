@@ -70,16 +70,16 @@ export function planQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMe
   app.get(
     '/api/plans',
     {
-      preHandler: deps.cookies.requireUser,
-      schema: { summary: 'Every plan with its days and slots, the active one first', response: { 200: z.array(planSchema), 401: errorBodySchema } },
+      onRequest: deps.cookies.requireUser,
+      schema: { operationId: 'listPlans', summary: 'Every plan with its days and slots, the active one first', response: { 200: z.array(planSchema), 401: errorBodySchema } },
     },
     async (request) => listPlans(deps.db, request.userId),
   );
   app.get(
     '/api/plans/:id',
     {
-      preHandler: deps.cookies.requireUser,
-      schema: { summary: 'One plan with its days and slots', params: idParams, response: { 200: planSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
+      onRequest: deps.cookies.requireUser,
+      schema: { operationId: 'getPlan', summary: 'One plan with its days and slots', params: idParams, response: { 200: planSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
     },
     async (request) => readPlan(deps.db, request.userId, request.params.id),
   );

@@ -51,6 +51,7 @@ export function gymQueryRoutes(
     '/api/auth/config',
     {
       schema: {
+        operationId: 'getAuthConfig',
         summary: 'Whether signup needs an invite code',
         response: { 200: z.object({ inviteRequired: z.boolean() }) },
       },
@@ -61,8 +62,9 @@ export function gymQueryRoutes(
   app.get(
     '/api/me',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getMe',
         summary: 'The signed-in user with every setting',
         response: { 200: gymUserSchema, 401: errorBodySchema, 503: errorBodySchema },
       },

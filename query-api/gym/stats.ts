@@ -145,8 +145,9 @@ export function statsQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryM
   app.get(
     '/api/stats',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getStats',
         summary: "Weekly goal, streak, the last 12 weeks, totals, recent personal bests and every exercise's record, as of the client's date",
         querystring: z.object({ date: dateSchema }),
         response: { 200: statsSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },

@@ -101,8 +101,9 @@ export function workoutQueryRoutes(app: HttpApp, deps: { readonly db: CommonQuer
   app.get(
     '/api/sessions',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'listWorkouts',
         summary: 'Workouts with at least one set, newest first, within an inclusive date range',
         querystring: dateRangeQuery,
         response: { 200: z.array(workoutSummarySchema), 400: errorBodySchema, 401: errorBodySchema },
@@ -113,8 +114,9 @@ export function workoutQueryRoutes(app: HttpApp, deps: { readonly db: CommonQuer
   app.get(
     '/api/sessions/:id',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getWorkout',
         summary: 'One workout with its sets',
         params: idParams,
         response: { 200: workoutSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -125,8 +127,8 @@ export function workoutQueryRoutes(app: HttpApp, deps: { readonly db: CommonQuer
   app.get(
     '/api/sets/:id',
     {
-      preHandler: deps.cookies.requireUser,
-      schema: { summary: 'One set', params: idParams, response: { 200: setSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
+      onRequest: deps.cookies.requireUser,
+      schema: { operationId: 'getSet', summary: 'One set', params: idParams, response: { 200: setSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema } },
     },
     async (request) => {
       const set = await findSet(deps.db, request.userId, request.params.id);

@@ -149,14 +149,14 @@ export function showsLibraryQueryRoutes(
   deps: { readonly pool: DatabasePool; readonly cache: ShowCache; readonly cookies: SessionCookies; readonly now: () => Date },
 ): void {
   const onRequest = deps.cookies.requireUser;
-  const listings: Array<[Listing, string, string]> = [
-    ['tracked', '/api/shows/tracked', 'The dashboard: tracked shows neither on the watchlist nor completed, with how many episodes behind'],
-    ['watching', '/api/shows/watching', 'Started (an episode watched), not completed, not on the watchlist'],
-    ['watchlist', '/api/shows/watchlist', 'Saved for later'],
-    ['completed', '/api/shows/completed', 'Finished, with the rating, most recently completed first'],
+  const listings: Array<[Listing, string, string, string]> = [
+    ['tracked', '/api/shows/tracked', 'listTracked', 'The dashboard: tracked shows neither on the watchlist nor completed, with how many episodes behind'],
+    ['watching', '/api/shows/watching', 'listWatching', 'Started (an episode watched), not completed, not on the watchlist'],
+    ['watchlist', '/api/shows/watchlist', 'listWatchlist', 'Saved for later'],
+    ['completed', '/api/shows/completed', 'listCompleted', 'Finished, with the rating, most recently completed first'],
   ];
-  for (const [listing, url, summary] of listings) {
-    app.get(url, { onRequest, schema: { summary, response: listResponses(trackedShowSchema) } }, async (request) =>
+  for (const [listing, url, operationId, summary] of listings) {
+    app.get(url, { onRequest, schema: { operationId, summary, response: listResponses(trackedShowSchema) } }, async (request) =>
       readTrackedShows(deps, request.userId, listing, deps.now()),
     );
   }
@@ -166,6 +166,7 @@ export function showsLibraryQueryRoutes(
     {
       onRequest,
       schema: {
+        operationId: 'getTrackedShow',
         summary: "The caller's tracked show for a TV show id, in whatever listing it is; null when not tracked",
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: { 200: z.object({ tracked: trackedShowSchema.nullable() }), 400: errorBodySchema, 401: errorBodySchema },
@@ -182,6 +183,7 @@ export function showsLibraryQueryRoutes(
     {
       onRequest,
       schema: {
+        operationId: 'listHistory',
         summary: 'Every episode marked watched, newest first',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
         response: listResponses(historyEntrySchema),
@@ -212,7 +214,7 @@ export function showsLibraryQueryRoutes(
 
   app.get(
     '/api/shows/dismissed',
-    { onRequest, schema: { summary: 'Shows marked not interested, newest first', response: listResponses(dismissedSchema) } },
+    { onRequest, schema: { operationId: 'listDismissed', summary: 'Shows marked not interested, newest first', response: listResponses(dismissedSchema) } },
     async (request) => {
       const rows = await deps.pool.any(sql.type(dismissedRow)`
         SELECT id, show_id, dismissed_at FROM shows.dismissed_suggestions WHERE user_id = ${request.userId}

@@ -36,6 +36,7 @@ export function showsPublicRoutes(app: HttpApp, deps: { readonly pool: DatabaseP
     '/api/public/profile/:username',
     {
       schema: {
+        operationId: 'getPublicProfile',
         summary: "A user's public profile; 404 when there is no such name or its profile is not public",
         params: z.object({ username: textSchema.min(1).max(100) }),
         response: { 200: publicProfileSchema, 400: errorBodySchema, 404: errorBodySchema },

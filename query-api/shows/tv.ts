@@ -33,6 +33,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
     {
       onRequest,
       schema: {
+        operationId: 'searchShows',
         summary: 'Search shows by name (at most 10, best match first)',
         querystring: z.object({ q: textSchema.trim().min(1).max(200) }),
         response: { 200: z.array(showSummarySchema), ...errors },
@@ -46,6 +47,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
     {
       onRequest,
       schema: {
+        operationId: 'getSchedule',
         summary: 'Everything airing on a date (default today in Asia/Amman), most popular show first',
         querystring: z.object({ date: dateSchema.optional() }),
         response: { 200: z.array(scheduleEntrySchema), ...errors },
@@ -63,6 +65,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
     {
       onRequest,
       schema: {
+        operationId: 'listTrending',
         summary: "What is popular now: today's airing shows (broadcast and web) by the provider's weight, then rating",
         response: { 200: z.array(showSummarySchema), ...errors },
       },
@@ -74,7 +77,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
     '/api/shows/:id',
     {
       onRequest,
-      schema: { summary: 'One show with its next episode and every episode', params: showParams, response: { 200: showDetailSchema, ...errors } },
+      schema: { operationId: 'getShow', summary: 'One show with its next episode and every episode', params: showParams, response: { 200: showDetailSchema, ...errors } },
     },
     async (request) => {
       const detail = await recentShow({ tv, cache, now: deps.now }, request.params.id);
@@ -88,6 +91,7 @@ export function showsTvRoutes(app: HttpApp, deps: TvRoutesDeps): void {
     {
       onRequest,
       schema: {
+        operationId: 'listSimilarShows',
         summary: "Related shows: shared genres, then type, language and network, among today's shows and every cached show",
         params: showParams,
         response: { 200: z.array(showSummarySchema), ...errors },

@@ -34,8 +34,9 @@ export function showsUserQueryRoutes(app: HttpApp, deps: { readonly pool: Databa
   app.get(
     '/api/auth/me',
     {
-      preHandler: deps.cookies.requireUser,
+      onRequest: deps.cookies.requireUser,
       schema: {
+        operationId: 'getMe',
         summary: 'The signed-in user; 401 when not signed in',
         response: { 200: userSchema, 401: errorBodySchema },
       },

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { clubApi } from './api.ts';
 import type { Navigate } from './user.ts';
 
 /** Only for a login that may change its own password (canChangePassword); others never see it. */
@@ -11,7 +12,7 @@ export function AccountScreen({ navigate }: { readonly navigate: Navigate }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     try {
-      await request('/api/auth/password', { method: 'POST', body: { currentPassword, newPassword }, accept: isRecord });
+      await clubApi.post('/api/auth/password', { body: { currentPassword, newPassword }, accept: isRecord });
       setMessage({ ok: true, text: 'Password changed. Your other devices are logged out.' });
       setCurrent('');
       setNew('');

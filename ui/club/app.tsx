@@ -3,9 +3,10 @@ import { useEffect, useState } from 'preact/hooks';
 import '../shared/tokens.css';
 import './app.css';
 import './club.css';
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { AccountScreen } from './account.tsx';
+import { clubApi } from './api.ts';
 import { CalendarScreen } from './calendar.tsx';
 import { PeopleScreen } from './people.tsx';
 import { SettingsScreen } from './settings.tsx';
@@ -30,7 +31,7 @@ function ClubApp() {
   useEffect(() => {
     const onPop = () => setPath(location.pathname);
     window.addEventListener('popstate', onPop);
-    request('/api/auth/me', { accept: isUser }).then(setLogin, (error) => setLogin(error instanceof ApiRefusal && error.status === 401 ? null : 'offline'));
+    clubApi.get('/api/auth/me', { accept: isUser }).then(setLogin, (error) => setLogin(error instanceof ApiRefusal && error.status === 401 ? null : 'offline'));
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
@@ -53,7 +54,7 @@ function ClubApp() {
   }
   const user = login === 'offline' ? null : login;
   const logOut = async () => {
-    await request('/api/auth/logout', { method: 'POST', body: {}, accept: isRecord }).catch(() => undefined);
+    await clubApi.post('/api/auth/logout', { accept: isRecord }).catch(() => undefined);
     setLogin(null);
     navigate('/app/login');
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
 import { localDate } from './night.ts';
 import type { Navigate } from './user.ts';
@@ -40,7 +41,7 @@ export function CalendarScreen({ navigate }: { readonly navigate: Navigate }) {
   useEffect(() => {
     setNights(null);
     setProblem(null);
-    request(`/api/sessions?from=${range.from}&to=${range.to}`, { accept: isSummaries }).then(
+    clubApi.get('/api/sessions', { query: { from: range.from, to: range.to }, accept: isSummaries }).then(
       (answer) => setNights(answer.sessions),
       (error) => setProblem(error instanceof ApiRefusal ? error.message : 'No connection: the calendar needs the network.'),
     );

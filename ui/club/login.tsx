@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ApiRefusal, request } from '../shared/api.ts';
+import { ApiRefusal } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { clubApi } from './api.ts';
 import { isUser, type User } from './user.ts';
 
 /** Accounts are made by the club's admin (`npm run ops -- club:user add`): there is no signup here. */
@@ -14,7 +15,7 @@ export function LoginScreen({ onLoggedIn }: { readonly onLoggedIn: (user: User) 
     setBusy(true);
     setError(null);
     try {
-      onLoggedIn(await request('/api/auth/login', { method: 'POST', body: { username, password }, accept: isUser }));
+      onLoggedIn(await clubApi.post('/api/auth/login', { body: { username, password }, accept: isUser }));
     } catch (caught) {
       setError(caught instanceof ApiRefusal ? caught.message : 'No connection: logging in needs the network.');
     } finally {

@@ -4,7 +4,8 @@ import '../shared/tokens.css';
 import './app.css';
 import './public.css';
 import { AppShell } from '../shared/components/app-shell.tsx';
-import { isRecord, request } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
+import { clubApi } from './api.ts';
 import { WEEKDAYS } from './night.ts';
 
 type Schedule = { readonly venues: readonly { readonly name: string; readonly slots: readonly { readonly weekday: number; readonly start: string; readonly end: string }[] }[] };
@@ -19,7 +20,7 @@ function PublicSchedule() {
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    request('/api/public/schedule', { accept: isSchedule }).then(setSchedule, () => setFailed(true));
+    clubApi.get('/api/public/schedule', { accept: isSchedule }).then(setSchedule, () => setFailed(true));
   }, []);
   return (
     <AppShell title="Club nights">

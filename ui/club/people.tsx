@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
 import { type Level, newId } from './night.ts';
 import type { Navigate } from './user.ts';
@@ -23,10 +24,10 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
-    request(`/api/players${archived ? '?archived=true' : ''}`, { accept: isPlayers }).then((answer) => setPlayers(answer.players), (error) => setProblem(problemOf(error)));
+    clubApi.get('/api/players', { query: archived ? { archived: 'true' } : {}, accept: isPlayers }).then((answer) => setPlayers(answer.players), (error) => setProblem(problemOf(error)));
   }, [archived, reload]);
   useEffect(() => {
-    request('/api/settings', { accept: isLevels }).then((answer) => setLevels(answer.levels), () => undefined);
+    clubApi.get('/api/settings', { accept: isLevels }).then((answer) => setLevels(answer.levels), () => undefined);
   }, []);
 
   const act = async (change: () => Promise<unknown>) => {
@@ -55,7 +56,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
           legend="Add a person"
           submit="Add"
           levels={levels}
-          onSave={(name, levelId) => act(() => request('/api/players', { method: 'POST', body: { id: newId(crypto.getRandomValues(new Uint8Array(24))), name, levelId }, accept: isPlayer }))}
+          onSave={(name, levelId) => act(() => clubApi.post('/api/players', { body: { id: newId(crypto.getRandomValues(new Uint8Array(24))), name, levelId }, accept: isPlayer }))}
         />
       )}
       <label class="check">
@@ -73,7 +74,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
                 submit="Save"
                 levels={levels}
                 initial={player}
-                onSave={(name, levelId) => act(() => request(`/api/players/${player.id}`, { method: 'PATCH', body: { name, levelId }, accept: isPlayer }))}
+                onSave={(name, levelId) => act(() => clubApi.patch('/api/players/{id}', { path: { id: player.id }, body: { name, levelId }, accept: isPlayer }))}
                 onCancel={() => setEditing(null)}
               />
             ) : (
@@ -87,14 +88,14 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
                   </button>
                   <button
                     type="button"
-                    onClick={() => void act(() => request(`/api/players/${player.id}`, { method: 'PATCH', body: { archived: !player.archived }, accept: isPlayer }))}
+                    onClick={() => void act(() => clubApi.patch('/api/players/{id}', { path: { id: player.id }, body: { archived: !player.archived }, accept: isPlayer }))}
                   >
                     {player.archived ? 'Unarchive' : 'Archive'}
                     <span class="visually-hidden"> {player.name}</span>
                   </button>
                   {deleting === player.id ? (
                     <>
-                      <button type="button" class="danger" onClick={() => void act(() => request(`/api/players/${player.id}`, { method: 'DELETE', accept: isRecord }))}>
+                      <button type="button" class="danger" onClick={() => void act(() => clubApi.delete('/api/players/{id}', { path: { id: player.id }, accept: isRecord }))}>
                         Yes, delete {player.name}
                       </button>
                       <button type="button" onClick={() => setDeleting(null)}>

@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { createRandom } from '../../domain/club/random.ts';
 import type { CourtEntry } from '../../domain/club/shuffle.ts';
 import { isTimeUp, remaining, timerStatus } from '../../domain/club/timer.ts';
-import { isRecord, request } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
+import { clubApi } from './api.ts';
 import {
   addPerson,
   clock,
@@ -37,7 +38,7 @@ const isSettings = (value: unknown): value is { levels: Level[] } => isRecord(va
 
 // the club's people and levels, kept so a night can be run with no signal
 const cache = createStore('club-cache', 'lists');
-function useCached<T>(key: string, path: string, pick: (value: unknown) => T | null): T | null {
+function useCached<T>(key: string, load: () => Promise<T>): T | null {
   const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     let fresh = false;
@@ -46,10 +47,9 @@ function useCached<T>(key: string, path: string, pick: (value: unknown) => T | n
         if (kept !== undefined && !fresh) setValue(kept);
       })
       .catch(() => undefined);
-    request(path, { accept: (answer): answer is unknown => pick(answer) !== null }).then(
-      (answer) => {
+    load().then(
+      (picked) => {
         fresh = true;
-        const picked = pick(answer);
         setValue(picked);
         void set(key, picked, cache).catch(() => undefined);
       },
@@ -69,8 +69,8 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
   const sync = useRef<NightSync | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [shuffleProblem, setShuffleProblem] = useState<string | null>(null);
-  const players = useCached('players', '/api/players', (value) => (isPlayers(value) ? value.players : null));
-  const levels = useCached('levels', '/api/settings', (value) => (isSettings(value) ? value.levels : null)) ?? [];
+  const players = useCached<readonly Player[]>('players', () => clubApi.get('/api/players', { accept: isPlayers }).then((answer) => answer.players));
+  const levels = useCached<readonly Level[]>('levels', () => clubApi.get('/api/settings', { accept: isSettings }).then((answer) => answer.levels)) ?? [];
 
   useEffect(() => {
     const watching = watchNight(id, setView);

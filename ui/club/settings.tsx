@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord, request, type RequestOptions } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
 import { type Level, WEEKDAYS } from './night.ts';
 import type { Navigate } from './user.ts';
@@ -15,12 +16,12 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    request('/api/settings', { accept: isSettings }).then(setSettings, (error) => setProblem(error instanceof ApiRefusal ? error.message : 'No connection: Settings needs the network.'));
+    clubApi.get('/api/settings', { accept: isSettings }).then(setSettings, (error) => setProblem(error instanceof ApiRefusal ? error.message : 'No connection: Settings needs the network.'));
   }, []);
-  const write = async (method: NonNullable<RequestOptions<Settings>['method']>, path: string, body?: unknown): Promise<boolean> => {
+  const write: Write = async (call) => {
     setProblem(null);
     try {
-      setSettings(await request(path, { method, ...(body === undefined ? {} : { body }), accept: isSettings }));
+      setSettings(await call());
       return true;
     } catch (error) {
       setProblem(error instanceof ApiRefusal ? error.message : 'No connection: the change was not saved. Try again with signal.');
@@ -40,7 +41,7 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
         problem ? null : <p>Loading settings…</p>
       ) : (
         <>
-          <ClubDefaults club={settings.club} onSave={(club) => write('PUT', '/api/settings/club', club)} />
+          <ClubDefaults club={settings.club} onSave={(club) => write(() => clubApi.put('/api/settings/club', { body: club, accept: isSettings }))} />
           <Levels levels={settings.levels} write={write} />
           <Venues venues={settings.venues} write={write} />
         </>
@@ -49,7 +50,8 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
   );
 }
 
-type Write = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<boolean>;
+/** Makes one settings call (its answer is the whole settings document) and shows what it answers; false when it failed. */
+type Write = (call: () => Promise<Settings>) => Promise<boolean>;
 
 function ClubDefaults({ club, onSave }: { club: Settings['club']; onSave: (club: Settings['club']) => Promise<boolean> }) {
   const [courts, setCourts] = useState(String(club.defaultCourts));
@@ -88,7 +90,7 @@ function Levels({ levels, write }: { levels: readonly Level[]; write: Write }) {
     const order = levels.map((level) => level.id);
     const [moved] = order.splice(index, 1);
     order.splice(index + by, 0, moved!);
-    void write('PUT', '/api/levels/order', { order });
+    void write(() => clubApi.put('/api/levels/order', { body: { order }, accept: isSettings }));
   };
   return (
     <section class="settings-block" aria-labelledby="levels-heading">
@@ -108,7 +110,7 @@ function Levels({ levels, write }: { levels: readonly Level[]; write: Write }) {
               <button type="button" aria-label={`Move ${level.name} down`} disabled={index === levels.length - 1 || level.isCoach} onClick={() => move(index, 1)}>
                 ↓
               </button>
-              <button type="button" aria-label={`Remove ${level.name}`} onClick={() => void write('DELETE', `/api/levels/${level.id}`)}>
+              <button type="button" aria-label={`Remove ${level.name}`} onClick={() => void write(() => clubApi.delete('/api/levels/{id}', { path: { id: level.id }, accept: isSettings }))}>
                 Remove
               </button>
             </span>
@@ -119,7 +121,7 @@ function Levels({ levels, write }: { levels: readonly Level[]; write: Write }) {
         class="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          void write('POST', '/api/levels', { name: name.trim(), isCoach: coach }).then((ok) => ok && (setName(''), setCoach(false)));
+          void write(() => clubApi.post('/api/levels', { body: { name: name.trim(), isCoach: coach }, accept: isSettings })).then((ok) => ok && (setName(''), setCoach(false)));
         }}
       >
         <label for="level-name">New level</label>
@@ -145,10 +147,14 @@ function Venues({ venues, write }: { venues: readonly Venue[]; write: Write }) {
           <h3>{venue.name}</h3>
           <div class="actions">
             <label class="check">
-              <input type="checkbox" checked={venue.active} onChange={(event) => void write('PATCH', `/api/venues/${venue.id}`, { active: event.currentTarget.checked })} />
+              <input
+                type="checkbox"
+                checked={venue.active}
+                onChange={(event) => void write(() => clubApi.patch('/api/venues/{id}', { path: { id: venue.id }, body: { active: event.currentTarget.checked }, accept: isSettings }))}
+              />
               Active
             </label>
-            <button type="button" aria-label={`Move ${venue.name} up`} disabled={index === 0} onClick={() => void write('PATCH', `/api/venues/${venue.id}`, { sortOrder: venues[index - 1]!.sortOrder - 1 })}>
+            <button type="button" aria-label={`Move ${venue.name} up`} disabled={index === 0} onClick={() => void write(() => clubApi.patch('/api/venues/{id}', { path: { id: venue.id }, body: { sortOrder: venues[index - 1]!.sortOrder - 1 }, accept: isSettings }))}>
               ↑
             </button>
           </div>
@@ -156,7 +162,7 @@ function Venues({ venues, write }: { venues: readonly Venue[]; write: Write }) {
             {venue.slots.map((slot) => (
               <li key={slot.id}>
                 {WEEKDAYS[slot.weekday]} {slot.start}–{slot.end}{' '}
-                <button type="button" aria-label={`Remove ${WEEKDAYS[slot.weekday]} ${slot.start} at ${venue.name}`} onClick={() => void write('DELETE', `/api/slots/${slot.id}`)}>
+                <button type="button" aria-label={`Remove ${WEEKDAYS[slot.weekday]} ${slot.start} at ${venue.name}`} onClick={() => void write(() => clubApi.delete('/api/slots/{id}', { path: { id: slot.id }, accept: isSettings }))}>
                   Remove
                 </button>
               </li>
@@ -169,7 +175,7 @@ function Venues({ venues, write }: { venues: readonly Venue[]; write: Write }) {
         class="stack"
         onSubmit={(event) => {
           event.preventDefault();
-          void write('POST', '/api/venues', { name: name.trim() }).then((ok) => ok && setName(''));
+          void write(() => clubApi.post('/api/venues', { body: { name: name.trim() }, accept: isSettings })).then((ok) => ok && setName(''));
         }}
       >
         <label for="venue-name">New venue</label>
@@ -190,7 +196,7 @@ function SlotForm({ venue, write }: { venue: Venue; write: Write }) {
       class="slot-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void write('POST', `/api/venues/${venue.id}/slots`, { weekday: Number(weekday), start, end });
+        void write(() => clubApi.post('/api/venues/{id}/slots', { path: { id: venue.id }, body: { weekday: Number(weekday), start, end }, accept: isSettings }));
       }}
     >
       <div>

@@ -2,7 +2,8 @@
 // written to IndexedDB first, then about 1 s after the last change the newest snapshot goes out
 // whole with its version. One save at a time; what changed meanwhile follows it.
 import { createStore, get, set, values } from 'idb-keyval';
-import { ApiRefusal, isRecord, NoAnswer, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord, NoAnswer } from '../shared/api.ts';
+import { clubApi } from './api.ts';
 import { isNight, type Night, newId, snapshotOf, takeServerCopy } from './night.ts';
 
 export const SAVE_DEBOUNCE_MS = 1_000;
@@ -99,7 +100,6 @@ const isVersionAnswer = (value: unknown): value is { version: number } => isReco
 const snapshotIdNow = (): string => newId(crypto.getRandomValues(new Uint8Array(20)));
 
 export function startNightSync(id: string, onView: (view: NightView) => void): NightSync {
-  const path = `/api/sessions/${encodeURIComponent(id)}`;
   let night: Night | null = null;
   let unsent = false;
   // names this phone's change on top of night.version: kept for every send from that version, so a
@@ -137,7 +137,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
     badge = 'saving';
     show();
     try {
-      const answer = await request(path, { method: 'PUT', body: snapshotOf(night, snapshotId), accept: isVersionAnswer });
+      const answer = await clubApi.put('/api/sessions/{id}', { path: { id }, body: snapshotOf(night, snapshotId), accept: isVersionAnswer });
       night = { ...night, version: answer.version };
       snapshotId = snapshotIdNow();
       refusal = null;
@@ -157,7 +157,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
   async function failed(error: unknown): Promise<void> {
     if (error instanceof ApiRefusal && error.status === 409) {
       try {
-        const theirs = await request(path, { accept: (value): value is Night => isNight(value, id) });
+        const theirs = await clubApi.get('/api/sessions/{id}', { path: { id }, accept: (value) => isNight(value, id) });
         if (night) conflict = { theirs, mine: night };
         badge = 'failed';
         refusal = null;
@@ -176,7 +176,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
 
   async function fetchServerCopy(): Promise<void> {
     try {
-      const server = await request(path, { accept: (value): value is Night => isNight(value, id) });
+      const server = await clubApi.get('/api/sessions/{id}', { path: { id }, accept: (value) => isNight(value, id) });
       // the opening rule: the server's copy is ignored while this phone holds something newer or unsent
       if (takeServerCopy(night && { version: night.version, unsent, inFlight }, server.version)) {
         night = server;
@@ -258,7 +258,10 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
       notice = null;
       inFlight = true;
       try {
-        night = await request(`${path}/${action}`, { method: 'POST', body: {}, accept: (value): value is Night => isNight(value, id) });
+        const accept = (value: unknown) => isNight(value, id);
+        const answer =
+          action === 'close' ? clubApi.post('/api/sessions/{id}/close', { path: { id }, accept }) : clubApi.post('/api/sessions/{id}/reopen', { path: { id }, accept });
+        night = await answer;
         snapshotId = snapshotIdNow();
         badge = 'saved';
         keep();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { clubApi } from './api.ts';
 import { isNight, localDate, WEEKDAYS } from './night.ts';
 import { AppNav } from './nav.tsx';
 import { keptNights } from './sync.ts';
@@ -23,7 +24,7 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
   const [kept, setKept] = useState<Awaited<ReturnType<typeof keptNights>>>([]);
 
   useEffect(() => {
-    request(`/api/today?date=${date}`, { accept: isToday }).then(setToday, (error) => {
+    clubApi.get('/api/today', { query: { date }, accept: isToday }).then(setToday, (error) => {
       setProblem(error instanceof ApiRefusal ? error.message : 'No connection: today’s slots cannot be loaded. A night already open on this phone still opens.');
       void keptNights(date).then(setKept);
     });
@@ -34,7 +35,7 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
     setOpening(slot.venueId + slot.start);
     setProblem(null);
     try {
-      const night = await request('/api/sessions', { method: 'POST', body: { venueId: slot.venueId, date, startTime: slot.start }, accept: (value) => isNight(value) });
+      const night = await clubApi.post('/api/sessions', { body: { venueId: slot.venueId, date, startTime: slot.start }, accept: (value) => isNight(value) });
       navigate(`/app/session/${night.id}`);
     } catch (error) {
       setProblem(error instanceof ApiRefusal ? error.message : 'No connection: opening a night needs the network once.');

@@ -1,6 +1,7 @@
 import { isRecord } from '../shared/api.ts';
+import type { Schemas } from './api.ts';
 
-export type User = { readonly id: string; readonly username: string; readonly canChangePassword: boolean };
+export type User = Schemas['ClubUser'];
 export const isUser = (value: unknown): value is User => isRecord(value) && typeof value['username'] === 'string' && typeof value['canChangePassword'] === 'boolean';
 
 /** Moves to another screen of the app without a page load. */

@@ -1,5 +1,6 @@
 import { createStore, get, set } from 'idb-keyval';
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord } from '../shared/api.ts';
+import { formsApi } from './api.ts';
 
 /** One question of a form: spec 002's {id, t, q, o}. */
 export type Question =
@@ -25,7 +26,7 @@ export type DefinitionResult = { readonly kind: 'found'; readonly definition: Fo
 /** The form's questions, from the server, or the copy kept from the last visit when offline. */
 export async function loadDefinition(name: string): Promise<DefinitionResult> {
   try {
-    const definition = await request(`/api/forms/${encodeURIComponent(name)}/questions`, { accept: isFormDefinition });
+    const definition = await formsApi.get('/api/forms/{name}/questions', { path: { name }, accept: isFormDefinition });
     void set(name, definition, definitions).catch(() => undefined);
     return { kind: 'found', definition };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createStore, get, set } from 'idb-keyval';
-import { ApiRefusal, isRecord, NoAnswer, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord, NoAnswer } from '../shared/api.ts';
+import { formsApi } from './api.ts';
 import type { SaveState } from '../shared/components/save-badge.tsx';
 import { edit, emptyState, sameValue, type FormDocument, leave, patchOf, pending, receive, saved, type Fields, type SyncState, type Value } from './model.ts';
 
@@ -42,7 +43,6 @@ export type FormSync = {
  * closed. Unsent changes are kept on the device, so a reload or a closed tab loses nothing.
  */
 export function startFormSync(name: string, onView: (view: FormSyncView) => void): FormSync {
-  const path = `/api/forms/${encodeURIComponent(name)}`;
   let state: SyncState = emptyState;
   let saveState: SaveState = { kind: 'saved', at: null };
   let loaded = false;
@@ -100,7 +100,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     saveState = { kind: 'saving' };
     show();
     try {
-      const document = await request(path, { method: 'POST', body: { ...patchOf(sent), ...(website ? { website } : {}) }, accept: isFormDocument });
+      const document = await formsApi.post('/api/forms/{name}', { path: { name }, body: { ...patchOf(sent), ...(website ? { website } : {}) }, accept: isFormDocument });
       failures = 0;
       if (retryTimer) clearTimeout(retryTimer);
       state = saved(state, sent, document, typingIn);
@@ -119,7 +119,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
   async function poll(): Promise<void> {
     if (stopped || document.visibilityState !== 'visible') return;
     try {
-      const document = await request(path, { accept: isFormDocument });
+      const document = await formsApi.get('/api/forms/{name}', { path: { name }, accept: isFormDocument });
       const before = state;
       state = receive(state, document, typingIn);
       if (!loaded || saveState.kind === 'offline') {
@@ -160,7 +160,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     const sent = pending(state);
     if (flushing && sameFields(flushing, sent)) return;
     flushing = sent;
-    void request(path, { method: 'POST', body: patchOf(sent), accept: isFormDocument, keepalive: true })
+    void formsApi.post('/api/forms/{name}', { path: { name }, body: patchOf(sent), accept: isFormDocument, keepalive: true })
       .then((document) => {
         state = saved(state, sent, document, typingIn);
         if (state.dirty.size === 0) saveState = savedAt();

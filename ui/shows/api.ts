@@ -1,8 +1,12 @@
 /**
- * The shows API as the app calls it. Every answer is checked for the fields the screens rely on;
- * anything else is "not our answer" (NoAnswer), never a screen drawn from a wrong shape.
+ * The shows API as the app calls it, typed by the service's contract (ui/shared/contract/shows.ts):
+ * each answer is declared as the app's own narrower shape, so a contract change the screens would
+ * feel fails the type check here. Every answer is also checked at run time for the fields the
+ * screens rely on; anything else is "not our answer" (NoAnswer), never a screen drawn from a wrong shape.
  */
-import { isRecord, request } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
+import { contractClient } from '../shared/contract-client.ts';
+import type { paths } from '../shared/contract/shows.ts';
 import type { Episode, HistoryEntry, PublicProfile, ScheduleEntry, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -43,45 +47,48 @@ const isTrackedAnswer = (value: unknown): value is { tracked: TrackedShow | null
 
 export type Listing = 'tracked' | 'watching' | 'watchlist' | 'completed';
 
+/** The shows service as its contract types it. */
+export const showsApi = contractClient<paths>();
+const anything = (): boolean => true;
+
 export const api = {
-  me: () => request('/api/auth/me', { accept: isUser }),
-  signup: (email: string, password: string) => request('/api/auth/signup', { method: 'POST', body: { email, password }, accept: isUser }),
-  login: (email: string, password: string) => request('/api/auth/login', { method: 'POST', body: { email, password }, accept: isUser }),
-  logout: () => request('/api/auth/logout', { method: 'POST', accept: (value: unknown): value is unknown => true }),
-  search: (q: string, signal?: AbortSignal) =>
-    request(`/api/shows/search?q=${encodeURIComponent(q)}`, { accept: isArrayOf(isShowSummary), ...(signal ? { signal } : {}) }),
-  show: (showId: number) => request(`/api/shows/${showId}`, { accept: isShowDetail }),
-  trackedFor: (showId: number) => request(`/api/shows/${showId}/tracked`, { accept: isTrackedAnswer }),
-  track: (showId: number) => request('/api/shows/track', { method: 'POST', body: { showId }, accept: isTrackedShow }),
-  untrack: (id: string) => request(`/api/shows/tracked/${encodeURIComponent(id)}`, { method: 'DELETE', accept: isOk }),
-  markEpisode: (id: string, episodeId: number, watched: boolean) =>
-    request(`/api/shows/tracked/${encodeURIComponent(id)}/episode`, { method: 'PUT', body: { episodeId, watched }, accept: isTrackedShow }),
-  markSeason: (id: string, season: number, watched: boolean) =>
-    request(`/api/shows/tracked/${encodeURIComponent(id)}/season`, { method: 'PUT', body: { season, watched }, accept: isTrackedShow }),
-  setLatest: (id: string, episodeId: number | null) =>
-    request(`/api/shows/tracked/${encodeURIComponent(id)}/watched`, { method: 'PUT', body: { episodeId }, accept: isTrackedShow }),
-  setWatchlist: (id: string, onWatchlist: boolean) =>
-    request(`/api/shows/tracked/${encodeURIComponent(id)}/watchlist`, { method: 'PUT', body: { onWatchlist }, accept: isTrackedShow }),
-  complete: (id: string, rating: number) =>
-    request(`/api/shows/tracked/${encodeURIComponent(id)}/completed`, { method: 'PUT', body: { rating }, accept: isTrackedShow }),
-  uncomplete: (id: string) => request(`/api/shows/tracked/${encodeURIComponent(id)}/completed`, { method: 'DELETE', accept: isTrackedShow }),
-  setNotify: (id: string, notify: boolean) =>
-    request(`/api/shows/tracked/${encodeURIComponent(id)}/notify`, { method: 'PUT', body: { notify }, accept: isTrackedShow }),
-  similar: (showId: number) => request(`/api/shows/${showId}/similar`, { accept: isArrayOf(isShowSummary) }),
-  schedule: (date: string) => request(`/api/shows/schedule?date=${encodeURIComponent(date)}`, { accept: isArrayOf(isScheduleEntry) }),
-  trending: () => request('/api/shows/trending', { accept: isArrayOf(isShowSummary) }),
-  listing: (listing: Listing) => request(`/api/shows/${listing}`, { accept: isArrayOf(isTrackedShow) }),
-  history: () => request('/api/shows/history?limit=200', { accept: isArrayOf(isHistoryEntry) }),
-  suggestions: () => request('/api/shows/suggestions', { accept: isSuggestions, deadlineMs: 30_000 }),
-  preferences: (change: Partial<Pick<User, 'username' | 'publicProfile' | 'emailNotifications' | 'pushNotifications'>>) =>
-    request('/api/auth/preferences', { method: 'PATCH', body: change, accept: isUser }),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    request('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword }, accept: isOk }),
-  emailMyList: () => request('/api/shows/tracked/email', { method: 'POST', accept: (value: unknown): value is { ok: true; to: string } => isOk(value) && isString((value as Record<string, unknown>)['to']) }),
-  publicProfile: (username: string) => request(`/api/public/profile/${encodeURIComponent(username)}`, { accept: isPublicProfile }),
-  dismissed: () =>
-    request('/api/shows/dismissed', {
-      accept: isArrayOf((value: unknown): value is { id: string; showId: number; show: ShowSummary | null } => isRecord(value) && isNumber(value['showId']) && (value['show'] === null || isShowSummary(value['show']))),
+  me: (): Promise<User> => showsApi.get('/api/auth/me', { accept: isUser }),
+  signup: (email: string, password: string): Promise<User> => showsApi.post('/api/auth/signup', { body: { email, password }, accept: isUser }),
+  login: (email: string, password: string): Promise<User> => showsApi.post('/api/auth/login', { body: { email, password }, accept: isUser }),
+  logout: (): Promise<unknown> => showsApi.post('/api/auth/logout', { accept: anything }),
+  search: (q: string, signal?: AbortSignal): Promise<readonly ShowSummary[]> =>
+    showsApi.get('/api/shows/search', { query: { q }, accept: isArrayOf(isShowSummary), ...(signal ? { signal } : {}) }),
+  show: (showId: number): Promise<ShowDetail> => showsApi.get('/api/shows/{id}', { path: { id: showId }, accept: isShowDetail }),
+  trackedFor: (showId: number): Promise<{ readonly tracked: TrackedShow | null }> => showsApi.get('/api/shows/{id}/tracked', { path: { id: showId }, accept: isTrackedAnswer }),
+  track: (showId: number): Promise<TrackedShow> => showsApi.post('/api/shows/track', { body: { showId }, accept: isTrackedShow }),
+  untrack: (id: string): Promise<{ readonly ok: true }> => showsApi.delete('/api/shows/tracked/{id}', { path: { id }, accept: isOk }),
+  markEpisode: (id: string, episodeId: number, watched: boolean): Promise<TrackedShow> =>
+    showsApi.put('/api/shows/tracked/{id}/episode', { path: { id }, body: { episodeId, watched }, accept: isTrackedShow }),
+  markSeason: (id: string, season: number, watched: boolean): Promise<TrackedShow> =>
+    showsApi.put('/api/shows/tracked/{id}/season', { path: { id }, body: { season, watched }, accept: isTrackedShow }),
+  setLatest: (id: string, episodeId: number | null): Promise<TrackedShow> =>
+    showsApi.put('/api/shows/tracked/{id}/watched', { path: { id }, body: { episodeId }, accept: isTrackedShow }),
+  setWatchlist: (id: string, onWatchlist: boolean): Promise<TrackedShow> =>
+    showsApi.put('/api/shows/tracked/{id}/watchlist', { path: { id }, body: { onWatchlist }, accept: isTrackedShow }),
+  complete: (id: string, rating: number): Promise<TrackedShow> => showsApi.put('/api/shows/tracked/{id}/completed', { path: { id }, body: { rating }, accept: isTrackedShow }),
+  uncomplete: (id: string): Promise<TrackedShow> => showsApi.delete('/api/shows/tracked/{id}/completed', { path: { id }, accept: isTrackedShow }),
+  setNotify: (id: string, notify: boolean): Promise<TrackedShow> => showsApi.put('/api/shows/tracked/{id}/notify', { path: { id }, body: { notify }, accept: isTrackedShow }),
+  similar: (showId: number): Promise<readonly ShowSummary[]> => showsApi.get('/api/shows/{id}/similar', { path: { id: showId }, accept: isArrayOf(isShowSummary) }),
+  schedule: (date: string): Promise<readonly ScheduleEntry[]> => showsApi.get('/api/shows/schedule', { query: { date }, accept: isArrayOf(isScheduleEntry) }),
+  trending: (): Promise<readonly ShowSummary[]> => showsApi.get('/api/shows/trending', { accept: isArrayOf(isShowSummary) }),
+  listing: (listing: Listing): Promise<readonly TrackedShow[]> => showsApi.get(`/api/shows/${listing}`, { accept: isArrayOf(isTrackedShow) }),
+  history: (): Promise<readonly HistoryEntry[]> => showsApi.get('/api/shows/history', { query: { limit: 200 }, accept: isArrayOf(isHistoryEntry) }),
+  suggestions: (): Promise<Suggestions> => showsApi.get('/api/shows/suggestions', { accept: isSuggestions, deadlineMs: 30_000 }),
+  preferences: (change: Partial<Pick<User, 'username' | 'publicProfile' | 'emailNotifications' | 'pushNotifications'>>): Promise<User> =>
+    showsApi.patch('/api/auth/preferences', { body: change, accept: isUser }),
+  changePassword: (currentPassword: string, newPassword: string): Promise<{ readonly ok: true }> =>
+    showsApi.post('/api/auth/change-password', { body: { currentPassword, newPassword }, accept: isOk }),
+  emailMyList: (): Promise<{ readonly ok: true; readonly to: string }> =>
+    showsApi.post('/api/shows/tracked/email', { accept: (value: unknown) => isOk(value) && isString((value as Record<string, unknown>)['to']) }),
+  publicProfile: (username: string): Promise<PublicProfile> => showsApi.get('/api/public/profile/{username}', { path: { username }, accept: isPublicProfile }),
+  dismissed: (): Promise<readonly { readonly id: string; readonly showId: number; readonly show: ShowSummary | null }[]> =>
+    showsApi.get('/api/shows/dismissed', {
+      accept: isArrayOf((value: unknown): value is unknown => isRecord(value) && isNumber(value['showId']) && (value['show'] === null || isShowSummary(value['show']))),
     }),
-  dismiss: (showId: number) => request('/api/shows/suggestions/dismiss', { method: 'POST', body: { showId }, accept: isOk }),
+  dismiss: (showId: number): Promise<{ readonly ok: true }> => showsApi.post('/api/shows/suggestions/dismiss', { body: { showId }, accept: isOk }),
 };

@@ -2,7 +2,8 @@
  * Push on this device: the browser's permission, a subscription made through the service worker
  * with the service's VAPID key, and the device registered with the API (or removed again).
  */
-import { isRecord, request } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
+import { showsApi } from './api.ts';
 
 const SUBSCRIBE_DEADLINE_MS = 15_000;
 
@@ -29,7 +30,7 @@ export async function turnPushOn(): Promise<void> {
   if (!pushSupported()) throw new PushUnavailable('This browser cannot receive push notifications.');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushUnavailable('Notifications are blocked for this site: allow them in the browser settings first.');
-  const { publicKey } = await request('/api/push/vapid-public-key', { accept: isKey });
+  const { publicKey } = await showsApi.get('/api/push/vapid-public-key', { accept: isKey });
   const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
@@ -40,8 +41,10 @@ export async function turnPushOn(): Promise<void> {
     ]).catch(() => {
       throw new PushUnavailable('The browser could not subscribe to push notifications. Try again later.');
     }));
-  const json = subscription.toJSON();
-  await request('/api/push/subscribe', { method: 'POST', body: { endpoint: subscription.endpoint, keys: json.keys }, accept: isOk });
+  const keys = subscription.toJSON().keys;
+  // a subscription without its keys cannot be encrypted to: the service would refuse it
+  if (!keys?.['p256dh'] || !keys['auth']) throw new PushUnavailable('This browser gave no encryption keys for notifications.');
+  await showsApi.post('/api/push/subscribe', { body: { endpoint: subscription.endpoint, keys: { p256dh: keys['p256dh'], auth: keys['auth'] } }, accept: isOk });
 }
 
 /** Removes this device from the API, then ends the browser's subscription. */
@@ -50,6 +53,6 @@ export async function turnPushOff(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.getSubscription();
   if (!subscription) return;
-  await request('/api/push/unsubscribe', { method: 'POST', body: { endpoint: subscription.endpoint }, accept: isOk });
+  await showsApi.post('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint }, accept: isOk });
   await subscription.unsubscribe();
 }

@@ -1,0 +1,7 @@
+import { contractClient } from '../shared/contract-client.ts';
+import type { components, paths } from '../shared/contract/club.ts';
+
+/** The club service as its contract types it. */
+export const clubApi = contractClient<paths>();
+export type Schemas = components['schemas'];
+
