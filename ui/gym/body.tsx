@@ -9,7 +9,7 @@ import { Problem } from './outcome.tsx';
 
 export function BodyScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
-  const [readings, setReadings] = useState<BodyWeight[] | null>(null);
+  const [readings, setReadings] = useState<readonly BodyWeight[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [date, setDate] = useState(localDate(new Date()));
   const [weight, setWeight] = useState('');

@@ -31,8 +31,8 @@ function describe(log: CardioLog): string {
 }
 
 export function CardioScreen(_props: { readonly session: Session }) {
-  const [machines, setMachines] = useState<Machine[] | null>(null);
-  const [logs, setLogs] = useState<CardioLog[] | null>(null);
+  const [machines, setMachines] = useState<readonly Machine[] | null>(null);
+  const [logs, setLogs] = useState<readonly CardioLog[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [newMachine, setNewMachine] = useState('');

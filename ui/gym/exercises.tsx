@@ -14,7 +14,7 @@ import { Problem } from './outcome.tsx';
 
 export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [query, setQuery] = useState('');
-  const [exercises, setExercises] = useState<Exercise[] | null>(null);
+  const [exercises, setExercises] = useState<readonly Exercise[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<LibraryEntry | null>(null);
@@ -101,7 +101,7 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
 export function ExerciseScreen({ session, id }: { readonly session: Session; readonly id: string }) {
   const unit = session.user.settings.unit;
   const [history, setHistory] = useState<History | null>(null);
-  const [others, setOthers] = useState<Exercise[]>([]);
+  const [others, setOthers] = useState<readonly Exercise[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [name, setName] = useState('');

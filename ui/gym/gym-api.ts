@@ -1,118 +1,115 @@
-// The gym service's routes as this app calls them. Each answer is checked for the fields the
-// screens rely on; anything else counts as no answer (api.ts).
-import { isRecord, request } from '../shared/api.ts';
-import type { LoggedSet, PlanDraft, Unit } from './model.ts';
+// The gym service's routes as this app calls them, typed by the service's contract
+// (ui/shared/contract/gym.ts): a path, parameter, body or answer the service changes fails the type
+// check here or in the screens. Each answer is also checked at run time for the fields the screens
+// rely on; anything else counts as no answer (api.ts).
+import { isRecord } from '../shared/api.ts';
+import { type Body, contractClient, type OperationAt } from '../shared/contract-client.ts';
+import type { components, paths } from '../shared/contract/gym.ts';
+import type { PlanDraft } from './model.ts';
 
-export type Settings = { restTimerSec: number; weeklyGoal: number; weekStart: number; accent: string; unit: Unit; appearance: 'light' | 'dark' };
-export type User = { id: string; email: string; settings: Settings };
-export type Slot = { id: string; exerciseId: string; exerciseName: string | null; targetSets: number; repMin: number; repMax: number; note: string | null };
-export type Day = { id: string; ordinal: number; title: string | null; slots: Slot[] };
-export type Plan = { id: string; name: string; startDate: string; active: boolean; days: Day[] };
-export type Workout = {
-  id: string;
-  date: string;
-  planDayId: string | null;
-  planId: string | null;
-  planName: string | null;
-  dayOrdinal: number | null;
-  dayTitle: string | null;
-  notes: string;
-  finishedAt: string | null;
-  sets: (LoggedSet & { exerciseName: string | null })[];
+const gym = contractClient<paths>();
+type Schemas = components['schemas'];
+/** The JSON body the contract takes at a path and method. */
+type BodyAt<Path extends keyof paths, Method extends 'post' | 'put' | 'patch' | 'delete'> = Body<OperationAt<paths, Path, Method>>;
+
+export type User = Schemas['GymUser'];
+export type Settings = User['settings'];
+export type Plan = Schemas['Plan'];
+export type Day = Plan['days'][number];
+export type Slot = Day['slots'][number];
+export type Workout = Schemas['Workout'];
+export type WorkoutSummary = Schemas['WorkoutSummary'];
+export type Home = Schemas['Home'];
+export type HomeExercise = Home['exercises'][number];
+export type Hint = HomeExercise['hint'];
+export type Exercise = Schemas['Exercise'];
+export type History = Schemas['ExerciseHistory'];
+export type HistorySet = History['workouts'][number]['sets'][number];
+export type Stats = Schemas['Stats'];
+export type BodyWeight = Schemas['BodyWeight'];
+export type Machine = Schemas['CardioMachine'];
+export type CardioLog = Schemas['CardioLog'];
+/** What the cardio form sends, every field given (the contract lets a change leave some out). */
+export type CardioFields = {
+  readonly machineId: string;
+  readonly date: string;
+  readonly minutes: number;
+  readonly distanceKm: number | null;
+  readonly calories: number | null;
+  readonly level: number | null;
 };
-export type WorkoutSummary = Omit<Workout, 'sets'> & { startedAt: string; setCount: number; volumeKg: number };
-export type Hint = { action: 'start' | 'increase' | 'repeat'; kg: number | null; reps: number | null };
-export type HomeExercise = { exerciseId: string; exerciseName: string | null; last: { date: string; sets: { setNumber: number; kg: number; reps: number }[] } | null; hint: Hint };
-export type Home = { date: string; weeklyGoal: number; daysTrainedThisWeek: number; activePlan: Plan | null; nextDay: Day | null; exercises: HomeExercise[] };
-export type Exercise = { id: string; name: string; code: string | null; machineNumber: string | null; libraryId?: string | null };
-export type HistorySet = { id: string; setNumber: number; kg: number; reps: number };
-export type History = {
-  exercise: Exercise;
-  workouts: { sessionId: string; date: string; sets: HistorySet[]; bestSet: HistorySet | null; estimatedOneRepMaxKg: number | null; volumeKg: number }[];
-};
-export type Stats = {
-  weeklyGoal: number;
-  streakWeeks: number;
-  weeks: { weekStart: string; daysTrained: number; sets: number; volumeKg: number }[];
-  totals: { workouts: number; sets: number; reps: number; volumeKg: number };
-  recentPersonalBests: { sessionId: string; date: string; kg: number; reps: number; estimatedOneRepMaxKg: number; exerciseId: string; exerciseName: string | null }[];
-};
-export type BodyWeight = { date: string; kg: number };
-export type Machine = { id: string; name: string };
-export type CardioLog = { id: string; machineId: string; machineName: string | null; date: string; minutes: number; distanceKm: number | null; calories: number | null; level: number | null };
-export type CardioFields = { machineId: string; date: string; minutes: number; distanceKm: number | null; calories: number | null; level: number | null };
 /** A plan as the editor writes it: days and slots with an id keep it, those without are new. */
 export type PlanRevision = {
   name: string;
   days: { id?: string; title: string | null; slots: { id?: string; exerciseId: string; targetSets: number; repMin: number; repMax: number; note: string | null }[] }[];
 };
+export type TickBody = BodyAt<'/api/sessions/{id}/sets', 'post'>;
 
 const has =
-  <T>(...fields: string[]) =>
-  (value: unknown): value is T =>
+  (...fields: string[]) =>
+  (value: unknown): boolean =>
     isRecord(value) && fields.every((field) => field in value);
-const isUser = has<User>('id', 'email', 'settings');
-const isOk = has<{ ok: true; devCode?: string }>('ok');
-const isPlan = has<Plan>('id', 'name', 'days', 'active');
-const isWorkout = has<Workout>('id', 'date', 'sets', 'finishedAt');
-const isHome = has<Home>('date', 'weeklyGoal', 'daysTrainedThisWeek', 'activePlan', 'nextDay', 'exercises');
-const isExercise = has<Exercise>('id', 'name');
-const isMachine = has<Machine>('id', 'name');
-const isCardioLog = has<CardioLog>('id', 'machineId', 'date', 'minutes');
-const isSet = has<LoggedSet>('id', 'exerciseId', 'setNumber', 'kg', 'reps');
+const isUser = has('id', 'email', 'settings');
+const isOk = has('ok');
+const isPlan = has('id', 'name', 'days', 'active');
+const isWorkout = has('id', 'date', 'sets', 'finishedAt');
+const isHome = has('date', 'weeklyGoal', 'daysTrainedThisWeek', 'activePlan', 'nextDay', 'exercises');
+const isExercise = has('id', 'name');
+const isMachine = has('id', 'name');
+const isCardioLog = has('id', 'machineId', 'date', 'minutes');
+const isSet = has('id', 'exerciseId', 'setNumber', 'kg', 'reps');
+const isBodyWeight = has('date', 'kg');
 const isList =
-  <T>(each: (value: unknown) => value is T) =>
-  (value: unknown): value is T[] =>
+  (each: (value: unknown) => boolean) =>
+  (value: unknown): boolean =>
     Array.isArray(value) && value.every(each);
-const isNothing = (value: unknown): value is undefined => value === undefined || value === null || isRecord(value);
+const isNothing = (value: unknown): boolean => value === undefined || value === null || isRecord(value);
 
 export const gymApi = {
-  config: () => request('/api/auth/config', { accept: has<{ inviteRequired: boolean }>('inviteRequired') }),
-  signup: (body: { email: string; password: string; inviteCode?: string }) => request('/api/auth/signup', { method: 'POST', body, accept: isUser }),
-  login: (body: { email: string; password: string }) => request('/api/auth/login', { method: 'POST', body, accept: isUser }),
-  logout: () => request('/api/auth/logout', { method: 'POST', body: {}, accept: isNothing }),
-  forgot: (email: string) => request('/api/auth/forgot', { method: 'POST', body: { email }, accept: isOk }),
-  reset: (body: { email: string; code: string; newPassword: string }) => request('/api/auth/reset', { method: 'POST', body, accept: isOk }),
-  changePassword: (body: { currentPassword: string; newPassword: string }) => request('/api/auth/password', { method: 'POST', body, accept: isNothing }),
-  deleteAccount: (password: string) => request('/api/me', { method: 'DELETE', body: { password }, accept: isNothing }),
-  me: () => request('/api/me', { accept: isUser }),
-  settings: (changes: Partial<Settings>) => request('/api/settings', { method: 'PATCH', body: changes, accept: isUser }),
-  home: (date: string) => request(`/api/home?date=${date}`, { accept: isHome }),
-  plans: () => request('/api/plans', { accept: isList(isPlan) }),
-  plan: (id: string) => request(`/api/plans/${id}`, { accept: isPlan }),
-  createPlan: (draft: PlanDraft) => request('/api/plans', { method: 'POST', body: draft, accept: isPlan }),
-  activatePlan: (id: string) => request(`/api/plans/${id}`, { method: 'PATCH', body: { active: true }, accept: isPlan }),
-  duplicatePlan: (id: string, date: string) => request(`/api/plans/${id}/duplicate`, { method: 'POST', body: { date }, accept: isPlan }),
-  deletePlan: (id: string) => request(`/api/plans/${id}`, { method: 'DELETE', accept: isNothing }),
-  createExercise: (body: { name: string; libraryId: string | null }) => request('/api/exercises', { method: 'POST', body, accept: isExercise }),
-  linkLibrary: (id: string, libraryId: string | null) => request(`/api/exercises/${id}`, { method: 'PATCH', body: { libraryId }, accept: isExercise }),
-  startWorkout: (body: { planDayId: string | null; date: string }) => request('/api/sessions', { method: 'POST', body, accept: isWorkout }),
-  workout: (id: string) => request(`/api/sessions/${id}`, { accept: isWorkout }),
-  workouts: (range: { from: string; to: string }) =>
-    request(`/api/sessions?${new URLSearchParams(range).toString()}`, { accept: isList(has<WorkoutSummary>('id', 'date', 'setCount', 'volumeKg')) }),
-  changeWorkout: (id: string, body: { finished?: boolean; notes?: string }) => request(`/api/sessions/${id}`, { method: 'PATCH', body, accept: isWorkout }),
-  deleteWorkout: (id: string) => request(`/api/sessions/${id}`, { method: 'DELETE', accept: isNothing }),
-  tick: (workoutId: string, body: { exerciseId: string; setNumber: number; kg: number; reps: number }) =>
-    request(`/api/sessions/${workoutId}/sets`, { method: 'POST', body, accept: isSet }),
-  exercises: (q?: string) => request(q ? `/api/exercises?q=${encodeURIComponent(q)}` : '/api/exercises', { accept: isList(isExercise) }),
-  renameExercise: (id: string, name: string) => request(`/api/exercises/${id}`, { method: 'PATCH', body: { name }, accept: isExercise }),
-  deleteExercise: (id: string) => request(`/api/exercises/${id}`, { method: 'DELETE', accept: isNothing }),
-  mergeExercise: (id: string, intoId: string) => request(`/api/exercises/${id}/merge`, { method: 'POST', body: { intoId }, accept: isNothing }),
-  history: (id: string) => request(`/api/exercises/${id}/history`, { accept: has<History>('exercise', 'workouts') }),
-  stats: (date: string) => request(`/api/stats?date=${date}`, { accept: has<Stats>('streakWeeks', 'weeks', 'totals', 'recentPersonalBests') }),
-  bodyWeights: () => request('/api/bodyweight', { accept: isList(has<BodyWeight>('date', 'kg')) }),
-  recordBodyWeight: (reading: BodyWeight) => request('/api/bodyweight', { method: 'PUT', body: reading, accept: has<BodyWeight>('date', 'kg') }),
-  deleteBodyWeight: (date: string) => request(`/api/bodyweight/${date}`, { method: 'DELETE', accept: isNothing }),
-  revisePlan: (id: string, revision: PlanRevision) => request(`/api/plans/${id}`, { method: 'PATCH', body: revision, accept: isPlan }),
-  machines: () => request('/api/cardio/machines', { accept: isList(isMachine) }),
-  addMachine: (name: string) => request('/api/cardio/machines', { method: 'POST', body: { name }, accept: isMachine }),
-  renameMachine: (id: string, name: string) => request(`/api/cardio/machines/${id}`, { method: 'PATCH', body: { name }, accept: isMachine }),
-  deleteMachine: (id: string) => request(`/api/cardio/machines/${id}`, { method: 'DELETE', accept: isNothing }),
-  cardioLogs: () => request('/api/cardio/logs', { accept: isList(isCardioLog) }),
-  logCardio: (fields: CardioFields) => request('/api/cardio/logs', { method: 'POST', body: fields, accept: isCardioLog }),
-  changeCardioLog: (id: string, fields: CardioFields) => request(`/api/cardio/logs/${id}`, { method: 'PATCH', body: fields, accept: isCardioLog }),
-  deleteCardioLog: (id: string) => request(`/api/cardio/logs/${id}`, { method: 'DELETE', accept: isNothing }),
-  deleteSet: (id: string) => request(`/api/sets/${id}`, { method: 'DELETE', accept: isNothing }),
+  config: () => gym.get('/api/auth/config', { accept: has('inviteRequired') }),
+  signup: (body: BodyAt<'/api/auth/signup', 'post'>) => gym.post('/api/auth/signup', { body, accept: isUser }),
+  login: (body: BodyAt<'/api/auth/login', 'post'>) => gym.post('/api/auth/login', { body, accept: isUser }),
+  logout: () => gym.post('/api/auth/logout', { accept: isNothing }),
+  forgot: (email: string) => gym.post('/api/auth/forgot', { body: { email }, accept: isOk }),
+  reset: (body: BodyAt<'/api/auth/reset', 'post'>) => gym.post('/api/auth/reset', { body, accept: isOk }),
+  changePassword: (body: BodyAt<'/api/auth/password', 'post'>) => gym.post('/api/auth/password', { body, accept: isNothing }),
+  deleteAccount: (password: string) => gym.delete('/api/me', { body: { password }, accept: isNothing }),
+  me: () => gym.get('/api/me', { accept: isUser }),
+  settings: (changes: BodyAt<'/api/settings', 'patch'>) => gym.patch('/api/settings', { body: changes, accept: isUser }),
+  home: (date: string) => gym.get('/api/home', { query: { date }, accept: isHome }),
+  plans: () => gym.get('/api/plans', { accept: isList(isPlan) }),
+  plan: (id: string) => gym.get('/api/plans/{id}', { path: { id }, accept: isPlan }),
+  createPlan: (draft: PlanDraft) => gym.post('/api/plans', { body: draft, accept: isPlan }),
+  activatePlan: (id: string) => gym.patch('/api/plans/{id}', { path: { id }, body: { active: true }, accept: isPlan }),
+  duplicatePlan: (id: string, date: string) => gym.post('/api/plans/{id}/duplicate', { path: { id }, body: { date }, accept: isPlan }),
+  deletePlan: (id: string) => gym.delete('/api/plans/{id}', { path: { id }, accept: isNothing }),
+  createExercise: (body: { readonly name: string; readonly libraryId: string | null }) => gym.post('/api/exercises', { body, accept: isExercise }),
+  linkLibrary: (id: string, libraryId: string | null) => gym.patch('/api/exercises/{id}', { path: { id }, body: { libraryId }, accept: isExercise }),
+  startWorkout: (body: { readonly planDayId: string | null; readonly date: string }) => gym.post('/api/sessions', { body, accept: isWorkout }),
+  workout: (id: string) => gym.get('/api/sessions/{id}', { path: { id }, accept: isWorkout }),
+  workouts: (range: { readonly from: string; readonly to: string }) => gym.get('/api/sessions', { query: range, accept: isList(has('id', 'date', 'setCount', 'volumeKg')) }),
+  changeWorkout: (id: string, body: BodyAt<'/api/sessions/{id}', 'patch'>) => gym.patch('/api/sessions/{id}', { path: { id }, body, accept: isWorkout }),
+  deleteWorkout: (id: string) => gym.delete('/api/sessions/{id}', { path: { id }, accept: isNothing }),
+  tick: (workoutId: string, body: TickBody) => gym.post('/api/sessions/{id}/sets', { path: { id: workoutId }, body, accept: isSet }),
+  exercises: (q?: string) => gym.get('/api/exercises', { query: q ? { q } : {}, accept: isList(isExercise) }),
+  renameExercise: (id: string, name: string) => gym.patch('/api/exercises/{id}', { path: { id }, body: { name }, accept: isExercise }),
+  deleteExercise: (id: string) => gym.delete('/api/exercises/{id}', { path: { id }, accept: isNothing }),
+  mergeExercise: (id: string, intoId: string) => gym.post('/api/exercises/{id}/merge', { path: { id }, body: { intoId }, accept: isNothing }),
+  history: (id: string) => gym.get('/api/exercises/{id}/history', { path: { id }, accept: has('exercise', 'workouts') }),
+  stats: (date: string) => gym.get('/api/stats', { query: { date }, accept: has('streakWeeks', 'weeks', 'totals', 'recentPersonalBests') }),
+  bodyWeights: () => gym.get('/api/bodyweight', { accept: isList(isBodyWeight) }),
+  recordBodyWeight: (reading: BodyWeight) => gym.put('/api/bodyweight', { body: reading, accept: isBodyWeight }),
+  deleteBodyWeight: (date: string) => gym.delete('/api/bodyweight/{date}', { path: { date }, accept: isNothing }),
+  revisePlan: (id: string, revision: PlanRevision) => gym.patch('/api/plans/{id}', { path: { id }, body: revision, accept: isPlan }),
+  machines: () => gym.get('/api/cardio/machines', { accept: isList(isMachine) }),
+  addMachine: (name: string) => gym.post('/api/cardio/machines', { body: { name }, accept: isMachine }),
+  renameMachine: (id: string, name: string) => gym.patch('/api/cardio/machines/{id}', { path: { id }, body: { name }, accept: isMachine }),
+  deleteMachine: (id: string) => gym.delete('/api/cardio/machines/{id}', { path: { id }, accept: isNothing }),
+  cardioLogs: () => gym.get('/api/cardio/logs', { accept: isList(isCardioLog) }),
+  logCardio: (fields: CardioFields) => gym.post('/api/cardio/logs', { body: fields, accept: isCardioLog }),
+  changeCardioLog: (id: string, fields: CardioFields) => gym.patch('/api/cardio/logs/{id}', { path: { id }, body: fields, accept: isCardioLog }),
+  deleteCardioLog: (id: string) => gym.delete('/api/cardio/logs/{id}', { path: { id }, accept: isNothing }),
+  deleteSet: (id: string) => gym.delete('/api/sets/{id}', { path: { id }, accept: isNothing }),
 };
 
-export const isTickBody = has<{ exerciseId: string; setNumber: number; kg: number; reps: number }>('exerciseId', 'setNumber', 'kg', 'reps');
+export const isTickBody = (value: unknown): value is TickBody => has('exerciseId', 'setNumber', 'kg', 'reps')(value);

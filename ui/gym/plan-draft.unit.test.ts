@@ -7,6 +7,7 @@ const plan: Plan = {
   name: 'Split',
   startDate: '2026-11-02',
   active: true,
+  sourceId: null,
   days: [
     { id: 'd1', ordinal: 1, title: 'Legs', slots: [{ id: 's1', exerciseId: 'e1', exerciseName: 'Squat', targetSets: 5, repMin: 5, repMax: 5, note: null }] },
     { id: 'd2', ordinal: 2, title: null, slots: [] },

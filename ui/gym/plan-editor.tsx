@@ -17,7 +17,7 @@ const newKey = () => `new-${++fresh}`;
 export function PlanEditorScreen({ session, id }: { readonly session: Session; readonly id: string }) {
   const [edit, setEdit] = useState<PlanEdit | null>(null);
   const [savedName, setSavedName] = useState('');
-  const [exercises, setExercises] = useState<Exercise[]>([]);
+  const [exercises, setExercises] = useState<readonly Exercise[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

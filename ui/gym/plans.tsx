@@ -16,7 +16,7 @@ async function createFromTemplate(template: Template): Promise<Plan> {
 }
 
 export function PlansScreen({ session }: { readonly session: Session }) {
-  const [plans, setPlans] = useState<Plan[] | null>(() => kept<Plan[]>('plans'));
+  const [plans, setPlans] = useState<readonly Plan[] | null>(() => kept<readonly Plan[]>('plans'));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
