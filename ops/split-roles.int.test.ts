@@ -113,3 +113,75 @@ t.test('api, projector and scheduler as three processes: 10 sequential gym write
   t.same(await Promise.all(processes.map((proc) => proc.exited)), [0, 0, 0], 'each process stops cleanly');
   t.match(scheduler!.out(), /"msg":"stopped"/);
 });
+
+t.test('two API processes and one projector: a session, the sign-in limit and the forms save limit hold across them', async (t) => {
+  const db = await makeDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-two-apis-'));
+  const env = {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    GYM_PORT: '0',
+    SHOWS_PORT: '0',
+    CLUB_PORT: '0',
+    FORMS_PORT: '0',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    PROJECTION_WAIT_MS: '5000',
+  };
+  const processes = ['projector', 'api', 'api'].map((role) => start(role, env));
+  t.teardown(async () => {
+    for (const proc of processes) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    await Promise.all(processes.map((proc) => proc.exited));
+    await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const urlOf = (proc: (typeof processes)[number], service: string) =>
+    until(`${service} of an API process to listen`, async () => {
+      const line = proc.out().split('\n').find((l) => l.includes('"service listening"') && l.includes(`"service":"${service}"`));
+      return line ? (JSON.parse(line) as { url: string }).url : null;
+    });
+  const [gymA, gymB] = [await urlOf(processes[1]!, 'gym'), await urlOf(processes[2]!, 'gym')];
+  const [formsA, formsB] = [await urlOf(processes[1]!, 'forms'), await urlOf(processes[2]!, 'forms')];
+  t.not(gymA, gymB, 'two processes, two addresses');
+  await until('readiness', async () => ((await fetch(`${gymA}/api/health/ready`)).status === 200 && (await fetch(`${formsB}/api/health/ready`)).status === 200 ? true : null));
+
+  const send = (url: string, method: string, ip: string, body?: object, extra: Record<string, string> = {}) =>
+    fetch(url, { method, headers: { 'x-real-ip': ip, ...extra, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+  // a session made by one process is honoured by the other, and ended by the other for both
+  const signup = await send(`${gymA}/api/auth/signup`, 'POST', '203.0.113.1', { email: 'two@example.org', password: 'correct horse battery' });
+  t.equal(signup.status, 201, 'signed up on A');
+  const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
+  t.equal((await send(`${gymB}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status, 200, "B knows A's session");
+  t.equal((await send(`${gymB}/api/auth/logout`, 'POST', '203.0.113.1', undefined, { cookie, origin: 'http://localhost:3001' })).status, 200, 'logged out on B');
+  t.equal((await send(`${gymA}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status, 401, 'A no longer takes it');
+
+  // an account locks after 5 wrong passwords, counted once whichever process answers
+  const wrong = (url: string, email: string, ip: string) => send(`${url}/api/auth/login`, 'POST', ip, { email, password: 'not the password' });
+  const onAccount: number[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) onAccount.push((await wrong(attempt % 2 === 0 ? gymA : gymB, 'two@example.org', `203.0.113.${10 + attempt}`)).status);
+  t.same(onAccount, [401, 401, 401, 401, 401], '5 wrong passwords from 5 addresses, on both processes, each refused as wrong');
+  const locked = await Promise.all([wrong(gymA, 'two@example.org', '203.0.113.20'), wrong(gymB, 'two@example.org', '203.0.113.21')]);
+  t.same(locked.map((response) => response.status), [429, 429], 'the 6th is refused on both: the account is locked');
+  t.match((await locked[1]!.json()) as object, { message: /failed sign-ins to this account/ });
+
+  // an address may fail 10 sign-ins per 15 minutes, one count whichever process answers
+  const fromOne: number[] = [];
+  for (let attempt = 0; attempt < 10; attempt++) fromOne.push((await wrong(attempt % 2 === 0 ? gymA : gymB, `nobody${attempt}@example.org`, '203.0.113.2')).status);
+  t.same(fromOne, Array(10).fill(401), '10 failed sign-ins from one address, 5 on each process');
+  const limited = await Promise.all([wrong(gymA, 'nobody10@example.org', '203.0.113.2'), wrong(gymB, 'nobody11@example.org', '203.0.113.2')]);
+  t.same(limited.map((response) => response.status), [429, 429], 'the 11th is over the allowance on both');
+  t.match((await limited[0]!.json()) as object, { message: 'Too many attempts from this address; try again later' });
+
+  // 600 saves per address per 10 minutes: 300 on each process use it up for both
+  const save = (url: string, n: number) =>
+    send(`${url}/api/forms/welcome`, 'POST', '203.0.113.3', { answers: { contact: `try ${n}` } }, { origin: 'http://localhost:3004' });
+  const statuses: number[] = [];
+  for (let start = 0; start < 600; start += 20) {
+    statuses.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => save((start + i) % 2 === 0 ? formsA : formsB, start + i).then((r) => r.status)))));
+  }
+  t.same(statuses.filter((status) => status !== 200), [], '600 saves, half on each process, all pass');
+  t.same([(await save(formsA, 601)).status, (await save(formsB, 602)).status], [429, 429], 'the 601st and 602nd are refused on either process');
+  t.equal((await send(`${formsA}/api/forms/welcome`, 'POST', '203.0.113.4', { answers: { contact: 'someone else' } }, { origin: 'http://localhost:3004' })).status, 200, 'another address still saves');
+});

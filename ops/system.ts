@@ -7,7 +7,6 @@ import { createCommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
 import { checkFormsDir, createFormCatalog } from '../infra/forms/catalog.ts';
-import { createAddressLimiter } from '../infra/http/address-limiter.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
 import { migrate } from '../infra/postgres/migrations.ts';
@@ -142,7 +141,6 @@ export async function buildServices(
   const { buildClubService, buildFormsService, buildGymService, buildShowsService, createShowsRuntime } = await loadServices();
   const showsParts = shows ?? (await createShowsRuntime(core, logger ? (entry, message) => logger.warn(entry, message) : undefined));
   const child = (service: string): FastifyBaseLogger | false => (logger ? logger.child({ service }) : false);
-  const formsLimiter = createAddressLimiter({ limit: 600, windowMs: 10 * 60_000, maxEntries: 5000 });
   const formsLogger = child('forms');
   const catalog = createFormCatalog({
     dir: config.FORMS_DIR,
@@ -157,15 +155,12 @@ export async function buildServices(
     commands: core.commands,
     progress: core.progress,
     store: core.store,
-    limiter: formsLimiter,
+    limiter: core.rateLimiter,
     origin: config.FORMS_BASE_URL,
     trustedProxies: config.TRUSTED_PROXY,
     secure: config.COOKIE_SECURE,
     waitMs: config.PROJECTION_WAIT_MS,
   });
-  const sweep = setInterval(() => formsLimiter.sweep(), 60_000);
-  sweep.unref();
-  forms.addHook('onClose', async () => clearInterval(sweep));
   return [
     { name: 'gym', app: await buildGymService(core, child('gym')), port: config.GYM_PORT },
     { name: 'shows', app: await buildShowsService(core, showsParts, child('shows')), port: config.SHOWS_PORT },
@@ -207,7 +202,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     }
     // reads need the read tables; a rebuild at start still serves from the old ones meanwhile
     await Promise.all(projectors.map((projector) => projector.ready));
-    // the sign-in counters are shared by every service; the longest allowance lasts an hour
+    // the rate counters (sign-ins, mail, forms saves) are shared by every service; the longest allowance lasts an hour
     sweepCounters = config.ROLES.includes('api')
       ? setInterval(() => {
           void core.rateLimiter.sweep(2 * 60 * 60_000).catch(() => undefined);

@@ -13,7 +13,7 @@ import {
 } from '../../domain/forms/form.ts';
 import { textSchema } from '../../domain/shared/text.ts';
 import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
-import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
+import type { Allowance, RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError, tooManyRequests } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
@@ -23,6 +23,9 @@ import { domainErrorToHttp } from '../shared/run-command.ts';
 export const FORM_BODY_LIMIT = 200 * 1024;
 /** A summary at its longest still leaves most of the stored document (MAX_DOCUMENT_BYTES) for answers. */
 export const MAX_SUMMARY_LENGTH = 4000;
+
+/** Saves per client address: far above two people typing, far below a script. */
+export const SAVE_ALLOWANCE: Allowance = { limit: 600, windowMs: 10 * 60_000 };
 
 /** The status of each refusal of the forms decision; the others are 400. */
 const ERROR_STATUS = { DOCUMENT_TOO_LARGE: 413 };
@@ -49,7 +52,8 @@ export type FormsCommandDeps = {
   readonly readDocument: (name: string) => Promise<FormDocument>;
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
-  readonly limiter: AddressLimiter;
+  /** the shared counters (PostgreSQL): every API process counts the same saves */
+  readonly limiter: RateLimiter;
   readonly waitMs: number;
   readonly now: () => Date;
 };
@@ -82,7 +86,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
       },
       // the app refused other origins before this runs (createHttpApp's cross-site check)
       onRequest: async (request) => {
-        const { allowed, retryAfterMs } = deps.limiter.hit(request.clientIp);
+        const { allowed, retryAfterMs } = await deps.limiter.hit(`forms:save:${request.clientIp}`, SAVE_ALLOWANCE);
         if (!allowed) throw tooManyRequests(retryAfterMs / 1000, 'Too many saves from this address; try again later');
       },
     },

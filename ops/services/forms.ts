@@ -5,7 +5,7 @@ import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/rou
 import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
 import { formNameSchema } from '../../domain/forms/form.ts';
 import type { FormCatalog } from '../../infra/forms/catalog.ts';
-import type { AddressLimiter } from '../../infra/http/address-limiter.ts';
+import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
@@ -20,7 +20,7 @@ export type FormsServiceDeps = {
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
   readonly store: EventStore;
-  readonly limiter: AddressLimiter;
+  readonly limiter: RateLimiter;
   /** the questionnaires (FORMS_DIR): a name without one is not a form */
   readonly catalog: FormCatalog;
   /** FORMS_BASE_URL: writes must carry it as their Origin */
