@@ -13,6 +13,8 @@ import {
   usernameAggregate,
   USERNAME_STREAM_PREFIX,
 } from '../domain/shows/user.ts';
+import { libraryAggregate as showsLibraryAggregate, LIBRARY_STREAM_PREFIX as SHOWS_LIBRARY_STREAM_PREFIX } from '../domain/shows/library.ts';
+import { DAILY_RUNS_STREAM, dailyRunsAggregate, NOTIFICATION_STREAM_PREFIX, notificationAggregate } from '../domain/shows/notification.ts';
 import type { Aggregate } from '../domain/shared/aggregate.ts';
 import type { DomainEvent } from '../domain/shared/events.ts';
 
@@ -31,9 +33,17 @@ const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [
   [GYM_WORKOUT_STREAM_PREFIX, gymWorkoutAggregate as AnyAggregate],
   [SHOWS_USER_STREAM_PREFIX, showsUserAggregate as AnyAggregate],
   [USERNAME_STREAM_PREFIX, usernameAggregate as AnyAggregate],
+  [SHOWS_LIBRARY_STREAM_PREFIX, showsLibraryAggregate as AnyAggregate],
+  [NOTIFICATION_STREAM_PREFIX, notificationAggregate as AnyAggregate],
+  [DAILY_RUNS_STREAM, dailyRunsAggregate as AnyAggregate],
   [PARKED_STREAM_PREFIX, parkedAggregate as AnyAggregate],
 ];
 
 export function aggregateOfStream(stream: string): AnyAggregate | undefined {
   return byPrefix.find(([prefix]) => stream.startsWith(prefix))?.[1];
+}
+
+/** A folded state as JSON an auditor can read: maps become objects and sets arrays (JSON.stringify would print both as {}). */
+export function stateJson(state: unknown): unknown {
+  return JSON.parse(JSON.stringify(state, (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value instanceof Set ? [...value] : value)));
 }

@@ -10,7 +10,7 @@ import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
 import { comparePositions, formatPosition, type RecordedEvent } from '../infra/eventstore/port.ts';
 import { readProjectionStates, rebuildProjection } from '../projections/runtime.ts';
-import { aggregateOfStream } from './aggregates.ts';
+import { aggregateOfStream, stateJson } from './aggregates.ts';
 import { parkEventFor } from './park.ts';
 import { findProjection, openCore, projections, type Core } from './system.ts';
 
@@ -211,7 +211,7 @@ const commands: Record<string, Command> = {
           at: new Date(time).toISOString(),
           revision: last ? Number(last.revision) : null,
           events: upTo.length,
-          state: fold(aggregate, upTo),
+          state: stateJson(fold(aggregate, upTo)),
         }),
       );
     },
