@@ -43,6 +43,11 @@ export function aggregateOfStream(stream: string): AnyAggregate | undefined {
   return byPrefix.find(([prefix]) => stream.startsWith(prefix))?.[1];
 }
 
+/** The kind of a stream: the prefix of its aggregate, or for an unknown one its name up to the first dash. */
+export function streamKind(stream: string): string {
+  return byPrefix.find(([prefix]) => stream.startsWith(prefix))?.[0] ?? /^[^-]*-?/.exec(stream)![0];
+}
+
 /** A folded state as JSON an auditor can read: maps become objects and sets arrays (JSON.stringify would print both as {}). */
 export function stateJson(state: unknown): unknown {
   return JSON.parse(JSON.stringify(state, (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value instanceof Set ? [...value] : value)));

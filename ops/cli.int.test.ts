@@ -103,6 +103,29 @@ t.test('audit prints every patch of a form in order, and --at the form as it sto
   });
 });
 
+t.test('audit --verify folds one stream or the whole log and prints a summary to keep; usage mistakes are refused', async (t) => {
+  await save('audited', { answers: { q1: 'verified' } });
+  const one = await ops(['audit', '--verify', 'forms.form-audited'], env);
+  t.equal(one.code, 0, one.err);
+  t.match(JSON.parse(one.out), { streams: 1, kinds: { 'forms.form-': Number }, truncated: [], problems: [], ok: true });
+
+  const all = await ops(['audit', '--verify', '--all'], env);
+  t.equal(all.code, 0, all.err);
+  const summary = JSON.parse(all.out) as { streams: number; events: number; kinds: Record<string, number>; ok: boolean };
+  t.ok(summary.ok && summary.streams >= 1 && summary.events >= summary.streams, `${summary.events} events in ${summary.streams} streams, no problem`);
+  t.ok(Number.isFinite(Date.parse((JSON.parse(all.out) as { verifiedAt: string }).verifiedAt)), 'dated');
+
+  for (const [args, message] of [
+    [['audit', '--verify'], '--verify needs one stream name, or --all\n'],
+    [['audit', '--verify', 'forms.form-audited', '--all'], '--verify needs one stream name, or --all\n'],
+    [['audit', '--all'], '--all goes with --verify\n'],
+    [['audit', '--verify', '--all', '--at', '2026-01-01T00:00:00Z'], '--verify checks the whole history: it takes no --at\n'],
+  ] as const) {
+    const refused = await ops([...args], env);
+    t.same([refused.code, refused.err], [2, message], args.join(' '));
+  }
+});
+
 t.test('rebuild swaps in identical tables while the service keeps answering', async (t) => {
   for (let i = 0; i < 30; i++) await save(`rebuilt-${i % 6}`, { answers: { [`q${i}`]: `v${i}` }, ...(i % 4 === 0 ? { respondent: `r${i}` } : {}) });
   const names = Array.from({ length: 6 }, (_, i) => `rebuilt-${i}`);

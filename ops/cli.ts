@@ -8,11 +8,12 @@ import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.t
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
-import { comparePositions, formatPosition, type RecordedEvent } from '../infra/eventstore/port.ts';
+import { comparePositions, formatPosition, type RecordedEvent, START } from '../infra/eventstore/port.ts';
 import { readProjectionStates, rebuildProjection } from '../projections/runtime.ts';
 import { aggregateOfStream, stateJson } from './aggregates.ts';
 import { parkEventFor } from './park.ts';
 import { findProjection, openCore, projections, type Core } from './system.ts';
+import { verifyLog } from './verify.ts';
 
 class UsageError extends Error {}
 
@@ -187,10 +188,21 @@ const commands: Record<string, Command> = {
     },
   },
   audit: {
-    summary: "print a stream's events as JSON lines, or with --at the aggregate's state at that time",
-    usage: 'audit <stream> [--at <ISO time>]    e.g. audit forms.form-welcome --at 2026-11-25T12:00:00Z',
-    options: { at: { type: 'string' } },
+    summary:
+      "print a stream's events as JSON lines, or with --at the aggregate's state at that time; " +
+      'with --verify, fold a stream (or --all of them) and print a summary: every event parses with its schema version and applies, revisions have no gap',
+    usage: 'audit <stream> [--at <ISO time>] | audit --verify <stream|--all>    e.g. audit forms.form-welcome --at 2026-11-25T12:00:00Z',
+    options: { at: { type: 'string' }, verify: { type: 'boolean' }, all: { type: 'boolean' } },
     async run(core, [stream], values) {
+      if (values.verify) {
+        if (values.at !== undefined) throw new UsageError('--verify checks the whole history: it takes no --at');
+        if (Boolean(stream) === Boolean(values.all)) throw new UsageError('--verify needs one stream name, or --all');
+        const summary = await verifyLog(stream ? readOneStream(core, stream) : readWholeLog(core), () => new Date());
+        out(JSON.stringify(summary, null, 2));
+        if (!summary.ok) throw new Error(`the log has ${summary.problems.length} problem(s); see "problems" above`);
+        return;
+      }
+      if (values.all) throw new UsageError('--all goes with --verify');
       if (!stream) throw new UsageError('audit needs a stream name');
       const at = typeof values.at === 'string' ? values.at : null;
       const time = at === null ? null : Date.parse(at);
@@ -300,6 +312,21 @@ function resolveCommand(name: string, rest: string[]): { command: Command; args:
     throw new UsageError(`${name} needs one of: ${subcommands.join(', ')}${sub === undefined ? '' : ` (not ${sub})`}`);
   }
   return { command: subcommand, args };
+}
+
+async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {
+  const events = await core.store.readStream(stream);
+  if (events.length === 0) throw new Error(`stream ${stream} has no events`);
+  yield events;
+}
+
+async function* readWholeLog(core: Core): AsyncGenerator<RecordedEvent[]> {
+  for (let after = START; ; ) {
+    const batch = await core.store.readAll({ after, limit: 1000 });
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch[batch.length - 1]!.position;
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
