@@ -103,6 +103,28 @@ t.test('audit prints every patch of a form in order, and --at the form as it sto
   });
 });
 
+t.test('status: each projection caught up, with no lag, its versions and the process that runs it; --json the same as JSON lines', async (t) => {
+  await save('audited', { answers: { q1: 'status' } });
+  const json = await ops(['status', '--json'], env);
+  t.equal(json.code, 0, json.err);
+  const lines = json.out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  t.same(lines.map((line) => line.projection), ['gym', 'shows', 'forms', 'club']);
+  const formsLine = lines.find((line) => line.projection === 'forms')!;
+  t.match(formsLine, {
+    version: formsLine.codeVersion,
+    checkpoint: /^\d+\/\d+$/,
+    head: /^\d+\/\d+$/,
+    running: { by: new RegExp(`^projector forms on .+ pid ${process.pid}$`), since: String },
+  });
+  // the test's projectors run in this process and follow the log: caught up once they have the last save
+  const caughtUp = (line: Record<string, unknown>) => line.state === 'caught-up' && line.lagEvents === 0 && line.lagSeconds === 0;
+  t.ok(lines.every(caughtUp) || (await ops(['status', '--json'], env)).out.trim().split('\n').map((line) => JSON.parse(line)).every(caughtUp), 'caught up, no lag');
+
+  const table = await ops(['status'], env);
+  t.equal(table.code, 0, table.err);
+  t.match(table.out, new RegExp(`^forms +caught-up v\\d+ +0 events, 0 s behind +run by projector forms on .+ pid ${process.pid}`, 'm'));
+});
+
 t.test('audit --verify folds one stream or the whole log and prints a summary to keep; usage mistakes are refused', async (t) => {
   await save('audited', { answers: { q1: 'verified' } });
   const one = await ops(['audit', '--verify', 'forms.form-audited'], env);

@@ -8,8 +8,8 @@ import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.t
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
-import { comparePositions, formatPosition, type RecordedEvent, START } from '../infra/eventstore/port.ts';
-import { readProjectionStates, rebuildProjection } from '../projections/runtime.ts';
+import { formatPosition, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
+import { readProjectionStates, readProjectorRunners, rebuildProjection } from '../projections/runtime.ts';
 import { aggregateOfStream, stateJson } from './aggregates.ts';
 import { parkEventFor } from './park.ts';
 import { findProjection, openCore, projections, type Core } from './system.ts';
@@ -132,44 +132,53 @@ const commands: Record<string, Command> = {
     },
   },
   status: {
-    summary: "each projection's checkpoint against the log's head, and the event a stopped projector is stuck on",
-    usage: 'status',
-    async run(core) {
+    summary:
+      "each projection: caught-up, behind, not built or stopped (and on which event), its lag in events and seconds, its stored and code versions, and which process runs it; --json for one JSON line each",
+    usage: 'status [--json]',
+    options: { json: { type: 'boolean' } },
+    async run(core, _positionals, values) {
+      const now = Date.now();
       const head = await core.store.headPosition();
       const states = await readProjectionStates(core.db.slonik);
+      const runners = await readProjectorRunners(core.db.slonik, projections.map((projection) => projection.name));
       for (const projection of projections) {
         const state = states.find((candidate) => candidate.name === projection.name);
         const checkpoint = state?.checkpoint ?? null;
         const stopped = state?.stopped ?? null;
-        const condition = stopped
-          ? 'stopped'
-          : !checkpoint
-            ? 'not built'
-            : comparePositions(checkpoint.position, head) >= 0
-              ? 'caught-up'
-              : 'behind';
-        out(
-          JSON.stringify({
-            projection: projection.name,
-            state: condition,
-            version: checkpoint?.version ?? null,
-            codeVersion: projection.version,
-            checkpoint: checkpoint ? formatPosition(checkpoint.position) : null,
-            head: formatPosition(head),
-            ...(stopped
-              ? {
-                  stoppedOn: {
-                    position: formatPosition(stopped.event.position),
-                    stream: stopped.event.stream,
-                    revision: Number(stopped.event.revision),
-                    type: stopped.event.type,
-                    error: stopped.error,
-                    since: stopped.since,
-                  },
-                }
-              : {}),
-          }),
-        );
+        const lag = await lagAfter(core, checkpoint?.position ?? START, now);
+        const condition = stopped ? 'stopped' : !checkpoint ? 'not built' : lag.events === 0 ? 'caught-up' : 'behind';
+        const runner = runners.get(projection.name) ?? null;
+        const line = {
+          projection: projection.name,
+          state: condition,
+          version: checkpoint?.version ?? null,
+          codeVersion: projection.version,
+          checkpoint: checkpoint ? formatPosition(checkpoint.position) : null,
+          head: formatPosition(head),
+          lagEvents: lag.events,
+          lagSeconds: lag.seconds,
+          running: runner,
+          ...(stopped
+            ? {
+                stoppedOn: {
+                  position: formatPosition(stopped.event.position),
+                  stream: stopped.event.stream,
+                  revision: Number(stopped.event.revision),
+                  type: stopped.event.type,
+                  error: stopped.error,
+                  since: stopped.since,
+                },
+              }
+            : {}),
+        };
+        if (values.json) {
+          out(JSON.stringify(line));
+          continue;
+        }
+        const version = line.version === line.codeVersion ? `v${line.codeVersion}` : `v${line.version ?? '-'} (code v${line.codeVersion}: rebuilt at the next start)`;
+        const lagText = `${lag.events >= LAG_COUNT_LIMIT ? `${LAG_COUNT_LIMIT}+` : lag.events} events, ${lag.seconds} s behind`;
+        out(`${projection.name.padEnd(6)} ${condition.padEnd(9)} ${version}  ${lagText}  ${runner ? `run by ${runner.by}${runner.from ? ` from ${runner.from}` : ''} since ${runner.since}` : 'not running'}`);
+        if (line.stoppedOn) out(`       stopped on ${line.stoppedOn.stream}@${line.stoppedOn.revision} (${line.stoppedOn.position}, ${line.stoppedOn.type}) since ${line.stoppedOn.since}: ${line.stoppedOn.error}`);
       }
     },
   },
@@ -312,6 +321,23 @@ function resolveCommand(name: string, rest: string[]): { command: Command; args:
     throw new UsageError(`${name} needs one of: ${subcommands.join(', ')}${sub === undefined ? '' : ` (not ${sub})`}`);
   }
   return { command: subcommand, args };
+}
+
+/** Lag is counted by reading the log after the checkpoint, up to this many events. */
+const LAG_COUNT_LIMIT = 10_000;
+
+/** The events after a checkpoint (counted up to LAG_COUNT_LIMIT), and how long the oldest of them has waited. */
+async function lagAfter(core: Core, checkpoint: Position, now: number): Promise<{ events: number; seconds: number }> {
+  let events = 0;
+  let oldest: Date | null = null;
+  for (let after = checkpoint; events < LAG_COUNT_LIMIT; ) {
+    const batch = await core.store.readAll({ after, limit: Math.min(1000, LAG_COUNT_LIMIT - events) });
+    if (batch.length === 0) break;
+    oldest ??= batch[0]!.recordedAt;
+    events += batch.length;
+    after = batch[batch.length - 1]!.position;
+  }
+  return { events, seconds: oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0 };
 }
 
 async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {

@@ -93,10 +93,13 @@ t.test('a gym event the projection cannot store: stopped, reported, parked by th
     'a rebuild stops on the same event, and says which',
   );
 
-  const status = await ops(['status']);
+  const status = await ops(['status', '--json']);
   t.equal(status.code, 0, status.err);
   const gymStatus = status.out.trim().split('\n').map((line) => JSON.parse(line)).find((line) => line.projection === 'gym');
-  t.match(gymStatus, { state: 'stopped', stoppedOn: { position, stream, revision: Number(revision), type: 'set-ticked' } });
+  t.match(gymStatus, { state: 'stopped', stoppedOn: { position, stream, revision: Number(revision), type: 'set-ticked' }, lagSeconds: Number });
+  t.ok(gymStatus.lagEvents >= 1, `${gymStatus.lagEvents} events wait behind the one it is stopped on`);
+  const table = await ops(['status']);
+  t.match(table.out, new RegExp(`^gym +stopped .*\\n +stopped on ${stream.replaceAll('.', '\\.')}@${revision} \\(${position}, set-ticked\\)`, 'm'), 'the table says it too');
 
   t.equal((await ops(['park', 'gym', `${stream}@${revision}`])).code, 2, 'a park without a reason is refused');
   const parked = await ops(['park', 'gym', `${stream}@${revision}`, '--reason', 'set written without its fields by a hand edit']);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { DatabasePool, DatabasePoolConnection, DatabaseTransactionConnection } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -427,6 +428,33 @@ function lockKey(name: string): string {
   return `projector:${name}`;
 }
 
+/** PostgreSQL keeps 63 bytes of an application_name. */
+const runnerName = (name: string): string => `projector ${name} on ${hostname()} pid ${process.pid}`.slice(0, 63);
+
+export type ProjectorRunner = {
+  /** `projector <name> on <host> pid <pid>` */
+  readonly by: string;
+  /** when the process's lock connection was opened */
+  readonly since: string;
+  /** the process's address as PostgreSQL sees it; null over a local socket */
+  readonly from: string | null;
+};
+
+/** Which process runs each projection now: the holder of its advisory lock, as PostgreSQL sees it. */
+export async function readProjectorRunners(pool: DatabasePool, names: readonly string[]): Promise<Map<string, ProjectorRunner>> {
+  const runners = new Map<string, ProjectorRunner>();
+  for (const name of names) {
+    const row = await pool.maybeOne(sql.type(z.object({ by: z.string(), since: z.string(), from: z.string().nullable() }))`
+      SELECT a.application_name AS by, a.backend_start::text AS since, host(a.client_addr) AS from
+      FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+        AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext(${lockKey(name)})::bigint
+      LIMIT 1`);
+    if (row) runners.set(name, row);
+  }
+  return runners;
+}
+
 /**
  * Runs one projection live: only while holding its advisory lock (others stand by), each batch
  * and its checkpoint in one transaction, so a crash neither loses nor repeats an event.
@@ -635,9 +663,11 @@ export function startProjector(deps: {
             (body = (async () => {
               if (!(await takeLock(lockConnection))) return;
               try {
+                // `ops status` tells operators which process holds the projection by this name
+                await lockConnection.query(sql.unsafe`SELECT set_config('application_name', ${runnerName(name)}, false)`);
                 await project(held);
               } finally {
-                await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(name)}))`).catch(() => undefined);
+                await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(name)})), set_config('application_name', '', false)`).catch(() => undefined);
               }
             })()),
         );
