@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'slonik';
@@ -288,7 +289,8 @@ t.test('a database that drops every connection blames no event: the projector re
   const victims = await admin.query<{ pid: number; lock: boolean }>(`
     SELECT a.pid, EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.locktype = 'advisory') AS lock
     FROM pg_stat_activity a
-    WHERE a.datname = current_database() AND a.application_name = 'projector-under-test' AND a.query NOT ILIKE 'LISTEN%'`);
+    WHERE a.datname = current_database() AND a.application_name IN ('projector-under-test', 'projector outagetest on ' || $1 || ' pid ' || $2)
+      AND a.query NOT ILIKE 'LISTEN%'`, [hostname(), String(process.pid)]);
   t.ok(victims.rows.length >= 2 && victims.rows.some((row) => row.lock), `${victims.rows.length} connections, the lock's among them`);
   await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [victims.rows.map((row) => row.pid)]);
 

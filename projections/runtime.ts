@@ -448,6 +448,7 @@ export async function readProjectorRunners(pool: DatabasePool, names: readonly s
       SELECT a.application_name AS by, a.backend_start::text AS since, host(a.client_addr) AS from
       FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtext(${lockKey(name)})::bigint
       LIMIT 1`);
     if (row) runners.set(name, row);
@@ -662,12 +663,16 @@ export function startProjector(deps: {
           (lockConnection) =>
             (body = (async () => {
               if (!(await takeLock(lockConnection))) return;
+              // `ops status` tells operators which process holds the projection by this name; the
+              // connection goes back to the pool with the name it came with
+              const { was } = await lockConnection.one(
+                sql.type(z.object({ was: z.string(), named: z.string() }))`
+                  SELECT current_setting('application_name') AS was, set_config('application_name', ${runnerName(name)}, false) AS named`,
+              );
               try {
-                // `ops status` tells operators which process holds the projection by this name
-                await lockConnection.query(sql.unsafe`SELECT set_config('application_name', ${runnerName(name)}, false)`);
                 await project(held);
               } finally {
-                await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(name)})), set_config('application_name', '', false)`).catch(() => undefined);
+                await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(name)})), set_config('application_name', ${was}, false)`).catch(() => undefined);
               }
             })()),
         );
