@@ -10,8 +10,8 @@ const system = await startTestSystem(t, { ADMIN_TOKEN: CONTRACT_ADMIN_TOKEN });
 const documents = Object.fromEntries(await Promise.all(SERVICES.map(async (name) => [name, await documentOf(system.apps[name]!)] as const)));
 const redocly = await createConfig({ extends: ['recommended'] });
 
-/** The warnings the recommended rules may leave, each with the reason it stays; anything else fails. */
 const NO_INPUT_NO_SESSION = 'takes no input and needs no session: there is no 4xx it could answer';
+/** The warnings the recommended rules may leave, each with the reason it stays; anything else fails, and so does one that no longer occurs. */
 const ACCEPTED_WARNINGS: Readonly<Record<string, string>> = Object.fromEntries([
   ...SERVICES.flatMap((service) =>
     ['/api/health', '/api/health/ready'].map((path) => [`${service} ${noFourXx(path)}`, NO_INPUT_NO_SESSION]),
@@ -28,6 +28,7 @@ function noFourXx(path: string): string {
   return `operation-4xx-response at #/paths/${path.replaceAll('/', '~1')}/get/responses: Operation must have at least one \`4XX\` response.`;
 }
 
+const warned = new Set<string>();
 const describe = (problem: NormalizedProblem): string => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`;
 
 type Operation = { operationId?: string; security?: Array<Record<string, string[]>> };
@@ -39,9 +40,14 @@ for (const service of SERVICES) {
     const problems = await lintFromString({ source: JSON.stringify(documents[service]), absoluteRef: `${service}.json`, config: redocly });
     t.same(problems.filter((problem) => problem.severity === 'error').map(describe), [], 'no errors');
     const warnings = problems.filter((problem) => problem.severity === 'warn').map(describe);
+    for (const warning of warnings) warned.add(`${service} ${warning}`);
     t.same(warnings.filter((warning) => !(`${service} ${warning}` in ACCEPTED_WARNINGS)), [], 'no warnings but the accepted ones');
   });
 }
+
+t.test('every accepted warning still occurs: the list names what is true today', async (t) => {
+  t.same(Object.keys(ACCEPTED_WARNINGS).filter((warning) => !warned.has(warning)), []);
+});
 
 /** What a path parameter is filled with when no session is sent: any well-formed value does. */
 const PARAMETER_VALUES: Readonly<Record<string, string>> = {

@@ -121,13 +121,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
 
   app.addHook('onRoute', (route) => {
-    const responses = route.schema?.response;
-    if (!responses || typeof responses !== 'object') return;
+    const schema = route.schema;
+    if (!schema || !schema.response || typeof schema.response !== 'object') return;
+    let responses = schema.response as Record<string, unknown>;
     // input that fails its schema is refused with 400: the document says so wherever there is input
-    const schema = route.schema!;
-    if ((schema.body || schema.params || schema.querystring) && !('400' in responses)) route.schema!.response = { ...responses, 400: errorBodySchema };
+    if ((schema.body || schema.params || schema.querystring) && !('400' in responses)) responses = { ...responses, 400: errorBodySchema };
     // every change may meet the cross-site refusals
-    if (isStateChanging(route.method)) route.schema!.response = { 403: errorBodySchema, 415: errorBodySchema, ...(route.schema!.response as object) };
+    if (isStateChanging(route.method)) responses = { 403: errorBodySchema, 415: errorBodySchema, ...responses };
+    schema.response = responses;
   });
 
   app.decorateRequest('clientIp', '');
