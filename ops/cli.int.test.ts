@@ -166,6 +166,11 @@ t.test('rebuild swaps in identical tables while the service keeps answering', as
   await reader;
   t.equal(rebuild.code, 0, rebuild.err);
   t.match(rebuild.out, /^rebuilt forms: \d+ events in [\d.]+ s\n$/);
+  // not a terminal: progress as JSON lines on stderr, the first before any event, the last with all of them
+  const progress = rebuild.err.trim().split('\n').map((line) => JSON.parse(line) as { rebuild: string; read: number; total: number; perSecond: number });
+  t.match(progress[0], { rebuild: 'forms', read: 0, total: Number });
+  t.ok(progress[0]!.total >= 30, `${progress[0]!.total} events in the log when it started`);
+  t.ok(progress.at(-1)!.read >= progress[0]!.total && progress.at(-1)!.read === progress.at(-1)!.total, 'the last line: every event read');
   t.ok(statuses.length > 0 && statuses.every((status) => status === 200), `${statuses.length} reads during the rebuild, all 200`);
   t.same(await Promise.all(names.map(read)), before, 'every answer is the same after the rebuild');
 

@@ -12,6 +12,7 @@ import { formatPosition, type Position, type RecordedEvent, START } from '../inf
 import { readProjectionStates, readProjectorRunners, rebuildProjection } from '../projections/runtime.ts';
 import { aggregateOfStream, stateJson } from './aggregates.ts';
 import { parkEventFor } from './park.ts';
+import { rebuildProgress } from './rebuild-progress.ts';
 import { findProjection, openCore, projections, type Core } from './system.ts';
 import { verifyLog } from './verify.ts';
 
@@ -120,14 +121,16 @@ const commands: Record<string, Command> = {
     },
   },
   rebuild: {
-    summary: 'replay the whole log into fresh read tables and swap them in while the service runs',
+    summary:
+      'replay the whole log into fresh read tables and swap them in while the service runs; progress on stderr (a bar on a terminal, a JSON line every 2 s otherwise)',
     usage: `rebuild <projection>    projections: ${projections.map((p) => p.name).join(', ')}`,
     async run(core, [name]) {
       if (!name) throw new UsageError('rebuild needs a projection name');
       const projection = findProjection(name);
       if (!projection) throw new UsageError(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
       const log = { info: () => undefined, warn: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`), error: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`) };
-      const report = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log });
+      const progress = rebuildProgress({ projection: name, total: await countEvents(core), terminal: process.stderr.isTTY === true, write: err });
+      const report = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log, onProgress: progress.update }).finally(progress.done);
       out(`rebuilt ${name}: ${report.events} events in ${report.seconds.toFixed(2)} s`);
     },
   },
@@ -338,6 +341,17 @@ async function lagAfter(core: Core, checkpoint: Position, now: number): Promise<
     after = batch[batch.length - 1]!.position;
   }
   return { events, seconds: oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0 };
+}
+
+/** The events in the log now: read through once, in large batches (no event store counts for free). */
+async function countEvents(core: Core): Promise<number> {
+  let count = 0;
+  for (let after = START; ; ) {
+    const batch = await core.store.readAll({ after, limit: 5000 });
+    if (batch.length === 0) return count;
+    count += batch.length;
+    after = batch[batch.length - 1]!.position;
+  }
 }
 
 async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {

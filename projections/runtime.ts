@@ -734,6 +734,8 @@ export async function rebuildProjection(deps: {
   readonly projection: Projection;
   readonly log: Logger;
   readonly batchSize?: number;
+  /** told after each batch how many events of the log it has read so far */
+  readonly onProgress?: (read: number) => void;
 }): Promise<RebuildReport> {
   const { pool, store, projection, log } = deps;
   const started = performance.now();
@@ -743,6 +745,7 @@ export async function rebuildProjection(deps: {
   const batchSize = deps.batchSize ?? 2000;
   const parked = await readParked(store, live);
   let events = 0;
+  let read = 0;
 
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([fresh])} CASCADE`);
@@ -776,6 +779,8 @@ export async function rebuildProjection(deps: {
       const kept = withoutParked(batch, parked);
       if (kept.length > 0) await applyLocating(tx, kept);
       events += kept.length;
+      read += batch.length;
+      deps.onProgress?.(read);
       position = batch[batch.length - 1]!.position;
     }
   };
