@@ -32,8 +32,12 @@ export async function readAllOf(store: EventStore, prefix: string, from: Positio
   }
 }
 
-/** readAllOf, again until `count` events of the prefix are visible (10 s at most). */
-async function readAllUntil(store: EventStore, prefix: string, from: Position, count: number): Promise<RecordedEvent[]> {
+/**
+ * readAllOf, again until `count` events of the prefix are visible (10 s at most): a reader sees an
+ * event once every transaction older than it has ended, in any database of the server, and the
+ * test files beside this one hold transactions of their own.
+ */
+export async function readAllUntil(store: EventStore, prefix: string, from: Position, count: number): Promise<RecordedEvent[]> {
   for (const deadline = Date.now() + 10_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
     const events = await readAllOf(store, prefix, from);
     if (events.length >= count || Date.now() > deadline) return events;
@@ -122,8 +126,6 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
     const prefix = name('all-');
     const from = await store.headPosition();
     for (let i = 0; i < 5; i++) await store.append(`${prefix}${i}`, [newEvent('a', { i }), newEvent('b', { i })], 'no_stream');
-    // a reader sees an event once every transaction older than it has ended, in any database of
-    // the server (other test files run beside this one): it may take a moment, never a reorder
     const all = await readAllUntil(store, prefix, from, 10);
     t.same(
       all.map((e) => `${e.type}${String(e.data.i)}`),
@@ -233,7 +235,7 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
       );
     }
     t.same(
-      (await readAllOf(store, prefix, from)).map((e) => e.id),
+      (await readAllUntil(store, prefix, from, seen.length)).map((e) => e.id),
       seen.map((e) => e.id),
       'a later read of the log gives the same order',
     );
