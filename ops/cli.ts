@@ -209,7 +209,7 @@ const commands: Record<string, Command> = {
       if (values.verify) {
         if (values.at !== undefined) throw new UsageError('--verify checks the whole history: it takes no --at');
         if (Boolean(stream) === Boolean(values.all)) throw new UsageError('--verify needs one stream name, or --all');
-        const summary = await verifyLog(stream ? readOneStream(core, stream) : readWholeLog(core), () => new Date());
+        const summary = await verifyLog(stream ? readOneStream(core, stream) : logBatches(core, START, 1000), () => new Date());
         out(JSON.stringify(summary, null, 2));
         if (!summary.ok) throw new Error(`the log has ${summary.problems.length} problem(s); see "problems" above`);
         return;
@@ -333,25 +333,21 @@ const LAG_COUNT_LIMIT = 10_000;
 async function lagAfter(core: Core, checkpoint: Position, now: number): Promise<{ events: number; seconds: number }> {
   let events = 0;
   let oldest: Date | null = null;
-  for (let after = checkpoint; events < LAG_COUNT_LIMIT; ) {
-    const batch = await core.store.readAll({ after, limit: Math.min(1000, LAG_COUNT_LIMIT - events) });
-    if (batch.length === 0) break;
+  for await (const batch of logBatches(core, checkpoint, 1000)) {
     oldest ??= batch[0]!.recordedAt;
     events += batch.length;
-    after = batch[batch.length - 1]!.position;
+    if (events >= LAG_COUNT_LIMIT) return { events: LAG_COUNT_LIMIT, seconds: ageOf(oldest, now) };
   }
-  return { events, seconds: oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0 };
+  return { events, seconds: ageOf(oldest, now) };
 }
+
+const ageOf = (oldest: Date | null, now: number): number => (oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0);
 
 /** The events in the log now: read through once, in large batches (no event store counts for free). */
 async function countEvents(core: Core): Promise<number> {
   let count = 0;
-  for (let after = START; ; ) {
-    const batch = await core.store.readAll({ after, limit: 5000 });
-    if (batch.length === 0) return count;
-    count += batch.length;
-    after = batch[batch.length - 1]!.position;
-  }
+  for await (const batch of logBatches(core, START, 5000)) count += batch.length;
+  return count;
 }
 
 async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {
@@ -360,9 +356,10 @@ async function* readOneStream(core: Core, stream: string): AsyncGenerator<Record
   yield events;
 }
 
-async function* readWholeLog(core: Core): AsyncGenerator<RecordedEvent[]> {
-  for (let after = START; ; ) {
-    const batch = await core.store.readAll({ after, limit: 1000 });
+/** The log after a position, a batch at a time: the one paging loop status, verify and rebuild share. */
+async function* logBatches(core: Core, from: Position, limit: number): AsyncGenerator<RecordedEvent[]> {
+  for (let after = from; ; ) {
+    const batch = await core.store.readAll({ after, limit });
     if (batch.length === 0) return;
     yield batch;
     after = batch[batch.length - 1]!.position;
