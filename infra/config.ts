@@ -82,6 +82,8 @@ export const configSchema = z.object({
   /** enables POST /api/admin/run-cron with this value in x-admin-token */
   ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   FORMS_PORT: port.default(3004),
+  /** the admin port answering GET /metrics (Prometheus text); unset: no metrics are kept or served */
+  METRICS_PORT: port.optional(),
   /** the forms service's own origin: writes must carry it as their Origin header */
   FORMS_BASE_URL: origin.default('http://localhost:3004'),
   /** the questionnaires, one `<form name>.json` each; a relative path is taken from the working directory */

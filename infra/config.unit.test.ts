@@ -15,6 +15,7 @@ t.test('no variables at all give a working configuration', async (t) => {
   t.equal(config.NODE_ENV, 'production', 'production unless the environment says otherwise');
   t.equal(config.EMAIL_FROM, 'Ledger <no-reply@localhost>');
   t.same(config.TRUSTED_PROXY, ['127.0.0.1', '::1'], 'X-Real-IP is believed from a proxy on this machine only');
+  t.equal(config.METRICS_PORT, undefined, 'no metrics port unless asked for');
 });
 
 t.test('TRUSTED_PROXY is a comma-separated list of addresses and CIDR blocks', async (t) => {
@@ -42,12 +43,14 @@ t.test('values are parsed and normalised', async (t) => {
   t.equal(config.FORMS_BASE_URL, 'https://forms.example.org', 'an origin keeps only scheme, host and port');
   t.equal(config.SHOWS_BASE_URL, 'https://shows.example.org:8443');
   t.same(config.ROLES, ['api', 'projector']);
+  t.equal(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT, 9464);
 });
 
 t.test('a bad value stops with one line that names the variable', async (t) => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ FORMS_PORT: 'abc' }, 'FORMS_PORT'],
     [{ FORMS_PORT: '70000' }, 'FORMS_PORT'],
+    [{ METRICS_PORT: 'metrics' }, 'METRICS_PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL'],
     [{ FORMS_BASE_URL: 'not a url' }, 'FORMS_BASE_URL'],

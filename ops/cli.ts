@@ -8,6 +8,7 @@ import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.t
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
+import { countEvents, logBatches } from '../infra/eventstore/log-batches.ts';
 import { formatPosition, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
 import { readProjectionStates, readProjectorRunners, rebuildProjection } from '../projections/runtime.ts';
 import { aggregateOfStream, stateJson } from './aggregates.ts';
@@ -129,7 +130,7 @@ const commands: Record<string, Command> = {
       const projection = findProjection(name);
       if (!projection) throw new UsageError(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
       const log = { info: () => undefined, warn: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`), error: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`) };
-      const progress = rebuildProgress({ projection: name, total: await countEvents(core), terminal: process.stderr.isTTY === true, write: err });
+      const progress = rebuildProgress({ projection: name, total: await countEvents(core.store), terminal: process.stderr.isTTY === true, write: err });
       const report = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log, onProgress: progress.update }).finally(progress.done);
       out(`rebuilt ${name}: ${report.events} events in ${report.seconds.toFixed(2)} s`);
     },
@@ -209,7 +210,7 @@ const commands: Record<string, Command> = {
       if (values.verify) {
         if (values.at !== undefined) throw new UsageError('--verify checks the whole history: it takes no --at');
         if (Boolean(stream) === Boolean(values.all)) throw new UsageError('--verify needs one stream name, or --all');
-        const summary = await verifyLog(stream ? readOneStream(core, stream) : logBatches(core, START, 1000), () => new Date());
+        const summary = await verifyLog(stream ? readOneStream(core, stream) : logBatches(core.store, START, 1000), () => new Date());
         out(JSON.stringify(summary, null, 2));
         if (!summary.ok) throw new Error(`the log has ${summary.problems.length} problem(s); see "problems" above`);
         return;
@@ -333,7 +334,7 @@ const LAG_COUNT_LIMIT = 10_000;
 async function lagAfter(core: Core, checkpoint: Position, now: number): Promise<{ events: number; seconds: number }> {
   let events = 0;
   let oldest: Date | null = null;
-  for await (const batch of logBatches(core, checkpoint, 1000)) {
+  for await (const batch of logBatches(core.store, checkpoint, 1000)) {
     oldest ??= batch[0]!.recordedAt;
     events += batch.length;
     if (events >= LAG_COUNT_LIMIT) return { events: LAG_COUNT_LIMIT, seconds: ageOf(oldest, now) };
@@ -343,27 +344,10 @@ async function lagAfter(core: Core, checkpoint: Position, now: number): Promise<
 
 const ageOf = (oldest: Date | null, now: number): number => (oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0);
 
-/** The events in the log now: read through once, in large batches (no event store counts for free). */
-async function countEvents(core: Core): Promise<number> {
-  let count = 0;
-  for await (const batch of logBatches(core, START, 5000)) count += batch.length;
-  return count;
-}
-
 async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {
   const events = await core.store.readStream(stream);
   if (events.length === 0) throw new Error(`stream ${stream} has no events`);
   yield events;
-}
-
-/** The log after a position, a batch at a time: the one paging loop status, verify and rebuild share. */
-async function* logBatches(core: Core, from: Position, limit: number): AsyncGenerator<RecordedEvent[]> {
-  for (let after = from; ; ) {
-    const batch = await core.store.readAll({ after, limit });
-    if (batch.length === 0) return;
-    yield batch;
-    after = batch[batch.length - 1]!.position;
-  }
 }
 
 async function main(argv: string[]): Promise<number> {

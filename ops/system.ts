@@ -3,11 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Core } from '../command-api/shared/core.ts';
-import { createCommandHandler } from '../command-api/shared/handle-command.ts';
+import { type CommandObserver, createCommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
 import { checkFormsDir, createFormCatalog } from '../infra/forms/catalog.ts';
-import type { HttpApp } from '../infra/http/app.ts';
+import { type HttpApp, observeRequests, type RequestObserver } from '../infra/http/app.ts';
+import type { MetricsServer } from '../infra/metrics/server.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
 import { migrate } from '../infra/postgres/migrations.ts';
 import { connectDatabase } from '../infra/postgres/pools.ts';
@@ -56,6 +57,8 @@ export type CoreOptions = {
   readonly warn?: (message: string) => void;
   readonly info?: (entry: object, message: string) => void;
   readonly onPostgresLog?: (line: string) => void;
+  /** told of the command handler's appends and conflicts (the process's metrics) */
+  readonly commandObserver?: CommandObserver;
 };
 
 /** Database (embedded unless DATABASE_URL), migrations, event store: what every process needs. */
@@ -102,7 +105,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     db,
     store,
     progress,
-    commands: createCommandHandler(store),
+    commands: createCommandHandler(store, options.commandObserver),
     accounts: createAccounts({ pool: db.slonik, now }),
     sessions: createSessionsByService({ pool: db.slonik, secret: secret.secret, now }),
     rateLimiter: createRateLimiter({ pool: db.slonik, now }),
@@ -128,6 +131,8 @@ export type System = {
   readonly core: Core;
   readonly services: readonly RunningService[];
   readonly projectors: readonly ProjectorHandle[];
+  /** the admin port serving GET /metrics; null unless METRICS_PORT is set */
+  readonly metrics: MetricsServer | null;
   /** stop accepting, finish in-flight requests, stop projectors at a batch boundary, close pools */
   stop(): Promise<void>;
 };
@@ -136,6 +141,8 @@ export async function buildServices(
   core: Core,
   logger: FastifyBaseLogger | false,
   shows?: ShowsRuntime,
+  /** each service's request observer (the process's metrics) */
+  requests?: (service: string) => RequestObserver,
 ): Promise<{ name: string; app: HttpApp; port: number }[]> {
   const { config } = core;
   const { buildClubService, buildFormsService, buildGymService, buildShowsService, createShowsRuntime } = await loadServices();
@@ -161,21 +168,28 @@ export async function buildServices(
     secure: config.COOKIE_SECURE,
     waitMs: config.PROJECTION_WAIT_MS,
   });
-  return [
+  const services = [
     { name: 'gym', app: await buildGymService(core, child('gym')), port: config.GYM_PORT },
     { name: 'shows', app: await buildShowsService(core, showsParts, child('shows')), port: config.SHOWS_PORT },
     { name: 'club', app: await buildClubService(core, child('club')), port: config.CLUB_PORT },
     { name: 'forms', app: forms, port: config.FORMS_PORT },
   ];
+  if (requests) for (const service of services) observeRequests(service.app, requests(service.name));
+  return services;
 }
 
-export async function startSystem(config: Config, logger: FastifyBaseLogger): Promise<System> {
+/** `options.now`: the process's clock, for tests that need a given day (the daily job's). */
+export async function startSystem(config: Config, logger: FastifyBaseLogger, options: Pick<CoreOptions, 'now'> = {}): Promise<System> {
   if (config.ROLES.includes('api')) {
     // an unusable questionnaire stops the start, naming the file, before anything else is started
     const forms = await checkFormsDir(config.FORMS_DIR);
     logger.info({ dir: config.FORMS_DIR, forms }, `${forms.length} questionnaire${forms.length === 1 ? '' : 's'}`);
   }
+  // no registry at all unless asked for: a process without METRICS_PORT records nothing
+  const observed = config.METRICS_PORT === undefined ? null : (await import('./metrics.ts')).createProcessMetrics();
   const core = await openCore(config, {
+    ...options,
+    commandObserver: observed?.appends,
     warn: (message) => logger.warn(message),
     info: (entry, message) => logger.info(entry, message),
     onPostgresLog: (line) => logger.debug({ postgres: line.trim() }, 'postgres'),
@@ -184,20 +198,37 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
   const services: RunningService[] = [];
   let sweepCounters: NodeJS.Timeout | undefined;
   let scheduler: Awaited<ReturnType<typeof startShowsScheduler>> | null = null;
+  let metricsServer: MetricsServer | null = null;
   const stopParts = async (): Promise<void> => {
     clearInterval(sweepCounters);
     try {
       await scheduler?.stop();
-      await Promise.all(services.map((service) => service.app.close()));
+      await Promise.all([...services.map((service) => service.app.close()), metricsServer?.close()]);
       await Promise.all(projectors.map((projector) => projector.stop()));
     } finally {
       await core.close();
     }
   };
   try {
+    const measured = observed?.attach(core, projections.map((projection) => projection.name)) ?? null;
+    if (observed && config.METRICS_PORT !== undefined) {
+      // before the projectors: a rebuild at start is what an operator most wants to watch
+      const { startMetricsServer } = await import('../infra/metrics/server.ts');
+      metricsServer = await startMetricsServer({ registry: observed.registry, host: config.HOST, port: config.METRICS_PORT });
+      logger.info({ url: `http://${config.HOST}:${metricsServer.port}/metrics` }, 'metrics listening');
+    }
     if (config.ROLES.includes('projector')) {
       for (const projection of projections) {
-        projectors.push(startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: logger }));
+        projectors.push(
+          startProjector({
+            pool: core.db.slonik,
+            store: core.store,
+            projection,
+            progress: core.progress,
+            log: logger,
+            rebuild: measured?.rebuild(projection.name),
+          }),
+        );
       }
     }
     // reads need the read tables; a rebuild at start still serves from the old ones meanwhile
@@ -211,9 +242,9 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
       : undefined;
     sweepCounters?.unref();
     const { createShowsRuntime, startShowsScheduler } = await loadServices();
-    const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message));
+    const shows = await createShowsRuntime(core, (entry, message) => logger.warn(entry, message), measured?.dailyJob);
     if (config.ROLES.includes('api')) {
-      for (const service of await buildServices(core, logger, shows)) {
+      for (const service of await buildServices(core, logger, shows, measured?.requests)) {
         await service.app.listen({ host: config.HOST, port: service.port });
         const address = service.app.server.address();
         const port = typeof address === 'object' && address ? address.port : service.port;
@@ -233,6 +264,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger): Pr
     core,
     services,
     projectors,
+    metrics: metricsServer,
     stop: stopParts,
   };
 }

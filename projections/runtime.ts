@@ -477,6 +477,8 @@ export function startProjector(deps: {
   readonly retry?: RetryPolicy;
   /** while stopped on an event, how often to look for an operator's park record */
   readonly parkedPollMs?: number;
+  /** told how a build or rebuild at start goes (the process's metrics) */
+  readonly rebuild?: RebuildObserver;
 }): ProjectorHandle {
   const { pool, store, projection, progress, log } = deps;
   const name = projection.name;
@@ -584,7 +586,7 @@ export function startProjector(deps: {
 
   async function project(held: { readonly lost: boolean }): Promise<void> {
     const parked = new Set(await readParked(store, name));
-    let checkpoint = await ensureProjection(pool, store, projection, log);
+    let checkpoint = await ensureProjection(pool, store, projection, log, deps.rebuild);
     stopped ??= await readStop(pool, name);
     await progressed(checkpoint.position);
     while (!stopping && !held.lost) {
@@ -709,12 +711,26 @@ export function startProjector(deps: {
   };
 }
 
+/** A build as it goes: started, the events of the log read so far, then finished (completed false: it failed, to be retried). */
+export type RebuildObserver = {
+  started(): void;
+  progress(read: number): void;
+  finished(completed: boolean): void;
+};
+
 /** Creates the projection's schema on first start, or rebuilds it when its code version changed. */
-async function ensureProjection(pool: DatabasePool, store: EventStore, projection: Projection, log: Logger): Promise<Checkpoint> {
+async function ensureProjection(pool: DatabasePool, store: EventStore, projection: Projection, log: Logger, observer?: RebuildObserver): Promise<Checkpoint> {
   const existing = await readCheckpoint(pool, projection.name);
   if (existing && existing.version === projection.version) return existing;
   if (existing) log.info({ projection: projection.name, from: existing.version, to: projection.version }, 'projection version changed: rebuilding');
-  await rebuildProjection({ pool, store, projection, log });
+  observer?.started();
+  let completed = false;
+  try {
+    await rebuildProjection({ pool, store, projection, log, onProgress: observer ? (read) => observer.progress(read) : undefined });
+    completed = true;
+  } finally {
+    observer?.finished(completed);
+  }
   const rebuilt = await readCheckpoint(pool, projection.name);
   if (!rebuilt) throw new Error(`rebuild of ${projection.name} left no checkpoint`);
   return rebuilt;

@@ -34,7 +34,7 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
-        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/history', '/exercises', '/exercises/:id', '/import', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
+        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/workout/:id/history', '/history', '/exercises', '/exercises/:id', '/import', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
       },
     ],
     startUrl: '/',
@@ -61,7 +61,7 @@ export const WEB_APPS: readonly WebApp[] = [
     accent: '#b45309',
     pages: [
       { html: 'index.html', routes: ['/'] },
-      { html: 'app.html', routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/people', '/app/settings', '/app/account'] },
+      { html: 'app.html', routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/session/:id/history', '/app/session/:id/history/:version', '/app/people', '/app/settings', '/app/account'] },
     ],
     startUrl: '/app',
   },

@@ -344,10 +344,10 @@ t.test('ops audit shows every saved version of a night, and --at the night as it
   t.equal((JSON.parse(then.out) as { state: { people: unknown[] } }).state.people.length, 4);
 });
 
-t.test('the club API: 30 endpoints and readiness, every one but the schedule, login and health behind a login', async (t) => {
+t.test('the club API: the 30 endpoints of spec 002, the three of a night’s history and readiness, every one but the schedule, login and health behind a login', async (t) => {
   const document = await ok<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
   const routes = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
-  t.equal(routes.length, 31, routes.sort().join('\n'));
+  t.equal(routes.length, 34, routes.sort().join('\n'));
   for (const [method, url] of [
     ['GET', '/api/sessions?from=2026-01-01&to=2026-01-02'],
     ['GET', '/api/sessions/x'],
@@ -356,6 +356,9 @@ t.test('the club API: 30 endpoints and readiness, every one but the schedule, lo
     ['POST', '/api/sessions/x/close'],
     ['POST', '/api/sessions/x/reopen'],
     ['DELETE', '/api/sessions/x'],
+    ['GET', '/api/sessions/x/versions'],
+    ['GET', '/api/sessions/x/versions/1'],
+    ['POST', '/api/sessions/x/versions/1/restore'],
     ['GET', '/api/today?date=2026-01-01'],
     ['PATCH', '/api/slots/x'],
   ] as const) {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../../domain/club/player.ts';
@@ -12,10 +11,7 @@ import {
   nightKeyStream,
   releaseNight,
   SESSION_ERROR_STATUS,
-  sessionAggregate,
-  type SessionCommand,
   type SessionState,
-  sessionStream,
   snapshotSchema,
   weekdayOf,
 } from '../../domain/club/session.ts';
@@ -27,27 +23,14 @@ import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
 import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
 import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
-import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+import { clubNightHistoryRoutes } from './night-history.ts';
+import { type ClubDeps, runClubCommand } from './run.ts';
+import { answerConflict, conflictBodySchema, peekNight, runSessionCommand } from './session-command.ts';
 import { domainErrorToHttp } from '../shared/run-command.ts';
-
-const runSessionCommand = (deps: ClubDeps, request: FastifyRequest, id: string, command: SessionCommand) =>
-  runClubCommand(deps, request, { stream: sessionStream(id), aggregate: sessionAggregate, decide: (state: SessionState) => decideSession(command, state) }, SESSION_ERROR_STATUS);
-
-/** The night as its stream has it now, without changing it. */
-async function peekNight(deps: ClubDeps, request: FastifyRequest, id: string): Promise<SessionState> {
-  const { state } = await deps.commands({
-    stream: sessionStream(id),
-    aggregate: sessionAggregate,
-    decide: () => [],
-    context: { userId: request.userId, correlationId: request.id },
-  });
-  return state;
-}
 
 const MAX_OPEN_ATTEMPTS = 3;
 
 const idParams = z.object({ id: idTextSchema });
-const conflictBodySchema = errorBodySchema.extend({ current: sessionDocumentSchema });
 const documentResponses = { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 
 export const openSessionBody = z.object({
@@ -176,10 +159,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
         });
         return { version: (saved.state as NonNullable<SessionState>).version };
       } catch (error) {
-        if (!(error instanceof HttpError) || (error.code !== 'VERSION_CONFLICT' && error.code !== 'SESSION_CLOSED')) throw error;
-        await awaitClubHead(deps);
-        const current = await readSession(deps.pool, id);
-        return reply.code(409).send({ statusCode: 409, code: error.code, error: 'Conflict', message: error.message, current });
+        return answerConflict(deps, reply, id, error);
       }
     },
   );
@@ -228,4 +208,6 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       return { ok: true as const };
     },
   );
+
+  clubNightHistoryRoutes(app, deps);
 }

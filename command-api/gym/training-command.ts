@@ -4,9 +4,12 @@ import { decideLibrary, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../
 import { type LibraryEvent, libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
 import { decideWorkout, type WorkoutCommand, type WorkoutEvent, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
+import { describeDevice } from '../../infra/http/device.ts';
 import type { Core } from '../shared/core.ts';
 import { awaitDecided as awaitDecidedOn, domainErrorToHttp, runCommand } from '../shared/run-command.ts';
 
+/** who, which request and which device: a workout's history shows all three */
+const contextOf = (request: FastifyRequest) => ({ userId: request.userId, correlationId: request.id, device: describeDevice(request.headers['user-agent']) });
 const asHttpError = (error: unknown): unknown => domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
 const gymDeps = (core: Core) => ({ ...core, waitMs: core.config.PROJECTION_WAIT_MS });
 
@@ -22,7 +25,7 @@ export async function appendLibraryDecision(
   decide: (state: LibraryState) => LibraryEvent[],
 ): Promise<{ state: LibraryState; position: Position | null }> {
   try {
-    return await core.commands({ stream: libraryStream(request.userId), aggregate: libraryAggregate, decide, context: { userId: request.userId, correlationId: request.id } });
+    return await core.commands({ stream: libraryStream(request.userId), aggregate: libraryAggregate, decide, context: contextOf(request) });
   } catch (error) {
     throw asHttpError(error);
   }
@@ -43,7 +46,7 @@ export async function runLibraryCommand(core: Core, request: FastifyRequest, com
     stream: libraryStream(request.userId),
     aggregate: libraryAggregate,
     decide: (state) => decideLibrary(command, state),
-    context: { userId: request.userId, correlationId: request.id },
+    context: contextOf(request),
     projections: ['gym'],
     errorStatus: LIBRARY_ERROR_STATUS,
   });
@@ -61,7 +64,7 @@ export async function appendWorkoutCommand(
       stream: workoutStream(workoutId),
       aggregate: workoutAggregate,
       decide: (state) => decideWorkout(command, state),
-      context: { userId: request.userId, correlationId: request.id },
+      context: contextOf(request),
     });
   } catch (error) {
     throw asHttpError(error);
@@ -82,7 +85,7 @@ export async function runWorkoutDecision(
     stream: workoutStream(workoutId),
     aggregate: workoutAggregate,
     decide,
-    context: { userId: request.userId, correlationId: request.id },
+    context: contextOf(request),
     projections: ['gym'],
     errorStatus: LIBRARY_ERROR_STATUS,
   });

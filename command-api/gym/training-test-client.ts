@@ -20,7 +20,7 @@ export async function trainingUser(app: HttpApp, email: string) {
     ok,
     exercise: async (name: string, fields: object = {}): Promise<string> => (await ok('POST', '/api/exercises', { name, ...fields })).id,
     workout: async (date: string, planDayId: string | null = null): Promise<string> => (await ok('POST', '/api/sessions', { date, planDayId })).id,
-    tick: (workoutId: string, exerciseId: string, setNumber: number, kg: number, reps: number) =>
-      ok('POST', `/api/sessions/${workoutId}/sets`, { exerciseId, setNumber, kg, reps }),
+    tick: (workoutId: string, exerciseId: string, setNumber: number, kg: number, reps: number, extra: { unit?: 'kg' | 'lb'; rpe?: number } = {}) =>
+      ok('POST', `/api/sessions/${workoutId}/sets`, { exerciseId, setNumber, kg, reps, ...extra }),
   };
 }

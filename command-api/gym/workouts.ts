@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema } from '../../domain/gym/library.ts';
-import { decideWorkout, holdsExercise, notesSchema, repsSchema, setNumberSchema } from '../../domain/gym/workout.ts';
+import { decideWorkout, enteredUnitSchema, holdsExercise, notesSchema, repsSchema, rpeSchema, setNumberSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
@@ -17,7 +17,14 @@ export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().option
 export const changeWorkoutBody = z
   .object({ finished: z.boolean().optional(), notes: notesSchema.optional() })
   .refine((body) => body.finished !== undefined || body.notes !== undefined, { message: 'finished or notes is required' });
-export const tickSetBody = z.object({ exerciseId: z.uuid(), setNumber: setNumberSchema, kg: kgSchema, reps: repsSchema });
+export const tickSetBody = z.object({
+  exerciseId: z.uuid(),
+  setNumber: setNumberSchema,
+  kg: kgSchema,
+  reps: repsSchema,
+  unit: enteredUnitSchema.optional().meta({ description: 'the unit the weight was typed in; kg always carries the weight' }),
+  rpe: rpeSchema.nullable().optional().meta({ description: 'rate of perceived exertion, 1 to 10 in half steps' }),
+});
 export const correctSetBody = z
   .object({ kg: kgSchema.optional(), reps: repsSchema.optional() })
   .refine((body) => body.kg !== undefined || body.reps !== undefined, { message: 'kg or reps is required' });
@@ -122,11 +129,13 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     },
     async (request, reply) => {
       const { exerciseId, setNumber, kg, reps } = request.body;
+      const unit = request.body.unit ?? null;
+      const rpe = request.body.rpe ?? null;
       const exercise = await findExercise(db, request.userId, exerciseId);
       if (!exercise) throw notFound('Exercise not found');
       const newSetId = randomUUID();
       const workoutId = request.params.id;
-      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps } as const;
+      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe } as const;
       const state = await runWorkoutDecision(core, request, workoutId, async (state) => {
         const events = decideWorkout(tick, state);
         // The first set of an exercise in this workout asks the library, with its revision, while this
@@ -140,7 +149,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       const set = state.status === 'open' ? Object.values(state.sets).find((s) => s.exerciseId === exerciseId && s.setNumber === setNumber) : undefined;
       if (!set) throw notFound('Workout not found');
       reply.code(set.id === newSetId ? 201 : 200);
-      return { id: set.id, sessionId: request.params.id, exerciseId, exerciseName: exercise.name, setNumber, kg: set.kg, reps: set.reps };
+      return { id: set.id, sessionId: request.params.id, exerciseId, exerciseName: exercise.name, setNumber, kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe };
     },
   );
 

@@ -8,6 +8,8 @@ export type CommandContext = {
   readonly userId: string | null;
   /** the request id */
   readonly correlationId: string;
+  /** recorded where the owner browses a stream's history */
+  readonly device?: string | null | undefined;
 };
 
 export type CommandResult<State> = {
@@ -29,6 +31,16 @@ export type CommandInput<State, Event extends DomainEvent> = {
 
 export type CommandHandler = <State, Event extends DomainEvent>(input: CommandInput<State, Event>) => Promise<CommandResult<State>>;
 
+/**
+ * Told of every append this handler makes and every expected-revision conflict it meets (for the
+ * process's metrics): `retried` when the command is decided again, `gave_up` when the conflict is
+ * the caller's answer.
+ */
+export type CommandObserver = {
+  appended(stream: string, events: number): void;
+  conflicted(stream: string, outcome: 'retried' | 'gave_up'): void;
+};
+
 const MAX_ATTEMPTS = 20;
 const CACHED_STREAMS = 5000;
 
@@ -45,7 +57,7 @@ type Folded = { readonly state: unknown; readonly revision: bigint | null };
  * appends nothing or refuses cannot conflict, so one made on a remembered state is made again on a
  * fresh read: a username another process released, or an erasure deleted, is not refused from memory.
  */
-export function createCommandHandler(store: EventStore): CommandHandler {
+export function createCommandHandler(store: EventStore, observer?: CommandObserver): CommandHandler {
   const serialise = createKeyedMutex();
   // a Map iterates in insertion order: re-inserting on use makes the first key the least recent
   const folded = new Map<string, Folded>();
@@ -97,16 +109,20 @@ export function createCommandHandler(store: EventStore): CommandHandler {
             correlationId: context.correlationId,
             causationId: commandId,
             schemaVersion: aggregate.schemaVersion,
+            ...(context.device ? { device: context.device } : {}),
           },
         }));
         try {
           const result = await store.append(stream, toAppend, current.revision ?? 'no_stream');
+          observer?.appended(stream, toAppend.length);
           const next = events.reduce((folding, event) => aggregate.evolve(folding, event), state);
           remember(stream, { state: next, revision: result.nextRevision });
           return { state: next, position: result.position };
         } catch (error) {
           folded.delete(stream);
-          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          observer?.conflicted(stream, attempt >= MAX_ATTEMPTS ? 'gave_up' : 'retried');
+          if (attempt >= MAX_ATTEMPTS) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         }
       }

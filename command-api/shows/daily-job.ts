@@ -1,6 +1,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import {
+  type Channel,
   channelsFor,
   DAILY_RUNS_STREAM,
   dailyRunsAggregate,
@@ -17,7 +18,7 @@ import type { PushSubscriptionRow, PushSubscriptions } from '../../infra/push/su
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
 import type { TvData } from '../../infra/tvmaze/client.ts';
 import type { Core } from '../shared/core.ts';
-import type { CommandContext } from '../shared/handle-command.ts';
+import type { CommandContext, CommandObserver } from '../shared/handle-command.ts';
 import { cuid } from '../../infra/ids.ts';
 import { notificationLedger } from './notification-ledger.ts';
 
@@ -29,6 +30,16 @@ export type DailyJobDeps = {
   readonly push: PushSender;
   readonly subscriptions: PushSubscriptions;
   readonly log?: (entry: object, message: string) => void;
+  /** told of each notification sent or failed, for the process's metrics */
+  readonly observer?: DailyJobObserver;
+  /** told of the claims and outcomes appended straight to the store (see notificationLedger) */
+  readonly writes?: CommandObserver;
+};
+
+export type DailyJobObserver = {
+  sent(channel: Channel): void;
+  /** not claimed, or claimed and refused by the provider: as the report counts `failed` */
+  failed(channel: Channel): void;
 };
 
 export type DailyJobReport = {
@@ -186,7 +197,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
   // 4. claim, send, record
   let sent = 0;
   let failed = 0;
-  const ledger = notificationLedger(core, correlationId);
+  const ledger = notificationLedger(core, correlationId, deps.writes);
   await inParallel(tasks, CONCURRENCY, signal, async ({ key, show, episode, email }) => {
     let claim: Awaited<ReturnType<typeof ledger.claim>>;
     try {
@@ -194,6 +205,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
     } catch (error) {
       // nothing was claimed, so the next run tries this one again
       failed++;
+      deps.observer?.failed(key.channel);
       log({ key, err: error }, 'notification not claimed');
       return;
     }
@@ -219,9 +231,11 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
         });
       }
       sent++;
+      deps.observer?.sent(key.channel);
       outcome = { type: 'notification-sent', data: { notificationId: claim.notificationId, at: core.now().toISOString() } };
     } catch (error) {
       failed++;
+      deps.observer?.failed(key.channel);
       log({ key, err: error }, 'notification not sent');
       const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown';
       outcome = { type: 'notification-failed', data: { notificationId: claim.notificationId, reason, at: core.now().toISOString() } };

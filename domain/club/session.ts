@@ -148,6 +148,8 @@ const snapshotSaved = z.object({
   rounds: z.array(storedRoundSchema),
   savedAt: z.string(),
   snapshotId: z.string().optional(),
+  /** a restore: the older version whose night this save puts back (absent in every other save) */
+  restoredFrom: z.number().int().min(1).optional(),
 });
 const statusChanged = z.object({ version: z.number().int(), at: z.string() });
 const sessionDeleted = z.object({ at: z.string() });
@@ -184,7 +186,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     }
     case 'snapshot-saved': {
       if (state === null) return state;
-      const { savedAt, snapshotId, ...night } = event.data;
+      const { savedAt, snapshotId, restoredFrom: _restoredFrom, ...night } = event.data;
       const previous = state.lastSave;
       const basedOn = previous !== null && previous.snapshotId === snapshotId ? previous.basedOn : state.version;
       const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn };
@@ -322,6 +324,15 @@ export type NightDetails = {
 export type SessionCommand =
   | ({ readonly type: 'open-session'; readonly at: string } & NightDetails)
   | { readonly type: 'save-snapshot'; readonly snapshot: Snapshot; readonly club: ClubLists; readonly at: string }
+  | {
+      readonly type: 'restore-version';
+      /** the night as it stood right after version `from` (nightVersions folds it from the stream) */
+      readonly restored: Night;
+      readonly from: number;
+      /** the version the phone holds: the newest it knows; another is a conflict, as for a save */
+      readonly expectedVersion: number;
+      readonly at: string;
+    }
   | { readonly type: 'close-session'; readonly at: string }
   | { readonly type: 'reopen-session'; readonly at: string }
   | { readonly type: 'delete-session'; readonly at: string };
@@ -334,6 +345,7 @@ export const SESSION_ERROR_STATUS: Readonly<Record<string, number>> = {
   SESSION_CLOSED: 409,
   SESSION_HAS_ROUNDS: 409,
   INVALID_SNAPSHOT: 400,
+  NOT_AN_OLDER_VERSION: 400,
 };
 
 const existing = (state: SessionState): Night => {
@@ -361,6 +373,10 @@ const canonical = (value: unknown): string =>
     inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner,
   );
 const sameContent = (a: NightContent, b: NightContent): boolean => NIGHT_CONTENT.every((key) => canonical(a[key]) === canonical(b[key]));
+
+/** A line-up as an event holds it (the folded night's is read-only). */
+const lineUpCopy = (lineUp: LineUp) =>
+  lineUp.map((entry) => ({ court: entry.court, teamA: [entry.teamA[0], entry.teamA[1]] as [string, string], teamB: [entry.teamB[0], entry.teamB[1]] as [string, string] }));
 
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
@@ -391,6 +407,40 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       if (ownLast && sameContent(saved, night)) return [];
       if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
       return [{ type: 'snapshot-saved', data: saved }];
+    }
+    case 'restore-version': {
+      const night = existing(state);
+      const { restored, from, expectedVersion } = command;
+      // the same checks as a save: the phone's copy must be the latest, and the night open. A night
+      // deleted and opened again under the same id since the versions were read is another night.
+      if (expectedVersion !== night.version || restored.openedAt !== night.openedAt) {
+        throw new DomainError('VERSION_CONFLICT', `version ${expectedVersion} is not the latest (${night.version}): the night was changed on another phone`);
+      }
+      if (from >= night.version) throw new DomainError('NOT_AN_OLDER_VERSION', `params.version: ${from} is not older than the night's newest version (${night.version})`);
+      if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
+      // the older night's content, copies of levels included, saved anew: nothing earlier is rewritten
+      const { venueId, date, startTime } = night.openedAs;
+      const { endTime, courts, roundLengthSec, people, lineUp, timer, rounds } = restored;
+      return [
+        {
+          type: 'snapshot-saved',
+          data: {
+            version: night.version + 1,
+            venueId,
+            date,
+            startTime,
+            endTime,
+            courts,
+            roundLengthSec,
+            people: [...people],
+            lineUp: lineUpCopy(lineUp),
+            timer,
+            rounds: rounds.map((round) => ({ ...round, lineUp: lineUpCopy(round.lineUp) })),
+            savedAt: command.at,
+            restoredFrom: from,
+          },
+        },
+      ];
     }
     case 'close-session': {
       const night = existing(state);

@@ -18,12 +18,22 @@ export const workoutStream = (workoutId: string): string => `${WORKOUT_STREAM_PR
 export const setNumberSchema = z.number().int().min(1).max(50);
 export const repsSchema = z.number().int().min(0).max(500);
 export const notesSchema = textSchema.max(2000);
+/** rate of perceived exertion, on the usual 1–10 scale in half steps */
+export const rpeSchema = z.number().min(1).max(10).multipleOf(0.5);
+export const enteredUnitSchema = z.enum(['kg', 'lb']);
+export type EnteredUnit = z.infer<typeof enteredUnitSchema>;
 
 const workoutStarted = z.object({ userId: z.string(), planDayId: z.string().nullable(), date: z.string(), startedAt: z.string() });
 const workoutFinished = z.object({ at: z.string() });
 const empty = z.object({});
 const notesChanged = z.object({ notes: z.string() });
-const setTicked = z.object({ setId: z.string(), exerciseId: z.string(), setNumber: z.number().int(), kg: z.number(), reps: z.number().int() });
+const setTickedV1 = z.object({ setId: z.string(), exerciseId: z.string(), setNumber: z.number().int(), kg: z.number(), reps: z.number().int() });
+/**
+ * Version 2 keeps the unit the weight was typed in (kg stays the one stored value) and an optional
+ * RPE. A version 1 tick reads as version 2 with both null: nobody recorded them, and guessing the
+ * unit from today's setting would rewrite what the lifter saw then.
+ */
+const setTicked = setTickedV1.extend({ unit: enteredUnitSchema.nullable(), rpe: z.number().nullable() });
 const setCorrected = z.object({ setId: z.string(), kg: z.number(), reps: z.number().int() });
 const setRemoved = z.object({ setId: z.string() });
 /** a deletion or merge of the exercise found no set of it here; the revision it takes turns away ticks decided before */
@@ -46,7 +56,15 @@ export type WorkoutEvent =
   | DomainEvent<'sets-moved', z.infer<typeof setsMoved>>
   | DomainEvent<'exercise-cleared', z.infer<typeof exerciseCleared>>;
 
-export type LoggedSet = { readonly id: string; readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number };
+export type LoggedSet = {
+  readonly id: string;
+  readonly exerciseId: string;
+  readonly setNumber: number;
+  readonly kg: number;
+  readonly reps: number;
+  readonly unit: EnteredUnit | null;
+  readonly rpe: number | null;
+};
 
 export type Workout = {
   readonly status: 'open' | 'deleted';
@@ -118,16 +136,27 @@ const parsers: { readonly [T in WorkoutEvent['type']]: z.ZodType<Extract<Workout
 
 const isWorkoutEventType = (type: string): type is WorkoutEvent['type'] => Object.hasOwn(parsers, type);
 
+/** the schema version workout events are written with; version 1 differs only in `set-ticked` */
+export const WORKOUT_SCHEMA_VERSION = 2;
+
+/** Reads a stored workout event of any version as the current one. */
 export function parseWorkoutEvent(type: string, data: unknown, schemaVersion: number): WorkoutEvent {
-  if (schemaVersion !== 1 || !isWorkoutEventType(type)) throw new Error(`unknown gym workout event ${type} v${schemaVersion}`);
+  if ((schemaVersion !== 1 && schemaVersion !== WORKOUT_SCHEMA_VERSION) || !isWorkoutEventType(type)) {
+    throw new Error(`unknown gym workout event ${type} v${schemaVersion}`);
+  }
+  if (schemaVersion === 1 && type === 'set-ticked') return { type, data: upcastSetTicked(setTickedV1.parse(data)) };
   return { type, data: parsers[type].parse(data) } as WorkoutEvent;
+}
+
+export function upcastSetTicked(v1: z.infer<typeof setTickedV1>): z.infer<typeof setTicked> {
+  return { ...v1, unit: null, rpe: null };
 }
 
 export const workoutAggregate: Aggregate<WorkoutState, WorkoutEvent> = {
   initialState: initialWorkoutState,
   evolve: evolveWorkout,
   parse: parseWorkoutEvent,
-  schemaVersion: 1,
+  schemaVersion: WORKOUT_SCHEMA_VERSION,
 };
 
 // ---- decisions ----
@@ -149,12 +178,15 @@ export type WorkoutCommand =
       readonly setNumber: number;
       readonly kg: number;
       readonly reps: number;
+      readonly unit: EnteredUnit | null;
+      readonly rpe: number | null;
     }
   | { readonly type: 'correct-set'; readonly userId: string; readonly setId: string; readonly kg?: number | undefined; readonly reps?: number | undefined }
   | { readonly type: 'remove-set'; readonly userId: string; readonly setId: string }
   | { readonly type: 'move-sets'; readonly userId: string; readonly fromExerciseId: string; readonly toExerciseId: string }
   /** a deletion of the first exercise checks this workout: refused while it holds a set of any of them */
   | { readonly type: 'clear-exercise'; readonly userId: string; readonly exerciseIds: readonly [string, ...string[]] };
+
 
 type Live = Workout & { readonly status: 'open' };
 
@@ -216,10 +248,10 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     case 'tick-set': {
       const workout = live(state, command.userId);
       const existing = findSet(workout, command.exerciseId, command.setNumber);
-      const { exerciseId, setNumber, kg, reps } = command;
+      const { exerciseId, setNumber, kg, reps, unit, rpe } = command;
       // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is appended
-      if (existing && existing.kg === kg && existing.reps === reps) return [];
-      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps } }];
+      if (existing && existing.kg === kg && existing.reps === reps && existing.unit === unit && existing.rpe === rpe) return [];
+      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps, unit, rpe } }];
     }
     case 'correct-set': {
       const set = live(state, command.userId).sets[command.setId];

@@ -7,9 +7,16 @@ const T1 = '2026-11-24T10:00:00.000Z';
 const T2 = '2026-11-24T11:00:00.000Z';
 const U = 'user-1';
 const started: WorkoutEvent = { type: 'workout-started', data: { userId: U, planDayId: 'day-1', date: '2026-11-24', startedAt: T1 } };
-const tick = (setId: string, exerciseId: string, setNumber: number, kg: number, reps: number): WorkoutEvent => ({
+const tick = (setId: string, exerciseId: string, setNumber: number, kg: number, reps: number, unit: 'kg' | 'lb' | null = null, rpe: number | null = null): WorkoutEvent => ({
   type: 'set-ticked',
-  data: { setId, exerciseId, setNumber, kg, reps },
+  data: { setId, exerciseId, setNumber, kg, reps, unit, rpe },
+});
+const tickSet = (fields: { newSetId: string; exerciseId: string; setNumber: number; kg: number; reps: number; unit?: 'kg' | 'lb'; rpe?: number }, userId = U): WorkoutCommand => ({
+  type: 'tick-set',
+  userId,
+  unit: null,
+  rpe: null,
+  ...fields,
 });
 
 /** given the past events, when the command is decided, then these events */
@@ -28,9 +35,9 @@ t.test('start is get-or-create: the second start decides nothing', async (t) => 
 
 t.test('a tick of an existing (exercise, set number) overwrites that set, keeping its id', async (t) => {
   const given = [started, tick('s1', 'squat', 1, 100, 5)];
-  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 's2', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 4 }), [tick('s1', 'squat', 1, 102.5, 4)]);
-  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5 }), [tick('s2', 'squat', 2, 100, 5)]);
-  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 's2', exerciseId: 'bench', setNumber: 1, kg: 60, reps: 8 }), [tick('s2', 'bench', 1, 60, 8)]);
+  t.same(decide(given, tickSet({ newSetId: 's2', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 4 })), [tick('s1', 'squat', 1, 102.5, 4)]);
+  t.same(decide(given, tickSet({ newSetId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5 })), [tick('s2', 'squat', 2, 100, 5)]);
+  t.same(decide(given, tickSet({ newSetId: 's2', exerciseId: 'bench', setNumber: 1, kg: 60, reps: 8 })), [tick('s2', 'bench', 1, 60, 8)]);
 });
 
 t.test('finish keeps the first finish time; reopen clears it; notes change only when different', async (t) => {
@@ -52,7 +59,7 @@ t.test('finish keeps the first finish time; reopen clears it; notes change only 
 t.test("another user's, a missing or a deleted workout is not found", async (t) => {
   const cases: Array<[WorkoutEvent[], string]> = [[[], U], [[started], 'user-2'], [[started, { type: 'workout-deleted', data: {} }], U]];
   for (const [given, userId] of cases) {
-    t.throws(() => decide(given, { type: 'tick-set', userId, newSetId: 's', exerciseId: 'e', setNumber: 1, kg: 1, reps: 1 }), { code: 'NOT_FOUND' });
+    t.throws(() => decide(given, tickSet({ newSetId: 's', exerciseId: 'e', setNumber: 1, kg: 1, reps: 1 }, userId)), { code: 'NOT_FOUND' });
   }
   t.throws(() => decide([started], { type: 'correct-set', userId: U, setId: 'nope', kg: 1 }), DomainError);
   t.throws(() => decide([started], { type: 'remove-set', userId: U, setId: 'nope' }), { code: 'NOT_FOUND' });
@@ -69,7 +76,7 @@ t.test("moving A's sets to B numbers them after B's, in A's order, and the fold 
   const events = decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' });
   t.same(events, [{ type: 'sets-moved', data: { fromExerciseId: 'A', toExerciseId: 'B', moves: [{ setId: 'a1', setNumber: 3 }, { setId: 'a2', setNumber: 4 }] } }]);
   const state = [...given, ...events].reduce(evolveWorkout, initialWorkoutState);
-  t.same(decide([...given, ...events], { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'B', setNumber: 3, kg: 61, reps: 10 }), [tick('a1', 'B', 3, 61, 10)], 'a tick of (B, 3) overwrites the moved set');
+  t.same(decide([...given, ...events], tickSet({ newSetId: 'x', exerciseId: 'B', setNumber: 3, kg: 61, reps: 10 })), [tick('a1', 'B', 3, 61, 10)], 'a tick of (B, 3) overwrites the moved set');
   t.equal(state.status === 'open' ? Object.keys(state.sets).length : 0, 4);
   t.same(
     decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'C', toExerciseId: 'B' }),
@@ -79,18 +86,41 @@ t.test("moving A's sets to B numbers them after B's, in A's order, and the fold 
 });
 
 t.test('stored events parse back and fold to the same state', async (t) => {
-  const given = [started, tick('s1', 'squat', 1, 225 * 0.45359237, 5)];
-  const stored = given.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 1 } }));
+  const given = [started, tick('s1', 'squat', 1, 225 * 0.45359237, 5, 'lb', 8.5)];
+  const stored = given.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 2 } }));
   t.same(fold(workoutAggregate, stored), given.reduce(evolveWorkout, initialWorkoutState));
+  t.equal(workoutAggregate.schemaVersion, 2, 'new events are written as version 2');
   t.throws(() => parseWorkoutEvent('set-ticked', {}, 1));
-  t.throws(() => parseWorkoutEvent('set-ticked', stored[1]!.data, 2), /unknown gym workout event/);
+  t.throws(() => parseWorkoutEvent('set-ticked', { setId: 's1', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 }, 2), 'version 2 must carry unit and rpe');
+  t.throws(() => parseWorkoutEvent('set-ticked', stored[1]!.data, 3), /unknown gym workout event set-ticked v3/);
   t.throws(() => parseWorkoutEvent('toString', {}, 1), /unknown gym workout event/);
+});
+
+t.test('a version 1 log reads as version 2: ticks gain a null unit and RPE, nothing else changes', async (t) => {
+  const v1 = [
+    { type: 'workout-started', data: started.data, metadata: { schemaVersion: 1 } },
+    { type: 'set-ticked', data: { setId: 's1', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 }, metadata: { schemaVersion: 1 } },
+    { type: 'set-corrected', data: { setId: 's1', kg: 102.5, reps: 5 }, metadata: { schemaVersion: 1 } },
+  ];
+  t.same(parseWorkoutEvent('set-ticked', v1[1]!.data, 1), tick('s1', 'squat', 1, 100, 5, null, null));
+  const state = fold(workoutAggregate, v1);
+  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null });
+  const mixed = [...v1, { type: 'set-ticked', data: { setId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9 }, metadata: { schemaVersion: 2 } }];
+  const after = fold(workoutAggregate, mixed);
+  t.same(after.status === 'open' ? after.sets['s2'] : undefined, { id: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9 }, 'a log of both versions folds');
+  t.same(
+    decideWorkout({ type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null }, state),
+    [],
+    'a repeat of an upcast tick decides nothing',
+  );
 });
 
 t.test('a tick identical to the set as stored decides nothing; a changed one overwrites', async (t) => {
   const given = [started, tick('s1', 'squat', 1, 100, 5)];
-  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 }), []);
-  t.same(decide(given, { type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 6 }), [tick('s1', 'squat', 1, 100, 6)]);
+  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 })), []);
+  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 6 })), [tick('s1', 'squat', 1, 100, 6)]);
+  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, rpe: 8 })), [tick('s1', 'squat', 1, 100, 5, null, 8)], 'an added RPE is a change');
+  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, unit: 'lb' })), [tick('s1', 'squat', 1, 100, 5, 'lb')], 'so is the unit it was typed in');
 });
 
 t.test('clearing an exercise is refused while the workout holds a set of it (or of one merged into it)', async (t) => {

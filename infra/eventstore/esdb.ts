@@ -215,13 +215,13 @@ function subscribe(client: EventStoreDBClient, after: Position, maxBatch: number
 }
 
 function toEventData(event: NewEvent) {
-  const { userId, correlationId, causationId, schemaVersion } = event.metadata;
+  const { userId, correlationId, causationId, schemaVersion, device } = event.metadata;
   return jsonEvent({
     id: event.id,
     type: event.type,
     data: event.data,
     // The `$`-prefixed copies are the names EventStoreDB's own projections follow.
-    metadata: { userId, correlationId, causationId, schemaVersion, $correlationId: correlationId, $causationId: causationId },
+    metadata: { userId, correlationId, causationId, schemaVersion, ...(device === undefined ? {} : { device }), $correlationId: correlationId, $causationId: causationId },
   });
 }
 
@@ -279,6 +279,7 @@ function toMetadata(raw: unknown, eventId: string): EventMetadata {
     correlationId: text(metadata.correlationId) ?? text(metadata.$correlationId) ?? eventId,
     causationId: text(metadata.causationId) ?? text(metadata.$causationId) ?? eventId,
     schemaVersion: typeof metadata.schemaVersion === 'number' ? metadata.schemaVersion : 1,
+    ...(typeof metadata.device === 'string' ? { device: metadata.device } : {}),
   };
 }
 

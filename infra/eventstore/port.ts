@@ -35,6 +35,8 @@ export type EventMetadata = {
   readonly causationId: string;
   /** version of the payload's schema, for upcasting on read */
   readonly schemaVersion: number;
+  /** the browser and system the request came from ("Safari on iPhone"), where a history shows it */
+  readonly device?: string;
 };
 
 export type NewEvent = {

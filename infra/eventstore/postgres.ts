@@ -161,6 +161,7 @@ function toRecorded(row: EventRow): RecordedEvent {
       correlationId: String(meta.correlationId ?? ''),
       causationId: String(meta.causationId ?? ''),
       schemaVersion: typeof meta.schemaVersion === 'number' ? meta.schemaVersion : 1,
+      ...(typeof meta.device === 'string' ? { device: meta.device } : {}),
     },
     stream: row.stream_name,
     revision: BigInt(row.stream_revision),

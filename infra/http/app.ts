@@ -97,8 +97,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // the first hook, so every answer carries them, refusals, errors and 404s included
-  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request.raw, reply.raw));
+  // the first hook, so every answer carries them, refusals, errors and 404s included; the request id
+  // is what the log records as an event's correlation, so a client can find its own change in a history
+  app.addHook('onRequest', async (request, reply) => {
+    setSecurityHeaders(request.raw, reply.raw);
+    reply.header('x-request-id', request.id);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -203,6 +207,22 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   );
 
   return app;
+}
+
+/** One answered request: `route` is the route's template (`/api/sessions/:id`), null when no route matched. */
+export type RequestSample = { readonly method: string; readonly route: string | null; readonly statusCode: number; readonly seconds: number };
+
+export type RequestObserver = (sample: RequestSample) => void;
+
+/**
+ * Tells `observer` of every answer of `app`, 404s and refusals included. Call before the app is
+ * ready: a hook on the root reaches every route, those of plugins already registered too.
+ */
+export function observeRequests(app: HttpApp, observer: RequestObserver): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // the template, never the URL: one series per route however many ids pass through it
+    observer({ method: request.method, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, seconds: reply.elapsedTime / 1000 });
+  });
 }
 
 function isApiPath(pathname: string): boolean {

@@ -39,3 +39,29 @@ export async function connectDatabase(url: string, poolSize: number): Promise<Da
     },
   };
 }
+
+/** One pool's connections right now: open ones (in use or idle), callers waiting for one, and the cap. */
+export type PoolUsage = {
+  readonly pool: 'pg' | 'slonik';
+  readonly inUse: number;
+  readonly idle: number;
+  readonly waiting: number;
+  readonly max: number;
+};
+
+/** Both pools' usage, from their own counters: no query. */
+export function poolUsage(db: Pick<Database, 'pg' | 'slonik'>): PoolUsage[] {
+  const raw = db.pg;
+  const typed = db.slonik.state();
+  return [
+    { pool: 'pg', inUse: raw.totalCount - raw.idleCount, idle: raw.idleCount, waiting: raw.waitingCount, max: raw.options.max },
+    {
+      pool: 'slonik',
+      // a connection being opened, released or closed is busy too: it cannot be handed out
+      inUse: typed.acquiredConnections + typed.pendingConnections + typed.pendingReleaseConnections + typed.pendingDestroyConnections,
+      idle: typed.idleConnections,
+      waiting: typed.waitingClients,
+      max: db.slonik.configuration.maxPoolSize ?? 10, // slonik's default
+    },
+  ];
+}

@@ -15,6 +15,7 @@ import { workoutQueryRoutes } from '../../query-api/gym/workouts.ts';
 import { homeQueryRoutes } from '../../query-api/gym/home.ts';
 import { statsQueryRoutes } from '../../query-api/gym/stats.ts';
 import { exportQueryRoutes } from '../../query-api/gym/export.ts';
+import { workoutHistoryRoutes } from '../../query-api/gym/history.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
 import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
@@ -57,6 +58,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   homeQueryRoutes(app, reads);
   statsQueryRoutes(app, reads);
   exportQueryRoutes(app, reads);
+  workoutHistoryRoutes(app, { ...reads, store: core.store });
   gymWorkoutRoutes(app, { core, cookies });
   gymExerciseRoutes(app, { core, cookies });
   gymPlanRoutes(app, { core, cookies });

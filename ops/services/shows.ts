@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { showsAuthRoutes } from '../../command-api/shows/auth.ts';
 import { showsErasureRoutes } from '../../command-api/shows/erasure.ts';
-import { type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
+import { type DailyJobDeps, type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
 import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
 import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
 import { showsSuggestionRoutes } from '../../command-api/shows/suggestions.ts';
@@ -42,7 +42,12 @@ export type ShowsRuntime = {
  * The shows service's outside parts: one per process, built by the composition root and given to
  * the API and the scheduler alike, so they share one TVmaze pacer and one set of VAPID keys.
  */
-export async function createShowsRuntime(core: Core, log: (entry: object, message: string) => void = () => undefined): Promise<ShowsRuntime> {
+export async function createShowsRuntime(
+  core: Core,
+  log: (entry: object, message: string) => void = () => undefined,
+  /** the process's metrics, when it keeps them */
+  observers: Pick<DailyJobDeps, 'observer' | 'writes'> = {},
+): Promise<ShowsRuntime> {
   const { config } = core;
   const tv = createTvmaze({ baseUrl: config.TVMAZE_URL, country: config.TVMAZE_COUNTRY, callsPer10s: config.TVMAZE_CALLS_PER_10S }, core.now);
   const cache = createShowCache(core.db.slonik);
@@ -59,7 +64,7 @@ export async function createShowsRuntime(core: Core, log: (entry: object, messag
     subscriptions,
     push,
     chat,
-    runDailyJob: (day, signal) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log }, day, signal ? { signal } : {}),
+    runDailyJob: (day, signal) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log, ...observers }, day, signal ? { signal } : {}),
   };
   return runtime;
 }

@@ -48,6 +48,8 @@ t.test('a rebuilt club projection answers every GET exactly as before', async (t
       night = { ...night, version: saved.version };
     }
   }
+  // a restore is one more save: the rebuilt tables hold the restored night
+  await ok('POST', `/api/sessions/${nights[2]}/versions/2/restore`, { expectedVersion: 4 });
   await ok('POST', `/api/sessions/${nights[0]}/close`);
   await ok('POST', `/api/sessions/${nights[1]}/close`);
   await ok('POST', `/api/sessions/${nights[1]}/reopen`);
@@ -62,6 +64,7 @@ t.test('a rebuilt club projection answers every GET exactly as before', async (t
     ...people.map((person) => `/api/players/${person.id}`),
     '/api/sessions?from=2026-11-01&to=2026-11-30',
     ...nights.map((id) => `/api/sessions/${id}`),
+    ...nights.map((id) => `/api/sessions/${id}/versions/2`),
     '/api/today?date=2026-11-19',
     '/api/today?date=2026-11-16',
   ];

@@ -9,6 +9,7 @@ import { changePlayerBody, createPlayerBody } from '../../command-api/club/playe
 import { openSessionBody } from '../../command-api/club/sessions.ts';
 import { addLevelBody, addSlotBody, addVenueBody, changeSlotBody, changeVenueBody, clubBody, renameLevelBody } from '../../command-api/club/settings.ts';
 import { decidePlayer, playerAggregate, type PlayerCommand, playerStream } from '../../domain/club/player.ts';
+import { nightVersions } from '../../domain/club/history.ts';
 import { claimNight, decideSession, type Night, nightKeyAggregate, nightKeyStream, sessionAggregate, type SessionCommand, sessionStream, snapshotSchema, type Snapshot } from '../../domain/club/session.ts';
 import { CLUB_SETTINGS_STREAM, type ClubSettingsCommand, type ClubSettingsState, clubSettingsAggregate, decideClubSettings } from '../../domain/club/settings.ts';
 import { cuid } from '../../infra/ids.ts';
@@ -52,6 +53,7 @@ function consistent(snapshot: Snapshot, night: Night, levelIds: readonly string[
 
 t.test('every command the club routes accept lands in the club read tables', async (t) => {
   let nights = 0;
+  let restores = 0;
   await fc.assert(
     fc.asyncProperty(scenario, async (input) => {
       const context = { userId: randomUUID(), correlationId: randomUUID() };
@@ -101,7 +103,16 @@ t.test('every command the club routes accept lands in the club read tables', asy
       nights++;
       const snapshot = consistent(input.snapshot, opened.state, levelIds);
       for (const someone of snapshot.people) await person(someone.id, { type: 'create-player', name: someone.name, levelId: someone.levelId, guest: someone.guest, at });
-      await night(sessionId, { type: 'save-snapshot', snapshot, club, at });
+      const saved = await night(sessionId, { type: 'save-snapshot', snapshot, club, at });
+      // a restore is a save of an older version's night: the opened one, then the saved one again
+      const recorded = await log.core.store.readStream(sessionStream(sessionId));
+      const versions = nightVersions(recorded.map((event) => ({ ...event, recordedAt: event.recordedAt.toISOString() })));
+      let version = saved?.state?.version ?? opened.state.version;
+      for (const older of versions.slice(0, 2)) {
+        const restored = await night(sessionId, { type: 'restore-version', restored: older.night, from: older.version, expectedVersion: version, at });
+        if (restored?.state && restored.state.version > version) restores++;
+        version = restored?.state?.version ?? version;
+      }
       await night(sessionId, { type: 'close-session', at });
 
       await log.settled();
@@ -111,4 +122,5 @@ t.test('every command the club routes accept lands in the club read tables', asy
   );
   const stored = await log.core.db.slonik.oneFirst(storedRows);
   t.ok(nights >= 10 && Number(stored) >= nights, `${nights} generated nights opened and saved, ${stored} rows of nights, people and rounds read back`);
+  t.ok(restores >= 10, `${restores} older versions restored and stored`);
 });

@@ -94,8 +94,9 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
  */
 export const gymProjection: Projection = {
   name: 'gym',
-  // 4: a workout started on a day already deleted is unlinked (issue 12); rebuilt at start
-  version: 4,
+  // 4: a workout started on a day already deleted is unlinked (issue 12)
+  // 5: sets keep the unit they were typed in and their RPE (set-ticked v2); rebuilt at start
+  version: 5,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

@@ -82,7 +82,7 @@ t.test('ops rebuild of the gym projection reproduces every GET answer exactly', 
   }));
   const before = await snapshot();
   t.ok(before.filter((answer) => answer.status === 200).length >= urls.length - 1, 'the snapshot is of real answers');
-  t.match(before.find((answer) => answer.url === '/api/export.csv')!.body, /^date,session_id,plan,day,exercise,code,set_number,weight_lb,reps\r\n/);
+  t.match(before.find((answer) => answer.url === '/api/export.csv')!.body, /^date,session_id,plan,day,exercise,code,set_number,weight_lb,reps,rpe\r\n/);
 
   const report = await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: gymProjection, log: silentLog });
   t.ok(report.events > 100, `replayed ${report.events} events`);

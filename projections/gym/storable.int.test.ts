@@ -97,7 +97,7 @@ t.test('every command the gym routes accept lands in the gym read tables', async
       const planDayId = input.workout.planDayId === undefined || input.workout.planDayId === null ? null : (planned?.plans[planId]?.days[0]?.id ?? null);
       const workoutId = workoutIdOf(userId, planDayId, input.workout.date);
       await workout(workoutId, { type: 'start-workout', userId, planDayId, date: input.workout.date, now });
-      const ticked = await workout(workoutId, { type: 'tick-set', userId, newSetId: randomUUID(), ...input.tick, exerciseId: exerciseIds[1]! });
+      const ticked = await workout(workoutId, { type: 'tick-set', userId, newSetId: randomUUID(), ...input.tick, unit: input.tick.unit ?? null, rpe: input.tick.rpe ?? null, exerciseId: exerciseIds[1]! });
       const setId = ticked?.status === 'open' ? Object.keys(ticked.sets)[0] : undefined;
       if (setId) await workout(workoutId, { type: 'correct-set', userId, setId, ...input.correction });
       await workout(workoutId, { type: 'change-workout', userId, ...input.workoutChange, now });

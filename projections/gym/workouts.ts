@@ -25,6 +25,8 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       set_number integer NOT NULL,
       kg double precision NOT NULL,
       reps integer NOT NULL,
+      entered_unit text,
+      rpe real,
       date date NOT NULL
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (workout_id)`);
@@ -44,7 +46,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
   const sets = sql.identifier([schema, 'sets']);
   const planDays = sql.identifier([schema, 'plan_days']);
   let started = new Map<string, [string, string, string | null, string, string]>();
-  let ticked = new Map<string, [string, string, string, number, number, number]>();
+  let ticked = new Map<string, [string, string, string, number, number, number, string | null, number | null]>();
   let corrected = new Map<string, [string, number, number]>();
   let patched = new Map<string, WorkoutPatch>();
 
@@ -61,12 +63,13 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
     }
     if (ticked.size > 0) {
       await tx.query(sql.unsafe`
-        INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps, date)
-        SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps, w.date
-        FROM ${sql.unnest([...ticked.values()], ['text', 'text', 'text', 'int4', 'float8', 'int4'])}
-          AS t(id, workout_id, exercise_id, set_number, kg, reps)
+        INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps, entered_unit, rpe, date)
+        SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps, t.entered_unit, t.rpe, w.date
+        FROM ${sql.unnest([...ticked.values()], ['text', 'text', 'text', 'int4', 'float8', 'int4', 'text', 'float4'])}
+          AS t(id, workout_id, exercise_id, set_number, kg, reps, entered_unit, rpe)
         JOIN ${workouts} w ON w.id = t.workout_id
-        ON CONFLICT (id) DO UPDATE SET exercise_id = EXCLUDED.exercise_id, set_number = EXCLUDED.set_number, kg = EXCLUDED.kg, reps = EXCLUDED.reps`);
+        ON CONFLICT (id) DO UPDATE SET exercise_id = EXCLUDED.exercise_id, set_number = EXCLUDED.set_number, kg = EXCLUDED.kg, reps = EXCLUDED.reps,
+          entered_unit = EXCLUDED.entered_unit, rpe = EXCLUDED.rpe`);
     }
     if (corrected.size > 0) {
       await tx.query(sql.unsafe`
@@ -105,15 +108,15 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
       case 'workout-notes-changed':
         return patch(workoutId, { notes: event.data.notes });
       case 'set-ticked': {
-        const { setId, exerciseId, setNumber, kg, reps } = event.data;
+        const { setId, exerciseId, setNumber, kg, reps, unit, rpe } = event.data;
         corrected.delete(setId);
-        ticked.set(setId, [setId, workoutId, exerciseId, setNumber, kg, reps]);
+        ticked.set(setId, [setId, workoutId, exerciseId, setNumber, kg, reps, unit, rpe]);
         return;
       }
       case 'set-corrected': {
         const { setId, kg, reps } = event.data;
         const pending = ticked.get(setId);
-        if (pending) ticked.set(setId, [pending[0], pending[1], pending[2], pending[3], kg, reps]);
+        if (pending) ticked.set(setId, [pending[0], pending[1], pending[2], pending[3], kg, reps, pending[6], pending[7]]);
         else corrected.set(setId, [setId, kg, reps]);
         return;
       }

@@ -1,5 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
+import type { Night } from '../../domain/club/session.ts';
 import { dateSchema, daysBetween, weekdayOf } from '../../domain/shared/calendar.ts';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -80,6 +81,43 @@ export async function readSession(pool: DatabasePool, id: string): Promise<Sessi
   const night = await findSession(pool, id);
   if (!night) throw notFound('No such night');
   return night;
+}
+
+/**
+ * A night as folded from its stream (one of its versions), in the shape GET /api/sessions/:id
+ * answers, named the same way: the venue's and each person's current name, the level of that night.
+ */
+export async function nightDocument(pool: DatabasePool, id: string, night: Night): Promise<SessionDocument> {
+  const venueName = await pool.maybeOneFirst(sql.type(z.object({ name: z.string() }))`SELECT name FROM club.venues WHERE id = ${night.venueId}`);
+  const ids = night.people.map((person) => person.playerId);
+  const players = ids.length === 0 ? [] : await pool.any(sql.type(z.object({ id: z.string(), name: z.string(), guest: z.boolean() }))`
+    SELECT id, name, guest FROM club.players WHERE id = ANY(${sql.array(ids, 'text')})`);
+  const known = new Map(players.map((player) => [player.id, player]));
+  return {
+    id,
+    venueId: night.venueId,
+    venueName,
+    date: night.date,
+    startTime: night.startTime,
+    endTime: night.endTime,
+    courts: night.courts,
+    roundLengthSec: night.roundLengthSec,
+    status: night.status,
+    version: night.version,
+    people: night.people.map((person) => ({
+      id: person.playerId,
+      name: known.get(person.playerId)?.name ?? person.name,
+      levelId: person.levelId,
+      levelName: person.levelName,
+      levelRank: person.levelRank,
+      guest: known.get(person.playerId)?.guest ?? false,
+    })),
+    lineUp: night.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })),
+    timer: night.timer,
+    rounds: night.rounds.map((round) => ({ ...round, lineUp: round.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })) })),
+    openedAt: night.openedAt,
+    updatedAt: night.updatedAt,
+  };
 }
 
 async function summaries(pool: DatabasePool, from: string, to: string): Promise<SessionSummary[]> {

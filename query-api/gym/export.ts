@@ -9,7 +9,7 @@ import { listExercises } from './exercises.ts';
 import { listPlans } from './plans.ts';
 import { readGymUser } from './routes.ts';
 import { bodyweightSchema, cardioLogSchema, exerciseSchema, machineSchema, planSchema, workoutSchema } from './schemas.ts';
-import { setSelect, summaryRow, summarySelect, toSet, toSummary } from './workouts.ts';
+import { setRow, setSelect, summaryRow, summarySelect, toSet, toSummary } from './workouts.ts';
 
 export const EXPORT_FORMAT = 1;
 
@@ -32,7 +32,7 @@ type Export = z.infer<typeof exportSchema>;
 export async function readExport(db: CommonQueryMethods, userId: string): Promise<Export> {
   const user = await readGymUser(db, userId);
   const workouts = await db.any(sql.type(summaryRow)`${summarySelect} WHERE w.user_id = ${userId} ORDER BY w.date, w.started_at, w.id`);
-  const sets = (await db.any(sql.type(z.object({ id: z.string(), workout_id: z.string(), exercise_id: z.string(), exercise_name: z.string().nullable(), set_number: z.number(), kg: z.number(), reps: z.number() }))`
+  const sets = (await db.any(sql.type(setRow)`
     ${setSelect} WHERE s.user_id = ${userId} ORDER BY s.workout_id, lower(e.name), s.exercise_id, s.set_number`)).map(toSet);
   const setsOf = new Map<string, typeof sets>();
   for (const set of sets) {
@@ -73,14 +73,14 @@ export function displayWeight(kg: number, unit: 'kg' | 'lb'): number {
 
 export function exportCsv(data: Export): string {
   const unit = data.user.settings.unit;
-  const header = ['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps'];
+  const header = ['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps', 'rpe'];
   const codes = new Map(data.exercises.map((exercise) => [exercise.id, exercise.code]));
   const lines = [header.join(',')];
   for (const workout of data.workouts) {
     for (const set of workout.sets) {
       const day = workout.dayOrdinal === null ? null : `Day ${workout.dayOrdinal}${workout.dayTitle ? ` ${workout.dayTitle}` : ''}`;
       lines.push(
-        [workout.date, workout.id, workout.planName, day, set.exerciseName, codes.get(set.exerciseId) ?? null, set.setNumber, displayWeight(set.kg, unit), set.reps]
+        [workout.date, workout.id, workout.planName, day, set.exerciseName, codes.get(set.exerciseId) ?? null, set.setNumber, displayWeight(set.kg, unit), set.reps, set.rpe]
           .map(csvField)
           .join(','),
       );

@@ -142,8 +142,8 @@ t.test('GET /export is everything in kilograms; GET /export.csv one row per set 
   const odd = await me.exercise('Bench, "flat"', { code: 'B=1' });
   const plan = await me.ok('POST', '/api/plans', { name: 'Plan, one', startDate: '2026-11-02', days: [{ title: 'Push\nday', slots: [{ exerciseId: odd, targetSets: 2, repMin: 5, repMax: 5 }] }] });
   const workout = await me.workout('2026-11-24', plan.days[0].id);
-  await me.tick(workout, odd, 1, 225 * lb, 5);
-  await me.tick(workout, odd, 2, 227.5 * lb, 4);
+  await me.tick(workout, odd, 1, 225 * lb, 5, { unit: 'lb' });
+  await me.tick(workout, odd, 2, 227.5 * lb, 4, { unit: 'lb', rpe: 8.5 });
   await me.ok('PATCH', `/api/sessions/${workout}`, { notes: 'ok' });
   const machine = await me.ok('POST', '/api/cardio/machines', { name: 'Rower' });
   await me.ok('POST', '/api/cardio/logs', { machineId: machine.id, date: '2026-11-24', minutes: 10 });
@@ -159,6 +159,7 @@ t.test('GET /export is everything in kilograms; GET /export.csv one row per set 
   t.same(data.exercises.map((e: { name: string; code: string }) => [e.name, e.code]), [['Bench, "flat"', 'B=1']]);
   t.same(data.plans.map((p: { id: string }) => p.id), [plan.id]);
   t.same(data.workouts[0].sets.map((s: { kg: number }) => s.kg), [225 * lb, 227.5 * lb], 'kilograms exactly as sent');
+  t.same(data.workouts[0].sets.map((s: { unit: string; rpe: number | null }) => [s.unit, s.rpe]), [['lb', null], ['lb', 8.5]], 'with the unit typed and the RPE');
   t.equal(data.workouts[0].notes, 'ok');
   t.same(data.bodyweights, [{ date: '2026-11-24', kg: 181.5 * lb }]);
   t.same(data.cardioMachines, [{ id: machine.id, name: 'Rower' }]);
@@ -174,9 +175,9 @@ t.test('GET /export is everything in kilograms; GET /export.csv one row per set 
   t.equal(
     csv.body,
     [
-      'date,session_id,plan,day,exercise,code,set_number,weight_lb,reps',
-      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,1,225,5`,
-      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,2,227.5,4`,
+      'date,session_id,plan,day,exercise,code,set_number,weight_lb,reps,rpe',
+      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,1,225,5,`,
+      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,2,227.5,4,8.5`,
       '',
     ].join('\r\n'),
   );

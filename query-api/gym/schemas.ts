@@ -16,6 +16,9 @@ export const setSchema = z
     setNumber: z.number(),
     kg: z.number(),
     reps: z.number(),
+    /** null for sets logged before the unit was recorded */
+    unit: z.enum(['kg', 'lb']).nullable(),
+    rpe: z.number().nullable(),
   })
   .meta({ id: 'SetLog' });
 export type SetView = z.infer<typeof setSchema>;

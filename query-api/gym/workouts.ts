@@ -45,7 +45,7 @@ export const summarySelect = sql.fragment`
   LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id
   LEFT JOIN gym.plans p ON p.id = d.plan_id`;
 
-const setRow = z.object({
+export const setRow = z.object({
   id: z.string(),
   workout_id: z.string(),
   exercise_id: z.string(),
@@ -53,6 +53,8 @@ const setRow = z.object({
   set_number: z.number(),
   kg: z.number(),
   reps: z.number(),
+  entered_unit: z.enum(['kg', 'lb']).nullable(),
+  rpe: z.number().nullable(),
 });
 export const toSet = (row: z.infer<typeof setRow>): SetView => ({
   id: row.id,
@@ -62,9 +64,11 @@ export const toSet = (row: z.infer<typeof setRow>): SetView => ({
   setNumber: row.set_number,
   kg: row.kg,
   reps: row.reps,
+  unit: row.entered_unit,
+  rpe: row.rpe,
 });
 export const setSelect = sql.fragment`
-  SELECT s.id, s.workout_id, s.exercise_id, e.name AS exercise_name, s.set_number, s.kg, s.reps
+  SELECT s.id, s.workout_id, s.exercise_id, e.name AS exercise_name, s.set_number, s.kg, s.reps, s.entered_unit, s.rpe
   FROM gym.sets s LEFT JOIN gym.exercises e ON e.id = s.exercise_id`;
 
 export async function findWorkout(db: CommonQueryMethods, userId: string, id: string): Promise<WorkoutView | null> {

@@ -8,6 +8,7 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { AccountScreen } from './account.tsx';
 import { clubApi } from './api.ts';
 import { CalendarScreen } from './calendar.tsx';
+import { HistoryScreen } from './history.tsx';
 import { PeopleScreen } from './people.tsx';
 import { SettingsScreen } from './settings.tsx';
 import { LoginScreen } from './login.tsx';
@@ -58,6 +59,10 @@ function ClubApp() {
     setLogin(null);
     navigate('/app/login');
   };
+  const nightHistory = /^\/app\/session\/([^/]+)\/history(?:\/(\d+))?\/?$/.exec(path);
+  if (nightHistory) {
+    return <HistoryScreen id={decodeURIComponent(nightHistory[1]!)} version={nightHistory[2] === undefined ? null : Number(nightHistory[2])} navigate={navigate} />;
+  }
   const session = /^\/app\/session\/([^/]+)\/?$/.exec(path);
   if (session) return <SessionScreen id={decodeURIComponent(session[1]!)} navigate={navigate} />;
   if (path === '/app/account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;

@@ -163,10 +163,22 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
     <>
       {header}
       <main class="page night">
-        <p class="hint">
-          {night.date}, {night.startTime}–{night.endTime}
-          {night.status === 'closed' ? ' · this night is closed' : ''}
-        </p>
+        <div class="night-meta">
+          <p class="hint">
+            {night.date}, {night.startTime}–{night.endTime}
+            {night.status === 'closed' ? ' · this night is closed' : ''}
+          </p>
+          <a
+            class="button"
+            href={`/app/session/${encodeURIComponent(id)}/history`}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(`/app/session/${encodeURIComponent(id)}/history`);
+            }}
+          >
+            History
+          </a>
+        </div>
         {conflict ? (
           <div class="conflict" role="alert">
             <p>
@@ -312,37 +324,48 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
           </p>
         )}
 
-        <section aria-labelledby="rounds-heading">
-          <h2 id="rounds-heading">Finished rounds</h2>
-          {night.rounds.length === 0 ? <p>No round finished yet.</p> : null}
-          <ol class="rounds" reversed>
-            {[...night.rounds].reverse().map((round) => (
-              <li key={round.number}>
-                <h3>
-                  Round {round.number} · {TIME.format(new Date(round.startedAt))}–{TIME.format(new Date(round.endedAt))}
-                </h3>
-                <ul>
-                  {round.lineUp.map((entry) => (
-                    <li key={entry.court}>
-                      Court {entry.court}: {nameOf(entry.teamA[0])} & {nameOf(entry.teamA[1])} vs {nameOf(entry.teamB[0])} & {nameOf(entry.teamB[1])}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <FinishedRounds rounds={night.rounds} nameOf={nameOf} />
       </main>
     </>
   );
 }
 
-function Court({ entry, nameOf, selected, onTap }: { entry: CourtEntry; nameOf: (id: string) => string; selected: string | null; onTap: (id: string) => void }) {
-  const person = (personId: string, team: string) => (
-    <button type="button" class="person" aria-pressed={selected === personId} aria-label={`${nameOf(personId)}, court ${entry.court} team ${team}`} onClick={() => onTap(personId)}>
-      {nameOf(personId)}
-    </button>
+/** The rounds filed so far, the last first: the night screen's and each version's in the history. */
+export function FinishedRounds({ rounds, nameOf }: { readonly rounds: Night['rounds']; readonly nameOf: (id: string) => string }) {
+  return (
+    <section aria-labelledby="rounds-heading">
+      <h2 id="rounds-heading">Finished rounds</h2>
+      {rounds.length === 0 ? <p>No round finished yet.</p> : null}
+      <ol class="rounds" reversed>
+        {[...rounds].reverse().map((round) => (
+          <li key={round.number}>
+            <h3>
+              Round {round.number} · {TIME.format(new Date(round.startedAt))}–{TIME.format(new Date(round.endedAt))}
+            </h3>
+            <ul>
+              {round.lineUp.map((entry) => (
+                <li key={entry.court}>
+                  Court {entry.court}: {nameOf(entry.teamA[0])} & {nameOf(entry.teamA[1])} vs {nameOf(entry.teamB[0])} & {nameOf(entry.teamB[1])}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
+}
+
+/** One court of the sheet; without `onTap` (a version in the history) its people are names, not buttons. */
+export function Court({ entry, nameOf, selected = null, onTap }: { entry: CourtEntry; nameOf: (id: string) => string; selected?: string | null; onTap?: (id: string) => void }) {
+  const person = (personId: string, team: string) =>
+    onTap ? (
+      <button type="button" class="person" aria-pressed={selected === personId} aria-label={`${nameOf(personId)}, court ${entry.court} team ${team}`} onClick={() => onTap(personId)}>
+        {nameOf(personId)}
+      </button>
+    ) : (
+      <span class="person">{nameOf(personId)}</span>
+    );
   return (
     <li class="court" aria-label={`Court ${entry.court}`}>
       <h3>Court {entry.court}</h3>

@@ -53,12 +53,20 @@ export type NightSync = {
   retry(): void;
   /** close or reopen: the server moves the version on, so only a night with nothing unsent */
   setStatus(action: 'close' | 'reopen'): Promise<void>;
+  /**
+   * Saves an older version of the night as its newest (the server appends it; nothing is rewritten)
+   * and takes the answer as this phone's copy. Only with nothing unsent: the restore is built on the
+   * version this phone holds, as a save is.
+   */
+  restore(version: number): Promise<RestoreResult>;
   /** sends what waits for its debounce now (the screen is left) */
   flush(): void;
   /** reads the server's copy again, under the opening rule (the screen is opened again) */
   refresh(): void;
   stop(): void;
 };
+
+export type RestoreResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 type Watched = { readonly sync: NightSync; readonly listeners: Set<(view: NightView) => void>; last: NightView | null };
 const watched = new Map<string, Watched>();
@@ -271,6 +279,47 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
         inFlight = false;
       }
       show();
+    },
+    async restore(version) {
+      if (!night) return { ok: false, reason: 'The night is not loaded yet.' };
+      if (unsent || inFlight || conflict || debounce) return { ok: false, reason: 'This phone has changes that are not saved yet. Restore once the badge on the night says Saved.' };
+      inFlight = true;
+      const accept = (value: unknown) => isNight(value, id);
+      let result: RestoreResult;
+      try {
+        night = await clubApi.post('/api/sessions/{id}/versions/{version}/restore', { path: { id, version }, body: { expectedVersion: night.version }, accept });
+        snapshotId = snapshotIdNow();
+        badge = 'saved';
+        notice = null;
+        keep();
+        result = { ok: true };
+      } catch (error) {
+        if (error instanceof ApiRefusal && error.status === 409) {
+          // another phone changed the night first, or closed it: with nothing unsent here, its copy is this phone's now
+          try {
+            night = await clubApi.get('/api/sessions/{id}', { path: { id }, accept });
+            snapshotId = snapshotIdNow();
+            keep();
+          } catch {
+            // the night screen reads it again when it opens
+          }
+          result = {
+            ok: false,
+            reason:
+              error.code === 'SESSION_CLOSED'
+                ? 'Nothing was restored: the night is closed. Reopen it on the night screen first.'
+                : 'Nothing was restored: the night was changed on another phone meanwhile. The history now shows its newest version.',
+          };
+        } else if (error instanceof ApiRefusal && !error.transient) {
+          result = { ok: false, reason: `Nothing was restored: ${error.message}` };
+        } else {
+          result = { ok: false, reason: 'No connection: nothing was restored. Try again when there is signal.' };
+        }
+      } finally {
+        inFlight = false;
+      }
+      show();
+      return result;
     },
     flush() {
       if (debounce) {

@@ -25,6 +25,7 @@ const PlanEditorScreen = lazyScreen(() => import('./plan-editor.tsx').then((modu
 const CardioScreen = lazyScreen(() => import('./cardio.tsx').then((module) => module.CardioScreen));
 const PlatesScreen = lazyScreen(() => import('./plates-screen.tsx').then((module) => module.PlatesScreen));
 // the OCR it starts loads later still, when an image is picked
+const WorkoutHistoryScreen = lazyScreen(() => import('./workout-history-screen.tsx').then((module) => module.WorkoutHistoryScreen));
 const ImportScreen = lazyScreen(() => import('./import-screen.tsx').then((module) => module.ImportScreen));
 
 export type Session = {
@@ -185,6 +186,7 @@ export function App() {
 
   const session: Session = { user, setUser, navigate, signOut, forget };
   const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
+  const workoutHistoryMatch = /^\/workout\/([^/]+)\/history$/.exec(path);
   const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
   const planMatch = /^\/plans\/([^/]+)$/.exec(path);
   let screen: ComponentChildren;
@@ -192,7 +194,10 @@ export function App() {
   // a workout is started from Today: /workout alone is that place
   if (path === '/' || path === '/workout') screen = <TodayScreen session={session} />;
   else if (path === '/history') [title, screen] = ['History', <HistoryScreen session={session} />];
-  else if (workoutMatch?.[1]) {
+  else if (workoutHistoryMatch?.[1]) {
+    title = 'Workout history';
+    screen = <WorkoutHistoryScreen key={workoutHistoryMatch[1]} session={session} workoutId={workoutHistoryMatch[1]} />;
+  } else if (workoutMatch?.[1]) {
     title = 'Workout';
     screen = <WorkoutScreen session={session} workoutId={workoutMatch[1]} sets={sets.current} view={setsView} />;
   } else if (path === '/plans') {

@@ -44,6 +44,10 @@ export type PlanRevision = {
   days: { id?: string; title: string | null; slots: { id?: string; exerciseId: string; targetSets: number; repMin: number; repMax: number; note: string | null }[] }[];
 };
 export type TickBody = BodyAt<'/api/sessions/{id}/sets', 'post'>;
+export type WorkoutHistory = Schemas['WorkoutHistory'];
+export type WorkoutHistoryEntry = Schemas['WorkoutHistoryEntry'];
+export type WorkoutChange = Schemas['WorkoutChange'];
+export type WorkoutVersion = Schemas['WorkoutVersion'];
 
 const has =
   (...fields: string[]) =>
@@ -90,6 +94,8 @@ export const gymApi = {
   workouts: (range: { readonly from: string; readonly to: string }) => gym.get('/api/sessions', { query: range, accept: isList(has('id', 'date', 'setCount', 'volumeKg')) }),
   changeWorkout: (id: string, body: BodyAt<'/api/sessions/{id}', 'patch'>) => gym.patch('/api/sessions/{id}', { path: { id }, body, accept: isWorkout }),
   deleteWorkout: (id: string) => gym.delete('/api/sessions/{id}', { path: { id }, accept: isNothing }),
+  workoutHistory: (id: string) => gym.get('/api/sessions/{id}/history', { path: { id }, accept: has('workoutId', 'entries') }),
+  workoutVersion: (id: string, revision: number) => gym.get('/api/sessions/{id}/history/{revision}', { path: { id, revision }, accept: has('revision', 'sets') }),
   tick: (workoutId: string, body: TickBody) => gym.post('/api/sessions/{id}/sets', { path: { id: workoutId }, body, accept: isSet }),
   exercises: (q?: string) => gym.get('/api/exercises', { query: q ? { q } : {}, accept: isList(isExercise) }),
   renameExercise: (id: string, name: string) => gym.patch('/api/exercises/{id}', { path: { id }, body: { name }, accept: isExercise }),

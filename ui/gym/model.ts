@@ -140,7 +140,7 @@ export const setKey = (workoutId: string, exerciseId: string, setNumber: number)
 export type RowState = { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'queued' } | { readonly kind: 'failed'; readonly message: string };
 
 export type LoggedSet = { readonly id: string; readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number };
-export type QueuedSet = { readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number };
+export type QueuedSet = { readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number; readonly unit?: 'kg' | 'lb' };
 export type PlannedExercise = { readonly exerciseId: string; readonly name: string; readonly targetSets: number; readonly reps: number | null; readonly kg: number | null };
 
 export type Row = {

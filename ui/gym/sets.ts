@@ -84,7 +84,7 @@ export function startSetSync(onChange: (view: SetsView) => void): SetSync {
   return {
     async tick(workoutId, set) {
       const key = setKey(workoutId, set.exerciseId, set.setNumber);
-      const body = { exerciseId: set.exerciseId, setNumber: set.setNumber, kg: set.kg, reps: set.reps };
+      const body = { exerciseId: set.exerciseId, setNumber: set.setNumber, kg: set.kg, reps: set.reps, ...(set.unit ? { unit: set.unit } : {}) };
       // while older ticks wait, this one waits behind them: sent straight away it could be
       // overwritten by an older tick of the same set arriving later
       if (outbox.status().waiting > 0) {

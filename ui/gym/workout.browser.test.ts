@@ -196,6 +196,36 @@ t.test('correct a set, delete one, add an exercise, finish and reopen; the rest 
   await untilPhoneSignals(page, 1);
   t.same(await phoneSignals(page), [['vibrate', [300, 150, 300]], ['tone', 880]], 'the rest is over: one vibration and one tone');
 
+  await page.getByRole('link', { name: 'Changes' }).click();
+  await page.getByRole('heading', { name: 'Changes to this workout', level: 2 }).waitFor();
+  const entries = page.getByTestId('history-entry');
+  await entries.first().waitFor();
+  t.same(
+    (await entries.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.querySelector('.timeline-text')!.textContent))),
+    [
+      'Face Pull set 1: 20 kg × 15',
+      'Reopened the workout',
+      'Finished the workout',
+      'Notes: “Shoulders felt good”',
+      'Removed Face Pull set 1 (20 kg × 15)',
+      'Face Pull set 2: 20 kg × 12 → 21 kg × 12',
+      'Face Pull set 4: 22.5 kg × 10',
+      'Face Pull set 2: 20 kg × 12',
+      'Face Pull set 1: 20 kg × 15',
+      'Started the workout',
+    ],
+    'every change, newest first; the repeated tick that changed nothing is not one',
+  );
+  t.match(await entries.first().innerText(), /Chrome on Linux/, 'with the device it came from');
+  await page.getByRole('button', { name: /^Removed Face Pull set 1/ }).click();
+  const version = page.getByTestId('workout-version');
+  await version.waitFor();
+  t.same((await version.getByRole('listitem').allInnerTexts()), ['Set 2: 21 kg × 12', 'Set 4: 22.5 kg × 10'], 'the workout as it stood right after that change');
+  t.equal(await page.getByRole('button', { name: /^Removed Face Pull set 1/ }).getAttribute('aria-expanded'), 'true');
+  t.same(await checkScreen(page, 'workout-changes'), []);
+  await page.getByRole('link', { name: 'Back to the workout' }).click();
+  await page.getByRole('button', { name: 'Finish workout' }).waitFor();
+
   page.once('dialog', (dialog) => {
     t.equal(dialog.message(), 'Delete this workout and its 3 sets? This cannot be undone.', 'deleting asks first, saying what goes');
     void dialog.accept();

@@ -184,7 +184,8 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
   const exercises: ExerciseRows[] = workoutRows(planned, [...logged.values()], queued, names);
 
   const tick = (exerciseId: string, setNumber: number, kg: number, reps: number) => {
-    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps });
+    // the history says which unit the lifter typed; kg stays the weight
+    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, unit: session.user.settings.unit });
     if (session.user.settings.restTimerSec > 0) setRestEndsAt(Date.now() + session.user.settings.restTimerSec * 1000);
   };
   const remove = async (row: Row, exerciseId: string) => {
@@ -238,9 +239,14 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
       </h2>
       {workout.finishedAt ? <p class="hint">Finished. You can still correct sets, or reopen the workout.</p> : null}
       <Problem message={problem} />
-      <Link to="/plates" navigate={session.navigate} class="button back-link">
-        Plate calculator
-      </Link>
+      <div class="actions">
+        <Link to="/plates" navigate={session.navigate} class="button back-link">
+          Plate calculator
+        </Link>
+        <Link to={`/workout/${workoutId}/history`} navigate={session.navigate} class="button back-link">
+          Changes
+        </Link>
+      </div>
       {restEndsAt ? <RestTimer endsAt={restEndsAt} onDone={() => setRestEndsAt(null)} /> : null}
       {exercises.map((exercise) => {
         const extraRows = moreRows[exercise.exerciseId] ?? 0;

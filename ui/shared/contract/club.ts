@@ -287,6 +287,57 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/sessions/{id}/versions": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The versions of a night, newest first: each change that made one (opened, saved, restored, closed, reopened), when, and what changed */
+        readonly get: operations["listNightVersions"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/sessions/{id}/versions/{version}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The night as it stood right after one of its versions, in the shape of GET /api/sessions/{id} */
+        readonly get: operations["getNightVersion"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/sessions/{id}/versions/{version}/restore": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Save an older version of the night as its newest: one more version with that night, nothing earlier rewritten. Built on expectedVersion like a save: 409 {current} when another phone saved first */
+        readonly post: operations["restoreNightVersion"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/settings": {
         readonly parameters: {
             readonly query?: never;
@@ -2543,6 +2594,390 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly listNightVersions: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly id: string;
+                        /** @description the newest version */
+                        readonly version: number;
+                        readonly versions: readonly {
+                            /** @description what changed against the version before, in short phrases */
+                            readonly changes: readonly string[];
+                            /** @enum {string} */
+                            readonly kind: "opened" | "saved" | "restored" | "closed" | "reopened";
+                            /** @description when the change was recorded (ISO 8601, UTC) */
+                            readonly recordedAt: string;
+                            /** @description for a restore, the older version it put back */
+                            readonly restoredFrom: number | null;
+                            /** @description the night’s version right after this change: the number a save names as the one it builds on */
+                            readonly version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly getNightVersion: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+                /** @description a version of the night, as GET /api/sessions/{id}/versions lists them */
+                readonly version: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly courts: number;
+                        readonly date: string;
+                        readonly endTime: string;
+                        readonly id: string;
+                        readonly lineUp: readonly {
+                            readonly court: number;
+                            readonly teamA: readonly [
+                                string,
+                                string
+                            ];
+                            readonly teamB: readonly [
+                                string,
+                                string
+                            ];
+                        }[];
+                        readonly openedAt: string;
+                        readonly people: readonly {
+                            readonly guest: boolean;
+                            readonly id: string;
+                            readonly levelId: string | null;
+                            readonly levelName: string | null;
+                            readonly levelRank: number | null;
+                            readonly name: string;
+                        }[];
+                        readonly roundLengthSec: number;
+                        readonly rounds: readonly {
+                            readonly endedAt: string;
+                            readonly lineUp: readonly {
+                                readonly court: number;
+                                readonly teamA: readonly [
+                                    string,
+                                    string
+                                ];
+                                readonly teamB: readonly [
+                                    string,
+                                    string
+                                ];
+                            }[];
+                            readonly number: number;
+                            readonly startedAt: string;
+                        }[];
+                        readonly startTime: string;
+                        /** @enum {string} */
+                        readonly status: "open" | "closed";
+                        readonly timer: {
+                            readonly durationSec: number;
+                            readonly pausedRemainingSec: number | null;
+                            readonly roundNumber: number;
+                            readonly roundStartedAt: string | null;
+                            readonly startedAt: string | null;
+                        } | null;
+                        readonly updatedAt: string;
+                        readonly venueId: string;
+                        readonly venueName: string | null;
+                        readonly version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly restoreNightVersion: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+                /** @description a version of the night, as GET /api/sessions/{id}/versions lists them */
+                readonly version: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description the night’s newest version as this phone knows it (what a save sends as `version`); another answers 409 {current} */
+                    readonly expectedVersion: number;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly courts: number;
+                        readonly date: string;
+                        readonly endTime: string;
+                        readonly id: string;
+                        readonly lineUp: readonly {
+                            readonly court: number;
+                            readonly teamA: readonly [
+                                string,
+                                string
+                            ];
+                            readonly teamB: readonly [
+                                string,
+                                string
+                            ];
+                        }[];
+                        readonly openedAt: string;
+                        readonly people: readonly {
+                            readonly guest: boolean;
+                            readonly id: string;
+                            readonly levelId: string | null;
+                            readonly levelName: string | null;
+                            readonly levelRank: number | null;
+                            readonly name: string;
+                        }[];
+                        readonly roundLengthSec: number;
+                        readonly rounds: readonly {
+                            readonly endedAt: string;
+                            readonly lineUp: readonly {
+                                readonly court: number;
+                                readonly teamA: readonly [
+                                    string,
+                                    string
+                                ];
+                                readonly teamB: readonly [
+                                    string,
+                                    string
+                                ];
+                            }[];
+                            readonly number: number;
+                            readonly startedAt: string;
+                        }[];
+                        readonly startTime: string;
+                        /** @enum {string} */
+                        readonly status: "open" | "closed";
+                        readonly timer: {
+                            readonly durationSec: number;
+                            readonly pausedRemainingSec: number | null;
+                            readonly roundNumber: number;
+                            readonly roundStartedAt: string | null;
+                            readonly startedAt: string | null;
+                        } | null;
+                        readonly updatedAt: string;
+                        readonly venueId: string;
+                        readonly venueName: string | null;
+                        readonly version: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly code: string;
+                        readonly current: {
+                            readonly courts: number;
+                            readonly date: string;
+                            readonly endTime: string;
+                            readonly id: string;
+                            readonly lineUp: readonly {
+                                readonly court: number;
+                                readonly teamA: readonly [
+                                    string,
+                                    string
+                                ];
+                                readonly teamB: readonly [
+                                    string,
+                                    string
+                                ];
+                            }[];
+                            readonly openedAt: string;
+                            readonly people: readonly {
+                                readonly guest: boolean;
+                                readonly id: string;
+                                readonly levelId: string | null;
+                                readonly levelName: string | null;
+                                readonly levelRank: number | null;
+                                readonly name: string;
+                            }[];
+                            readonly roundLengthSec: number;
+                            readonly rounds: readonly {
+                                readonly endedAt: string;
+                                readonly lineUp: readonly {
+                                    readonly court: number;
+                                    readonly teamA: readonly [
+                                        string,
+                                        string
+                                    ];
+                                    readonly teamB: readonly [
+                                        string,
+                                        string
+                                    ];
+                                }[];
+                                readonly number: number;
+                                readonly startedAt: string;
+                            }[];
+                            readonly startTime: string;
+                            /** @enum {string} */
+                            readonly status: "open" | "closed";
+                            readonly timer: {
+                                readonly durationSec: number;
+                                readonly pausedRemainingSec: number | null;
+                                readonly roundNumber: number;
+                                readonly roundStartedAt: string | null;
+                                readonly startedAt: string | null;
+                            } | null;
+                            readonly updatedAt: string;
+                            readonly venueId: string;
+                            readonly venueName: string | null;
+                            readonly version: number;
+                        };
+                        readonly error: string;
+                        readonly message: string;
+                        readonly statusCode: number;
+                    };
                 };
             };
             /** @description Default Response */

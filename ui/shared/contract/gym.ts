@@ -508,6 +508,40 @@ export interface paths {
         readonly patch: operations["updateWorkout"];
         readonly trace?: never;
     };
+    readonly "/api/sessions/{id}/history": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Every change to a workout, newest first: when, what changed, and from which request and device */
+        readonly get: operations["getWorkoutHistory"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/sessions/{id}/history/{revision}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The workout as it stood right after the change of this revision */
+        readonly get: operations["getWorkoutVersion"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/sessions/{id}/sets": {
         readonly parameters: {
             readonly query?: never;
@@ -734,8 +768,10 @@ export interface components {
             readonly id: string;
             readonly kg: number;
             readonly reps: number;
+            readonly rpe: number | null;
             readonly sessionId: string;
             readonly setNumber: number;
+            readonly unit: ("kg" | "lb") | null;
         };
         readonly Stats: {
             readonly date: string;
@@ -792,6 +828,111 @@ export interface components {
             readonly startedAt: string;
             readonly volumeKg: number;
         };
+        readonly WorkoutChange: {
+            readonly date: string;
+            /** @constant */
+            readonly kind: "started";
+            readonly planDayId: string | null;
+        } | {
+            readonly finishedAt: string;
+            /** @constant */
+            readonly kind: "finished";
+        } | {
+            /** @constant */
+            readonly kind: "reopened";
+        } | {
+            /** @constant */
+            readonly kind: "notes";
+            readonly notes: string;
+            readonly previous: string;
+        } | {
+            /** @constant */
+            readonly kind: "deleted";
+        } | {
+            /** @constant */
+            readonly kind: "set-ticked";
+            readonly previous: {
+                readonly kg: number;
+                readonly reps: number;
+                readonly rpe: number | null;
+                readonly unit: ("kg" | "lb") | null;
+            } | null;
+            readonly set: {
+                readonly exerciseId: string;
+                readonly exerciseName: string | null;
+                readonly id: string;
+                readonly kg: number;
+                readonly reps: number;
+                readonly rpe: number | null;
+                readonly setNumber: number;
+                readonly unit: ("kg" | "lb") | null;
+            };
+        } | {
+            /** @constant */
+            readonly kind: "set-corrected";
+            readonly previous: {
+                readonly kg: number;
+                readonly reps: number;
+                readonly rpe: number | null;
+                readonly unit: ("kg" | "lb") | null;
+            };
+            readonly set: {
+                readonly exerciseId: string;
+                readonly exerciseName: string | null;
+                readonly id: string;
+                readonly kg: number;
+                readonly reps: number;
+                readonly rpe: number | null;
+                readonly setNumber: number;
+                readonly unit: ("kg" | "lb") | null;
+            };
+        } | {
+            /** @constant */
+            readonly kind: "set-removed";
+            readonly set: {
+                readonly exerciseId: string;
+                readonly exerciseName: string | null;
+                readonly id: string;
+                readonly kg: number;
+                readonly reps: number;
+                readonly rpe: number | null;
+                readonly setNumber: number;
+                readonly unit: ("kg" | "lb") | null;
+            };
+        } | {
+            readonly fromExerciseId: string;
+            readonly fromExerciseName: string | null;
+            /** @constant */
+            readonly kind: "sets-moved";
+            readonly sets: number;
+            readonly toExerciseId: string;
+            readonly toExerciseName: string | null;
+        } | {
+            readonly exerciseId: string;
+            readonly exerciseName: string | null;
+            /** @constant */
+            readonly kind: "exercise-checked";
+        };
+        readonly WorkoutHistory: {
+            readonly date: string;
+            readonly deleted: boolean;
+            /** @description newest first */
+            readonly entries: readonly components["schemas"]["WorkoutHistoryEntry"][];
+            readonly workoutId: string;
+        };
+        readonly WorkoutHistoryEntry: {
+            readonly at: string;
+            readonly change: components["schemas"]["WorkoutChange"];
+            /** @description browser and system of the request, when it was recorded */
+            readonly device: string | null;
+            readonly requestId: string;
+            /** @description the event’s place in the workout’s stream, from 0 */
+            readonly revision: number;
+            /** @description the version it was written with; older ones are read as the current one */
+            readonly schemaVersion: number;
+            /** @description the event type as stored in the log */
+            readonly type: string;
+        };
         readonly WorkoutSummary: {
             readonly date: string;
             readonly dayOrdinal: number | null;
@@ -805,6 +946,25 @@ export interface components {
             readonly setCount: number;
             readonly startedAt: string;
             readonly volumeKg: number;
+        };
+        readonly WorkoutVersion: {
+            readonly at: string;
+            readonly date: string;
+            readonly deleted: boolean;
+            readonly finishedAt: string | null;
+            readonly notes: string;
+            readonly revision: number;
+            readonly sets: readonly {
+                readonly exerciseId: string;
+                readonly exerciseName: string | null;
+                readonly id: string;
+                readonly kg: number;
+                readonly reps: number;
+                readonly rpe: number | null;
+                readonly setNumber: number;
+                readonly unit: ("kg" | "lb") | null;
+            }[];
+            readonly workoutId: string;
         };
     };
     responses: never;
@@ -3746,6 +3906,105 @@ export interface operations {
             };
         };
     };
+    readonly getWorkoutHistory: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WorkoutHistory"];
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly getWorkoutVersion: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+                readonly revision: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WorkoutVersion"];
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     readonly tickSet: {
         readonly parameters: {
             readonly query?: never;
@@ -3762,7 +4021,14 @@ export interface operations {
                     readonly exerciseId: string;
                     readonly kg: number;
                     readonly reps: number;
+                    /** @description rate of perceived exertion, 1 to 10 in half steps */
+                    readonly rpe?: number | null;
                     readonly setNumber: number;
+                    /**
+                     * @description the unit the weight was typed in; kg always carries the weight
+                     * @enum {string}
+                     */
+                    readonly unit?: "kg" | "lb";
                 };
             };
         };

@@ -1,0 +1,158 @@
+// The versions of a night, one version's night, and restore. The night's stream is its history, so
+// these read the log the way the command side does (no read table keeps old versions; query routes
+// read only read tables), and a restore is one more save on top: nothing earlier is rewritten.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { decidePlayer, playerAggregate, playerStream } from '../../domain/club/player.ts';
+import { type NightVersion, nightVersions } from '../../domain/club/history.ts';
+import { sessionStream } from '../../domain/club/session.ts';
+import { idTextSchema } from '../../domain/shared/text.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { notFound } from '../../infra/http/errors.ts';
+import { knownPlayerIds } from '../../query-api/club/players.ts';
+import { nightDocument, readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
+import { readVenuesAndLevels } from '../../query-api/club/settings.ts';
+import { awaitClubHead, type ClubDeps } from './run.ts';
+import { answerConflict, conflictBodySchema, runSessionCommand } from './session-command.ts';
+
+const MAX_VERSION = 2_147_483_647;
+const versionNumber = z.coerce.number().int().min(1).max(MAX_VERSION);
+const idParams = z.object({ id: idTextSchema });
+const versionParams = z.object({ id: idTextSchema, version: versionNumber.describe('a version of the night, as GET /api/sessions/{id}/versions lists them') });
+
+const nightVersionSchema = z.object({
+  version: z.number().describe('the night’s version right after this change: the number a save names as the one it builds on'),
+  recordedAt: z.string().describe('when the change was recorded (ISO 8601, UTC)'),
+  kind: z.enum(['opened', 'saved', 'restored', 'closed', 'reopened']),
+  restoredFrom: z.number().nullable().describe('for a restore, the older version it put back'),
+  changes: z.array(z.string()).describe('what changed against the version before, in short phrases'),
+});
+
+export const restoreBody = z.object({
+  expectedVersion: z
+    .number()
+    .int()
+    .min(1)
+    .describe('the night’s newest version as this phone knows it (what a save sends as `version`); another answers 409 {current}'),
+});
+
+/** Every version of the night, oldest first; 404 for a night never opened or deleted. */
+async function readVersions(deps: ClubDeps, id: string): Promise<NightVersion[]> {
+  const recorded = await deps.store.readStream(sessionStream(id));
+  const versions = nightVersions(recorded.map((event) => ({ type: event.type, data: event.data, metadata: event.metadata, recordedAt: event.recordedAt.toISOString() })));
+  if (versions.length === 0) throw notFound('No such night');
+  return versions;
+}
+
+async function readVersion(deps: ClubDeps, id: string, version: number): Promise<NightVersion> {
+  const found = (await readVersions(deps, id)).find((candidate) => candidate.version === version);
+  if (!found) throw notFound(`The night has no version ${version}`);
+  return found;
+}
+
+/**
+ * People of the restored version deleted from People since come back, as a save creates the people
+ * it names (PUT rule 4): with the level of that night while the club still has it.
+ */
+async function recreateMissingPeople(deps: ClubDeps, request: FastifyRequest, version: NightVersion): Promise<void> {
+  const known = await knownPlayerIds(deps.pool, version.night.people.map((person) => person.playerId));
+  const missing = version.night.people.filter((person) => !known.has(person.playerId));
+  if (missing.length === 0) return;
+  const { levels } = await readVenuesAndLevels(deps.pool);
+  for (const person of missing) {
+    const levelId = levels.some((level) => level.id === person.levelId) ? person.levelId : null;
+    await deps.commands({
+      stream: playerStream(person.playerId),
+      aggregate: playerAggregate,
+      decide: (state) => decidePlayer({ type: 'create-player', name: person.name, levelId, guest: false, at: deps.now().toISOString() }, state),
+      context: { userId: request.userId, correlationId: request.id },
+    });
+  }
+  await awaitClubHead(deps);
+}
+
+export function clubNightHistoryRoutes(app: HttpApp, deps: ClubDeps): void {
+  const onRequest = deps.cookies.requireUser;
+
+  app.get(
+    '/api/sessions/:id/versions',
+    {
+      schema: {
+        operationId: 'listNightVersions',
+        summary: 'The versions of a night, newest first: each change that made one (opened, saved, restored, closed, reopened), when, and what changed',
+        params: idParams,
+        response: {
+          200: z.object({ id: z.string(), version: z.number().describe('the newest version'), versions: z.array(nightVersionSchema) }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+      onRequest,
+    },
+    async (request) => {
+      const versions = await readVersions(deps, request.params.id);
+      return {
+        id: request.params.id,
+        version: versions.at(-1)!.version,
+        versions: versions.reverse().map(({ night: _night, ...version }) => ({ ...version, changes: [...version.changes] })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/sessions/:id/versions/:version',
+    {
+      schema: {
+        operationId: 'getNightVersion',
+        summary: 'The night as it stood right after one of its versions, in the shape of GET /api/sessions/{id}',
+        params: versionParams,
+        response: { 200: sessionDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+      onRequest,
+    },
+    async (request) => {
+      const { id, version } = request.params;
+      return nightDocument(deps.pool, id, (await readVersion(deps, id, version)).night);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/versions/:version/restore',
+    {
+      schema: {
+        operationId: 'restoreNightVersion',
+        summary:
+          'Save an older version of the night as its newest: one more version with that night, nothing earlier rewritten. Built on expectedVersion like a save: 409 {current} when another phone saved first',
+        params: versionParams,
+        body: restoreBody,
+        response: {
+          200: sessionDocumentSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: conflictBodySchema,
+          503: errorBodySchema,
+        },
+      },
+      onRequest,
+    },
+    async (request, reply) => {
+      const { id, version } = request.params;
+      const older = await readVersion(deps, id, version);
+      try {
+        await runSessionCommand(deps, request, id, {
+          type: 'restore-version',
+          restored: older.night,
+          from: version,
+          expectedVersion: request.body.expectedVersion,
+          at: deps.now().toISOString(),
+        });
+      } catch (error) {
+        return answerConflict(deps, reply, id, error);
+      }
+      await recreateMissingPeople(deps, request, older);
+      return readSession(deps.pool, id);
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { assertNever } from '../shared/events.ts';
+import { evolveWorkout, initialWorkoutState, type LoggedSet, type WorkoutEvent, type WorkoutState } from './workout.ts';
+
+/** One event of a workout's stream with what the log says of it besides its payload. */
+export type WorkoutLogEntry = {
+  readonly revision: number;
+  readonly at: string;
+  readonly event: WorkoutEvent;
+  readonly schemaVersion: number;
+  readonly requestId: string;
+  readonly device: string | null;
+};
+
+export type SetValues = Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe'>;
+
+export type WorkoutChange =
+  | { readonly kind: 'started'; readonly date: string; readonly planDayId: string | null }
+  | { readonly kind: 'finished'; readonly finishedAt: string }
+  | { readonly kind: 'reopened' }
+  | { readonly kind: 'notes'; readonly notes: string; readonly previous: string }
+  | { readonly kind: 'deleted' }
+  /** `previous` is null for a new set; a tick of a set already there overwrites it */
+  | { readonly kind: 'set-ticked'; readonly set: LoggedSet; readonly previous: SetValues | null }
+  | { readonly kind: 'set-corrected'; readonly set: LoggedSet; readonly previous: SetValues }
+  | { readonly kind: 'set-removed'; readonly set: LoggedSet }
+  | { readonly kind: 'sets-moved'; readonly fromExerciseId: string; readonly toExerciseId: string; readonly sets: number }
+  /** the exercise was deleted or merged while this workout held none of it: nothing here changed */
+  | { readonly kind: 'exercise-checked'; readonly exerciseId: string };
+
+export type WorkoutHistoryEntry = Omit<WorkoutLogEntry, 'event'> & { readonly type: WorkoutEvent['type']; readonly change: WorkoutChange };
+
+const valuesOf = (set: LoggedSet): SetValues => ({ kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe });
+
+/** What one event changed, told against the state it was applied to. */
+export function describeChange(before: WorkoutState, event: WorkoutEvent): WorkoutChange {
+  const sets = before.status === 'none' ? {} : before.sets;
+  switch (event.type) {
+    case 'workout-started':
+      return { kind: 'started', date: event.data.date, planDayId: event.data.planDayId };
+    case 'workout-finished':
+      return { kind: 'finished', finishedAt: event.data.at };
+    case 'workout-reopened':
+      return { kind: 'reopened' };
+    case 'workout-notes-changed':
+      return { kind: 'notes', notes: event.data.notes, previous: before.status === 'none' ? '' : before.notes };
+    case 'workout-deleted':
+      return { kind: 'deleted' };
+    case 'set-ticked': {
+      const { setId, ...values } = event.data;
+      const previous = sets[setId];
+      return { kind: 'set-ticked', set: { id: setId, ...values }, previous: previous ? valuesOf(previous) : null };
+    }
+    case 'set-corrected': {
+      const set = sets[event.data.setId];
+      const unknown: LoggedSet = { id: event.data.setId, exerciseId: '', setNumber: 0, kg: event.data.kg, reps: event.data.reps, unit: null, rpe: null };
+      const previous = set ?? unknown;
+      return { kind: 'set-corrected', set: { ...previous, kg: event.data.kg, reps: event.data.reps }, previous: valuesOf(previous) };
+    }
+    case 'set-removed': {
+      const set = sets[event.data.setId];
+      return { kind: 'set-removed', set: set ?? { id: event.data.setId, exerciseId: '', setNumber: 0, kg: 0, reps: 0, unit: null, rpe: null } };
+    }
+    case 'sets-moved':
+      return { kind: 'sets-moved', fromExerciseId: event.data.fromExerciseId, toExerciseId: event.data.toExerciseId, sets: event.data.moves.length };
+    case 'exercise-cleared':
+      return { kind: 'exercise-checked', exerciseId: event.data.exerciseId };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Every change to a workout in log order, each told against the state before it. */
+export function workoutHistory(log: readonly WorkoutLogEntry[]): WorkoutHistoryEntry[] {
+  let state = initialWorkoutState;
+  return log.map(({ event, ...entry }) => {
+    const change = describeChange(state, event);
+    state = evolveWorkout(state, event);
+    return { ...entry, type: event.type, change };
+  });
+}
+
+/** The workout as it stood right after the event of this revision. */
+export function workoutAt(log: readonly WorkoutLogEntry[], revision: number): WorkoutState {
+  return log.filter((entry) => entry.revision <= revision).reduce((state, entry) => evolveWorkout(state, entry.event), initialWorkoutState);
+}

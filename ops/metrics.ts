@@ -1,0 +1,65 @@
+// The process's metrics when METRICS_PORT is set: one registry, the observers the recording parts
+// are given, and the readings taken when Prometheus scrapes. Loaded only by a process that keeps them.
+import { Registry } from 'prom-client';
+import type { Core } from '../command-api/shared/core.ts';
+import type { CommandObserver } from '../command-api/shared/handle-command.ts';
+import type { DailyJobDeps } from '../command-api/shows/daily-job.ts';
+import { CHANNELS } from '../domain/shows/notification.ts';
+import { countEvents } from '../infra/eventstore/log-batches.ts';
+import type { RequestObserver } from '../infra/http/app.ts';
+import {
+  appendRecorder,
+  createMetrics,
+  dailyJobRecorder,
+  rebuildRecorder,
+  registerPoolUsage,
+  registerProjectionLag,
+  requestRecorder,
+} from '../infra/metrics/metrics.ts';
+import { poolUsage } from '../infra/postgres/pools.ts';
+import { readProjectionLag } from '../projections/lag.ts';
+import type { RebuildObserver } from '../projections/runtime.ts';
+
+/** A scrape reads at most this many events per distinct checkpoint; a lag beyond it shows as this many. */
+export const LAG_READ_LIMIT = 1000;
+
+export type CoreMetrics = {
+  rebuild(projection: string): RebuildObserver;
+  readonly dailyJob: Pick<DailyJobDeps, 'observer' | 'writes'>;
+  requests(service: string): RequestObserver;
+};
+
+export type ProcessMetrics = {
+  readonly registry: Registry;
+  /** for the command handler, which the core is built with */
+  readonly appends: CommandObserver;
+  /** the rest, once the core they read is open: pool and lag readings are registered here */
+  attach(core: Pick<Core, 'db' | 'store'>, projections: readonly string[]): CoreMetrics;
+};
+
+export function createProcessMetrics(): ProcessMetrics {
+  const registry = new Registry();
+  const metrics = createMetrics(registry);
+  const appends = appendRecorder(metrics);
+  return {
+    registry,
+    appends,
+    attach(core, projections) {
+      registerPoolUsage(registry, () => poolUsage(core.db));
+      registerProjectionLag(registry, () =>
+        readProjectionLag({ pool: core.db.slonik, store: core.store }, projections, { limit: LAG_READ_LIMIT, now: Date.now() }),
+      );
+      // the projections built together at a first start share one count of the log
+      let counting: Promise<number> | null = null;
+      const countLog = (): Promise<number> =>
+        (counting ??= countEvents(core.store).finally(() => {
+          counting = null;
+        }));
+      return {
+        rebuild: (projection) => rebuildRecorder(metrics, projection, countLog),
+        dailyJob: { observer: dailyJobRecorder(metrics, CHANNELS), writes: appends },
+        requests: (service) => requestRecorder(metrics, service),
+      };
+    },
+  };
+}
