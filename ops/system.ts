@@ -29,6 +29,8 @@ import { accountsMigration } from '../infra/accounts/schema.ts';
 import { createKnownDevices, createSignInThrottle, signInThrottleMigration } from '../infra/accounts/sign-in-throttle.ts';
 import { pushSubscriptionsMigration } from '../infra/push/subscriptions.ts';
 import { showCacheMigration } from '../infra/tvmaze/cache.ts';
+import { showLookupsMigration } from '../infra/tvmaze/lookups.ts';
+import { importJobsMigration } from '../command-api/shows/import-store.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessionsByService } from '../infra/accounts/sessions.ts';
 import { selectMailer } from '../infra/mail/mailer.ts';
@@ -83,6 +85,8 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
       signInThrottleMigration,
       showCacheMigration,
       pushSubscriptionsMigration,
+      showLookupsMigration,
+      importJobsMigration,
     ]);
   } catch (error) {
     await db.close();

@@ -34,7 +34,7 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
-        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/workout/:id/history', '/history', '/exercises', '/exercises/:id', '/import', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
+        routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/workout/:id/history', '/history', '/exercises', '/exercises/:id', '/import', '/import/file', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
       },
     ],
     startUrl: '/',
@@ -48,7 +48,7 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
-        routes: ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/dismissed', '/settings', '/shows/:id', '/u/:username'],
+        routes: ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/dismissed', '/settings', '/import', '/shows/:id', '/u/:username'],
       },
     ],
     startUrl: '/',

@@ -71,6 +71,20 @@ export async function appendWorkoutCommand(
   }
 }
 
+/** As appendWorkoutCommand, for a decision of the caller's own (it may append to the library first, as a first tick does). */
+export async function appendWorkoutDecision(
+  core: Core,
+  request: FastifyRequest,
+  workoutId: string,
+  decide: (state: WorkoutState) => WorkoutEvent[] | Promise<WorkoutEvent[]>,
+): Promise<{ state: WorkoutState; position: Position | null }> {
+  try {
+    return await core.commands({ stream: workoutStream(workoutId), aggregate: workoutAggregate, decide, context: contextOf(request) });
+  } catch (error) {
+    throw asHttpError(error);
+  }
+}
+
 export async function runWorkoutCommand(core: Core, request: FastifyRequest, workoutId: string, command: WorkoutCommand): Promise<WorkoutState> {
   return runWorkoutDecision(core, request, workoutId, (state) => decideWorkout(command, state));
 }
@@ -97,7 +111,20 @@ export async function runWorkoutDecision(
  * and get-or-create is the event store's `no_stream` rule.
  */
 export function workoutIdOf(userId: string, planDayId: string | null, date: string): string {
-  const hex = createHash('sha256').update(`gym-workout\u0000${userId}\u0000${planDayId ?? ''}\u0000${date}`).digest('hex');
+  return nameBasedId(`gym-workout\u0000${userId}\u0000${planDayId ?? ''}\u0000${date}`);
+}
+
+/**
+ * The id of a workout imported from another tracker's export: the same workout of the file (its
+ * name and start as written there) always names the same stream, so importing a file again finds
+ * what the first import wrote. Its own namespace keeps it apart from the workouts started here.
+ */
+export function importedWorkoutIdOf(userId: string, name: string, start: string): string {
+  return nameBasedId(`gym-imported-workout\u0000${userId}\u0000${name}\u0000${start}`);
+}
+
+function nameBasedId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

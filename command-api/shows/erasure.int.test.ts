@@ -55,6 +55,12 @@ async function viewer(email: string) {
   await ok(user, 'PATCH', '/api/auth/preferences', { pushNotifications: true });
   const device = push.subscriber();
   await ok(user, 'POST', '/api/push/subscribe', { endpoint: device.endpoint, keys: device.keys });
+  // an import, whose job row names the user
+  const { jobId } = await ok(user, 'POST', '/api/import', { trakt: { watched: [{ show: { title: 'Under the Dome', ids: { tvdb: 264492 } }, seasons: [{ number: 1, episodes: [{ number: 1 }] }] }] } }, 202);
+  for (let tries = 0; (await user.call('GET', `/api/import/${jobId}`)).json().status !== 'done'; tries++) {
+    if (tries > 200) throw new Error('the import never finished');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   return { ...user, trackedId: tracked.id as string, device };
 }
 
@@ -111,6 +117,7 @@ t.test('DELETE /api/auth/me erases the user from every table and the log, while 
     'shows.users.id',
     'shows.watched_episodes.user_id',
     'shows_state.push_subscriptions.user_id',
+    'shows_state.import_jobs.user_id',
   ]) {
     t.ok(idColumns.includes(column), `before: the id is in ${column}`);
   }

@@ -84,6 +84,8 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
       }
       await tx.query(sql.unsafe`DELETE FROM shows.users WHERE id = ${userId}`);
       await subscriptions.removeAllOf(userId, tx);
+      // the parsed export and its outcome; a job under way finds its row gone and stops
+      await tx.query(sql.unsafe`DELETE FROM shows_state.import_jobs WHERE user_id = ${userId}`);
     });
     for (const stream of streams) known.add(stream);
     // a write that raced this round re-created a stream, or left a row that names a new one

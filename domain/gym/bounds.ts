@@ -22,3 +22,14 @@ export const CARDIO_BOUNDS = {
   /** the machine's whole level, from 0 */
   level: 100,
 } as const;
+
+/** POST /api/import: how large an export may be, so one request cannot hold the service for long. */
+export const IMPORT_BOUNDS = {
+  /** the request body, the CSV inside its JSON */
+  bytes: 5 * 1024 * 1024,
+  /** rows after the header, blank lines not counted */
+  rows: 20_000,
+  /** imports (dry runs included) per user in `windowMinutes` */
+  requests: 30,
+  windowMinutes: 10,
+} as const;

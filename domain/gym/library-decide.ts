@@ -1,6 +1,7 @@
 import { assertNever, DomainError } from '../shared/events.ts';
 import {
   type CardioFields,
+  evolveLibrary,
   type ExerciseFields,
   type LibraryEvent,
   type LibraryState,
@@ -34,6 +35,11 @@ export type LibraryCommand =
   | { readonly type: 'change-exercise'; readonly id: string; readonly name?: string | undefined; readonly fields: Partial<ExerciseFields> }
   /** admits the exercise into a workout that holds no set of it; refused once the exercise is gone */
   | { readonly type: 'use-exercise'; readonly id: string; readonly workoutId: string }
+  /**
+   * One workout of an import: creates the exercises of `create` that have no namesake (any case)
+   * yet, then admits `use` into the workout, as a first tick would each.
+   */
+  | { readonly type: 'import-exercises'; readonly workoutId: string; readonly create: ReadonlyArray<{ readonly id: string; readonly name: string }>; readonly use: readonly string[] }
   /**
    * The caller visited the workouts of `useOf(state, id)` as it stood at `seenCount` and found no
    * set there (sets live in the workouts' streams); another use since then means looking again.
@@ -255,6 +261,19 @@ export function decideLibrary(command: LibraryCommand, state: LibraryState): Lib
       findExercise(state, command.id);
       // always appended: the append's expected revision is what orders it against a deletion
       return [{ type: 'exercise-used', data: { id: command.id, workoutId: command.workoutId } }];
+    case 'import-exercises': {
+      const events: LibraryEvent[] = [];
+      let folded = state;
+      const fields = { code: null, machineNumber: null, libraryId: null };
+      for (const { id, name } of command.create) {
+        for (const event of createExercise({ type: 'create-exercise', id, name, fields }, folded)) {
+          events.push(event);
+          folded = evolveLibrary(folded, event);
+        }
+      }
+      for (const id of command.use) events.push(...decideLibrary({ type: 'use-exercise', id, workoutId: command.workoutId }, folded));
+      return events;
+    }
     case 'delete-exercise':
       return deleteExercise(command, state);
     case 'merge-exercises':

@@ -105,3 +105,17 @@ t.test('a machine with logs refuses removal; body weight overwrites per date', a
   t.throws(() => run([], { type: 'remove-bodyweight', date: '2026-11-24' }), { code: 'NOT_FOUND' });
   t.throws(() => parseLibraryEvent('machine-added', { id: 1 }, 1));
 });
+
+t.test('an imported workout creates the exercises it lacks, by name in any case, and is admitted for each it uses', async (t) => {
+  const given = [exercise('e1', 'Squat (Barbell)')];
+  const create = [{ id: 'n1', name: 'Bench Press (Barbell)' }, { id: 'n2', name: 'squat (barbell)' }, { id: 'n3', name: 'BENCH PRESS (barbell)' }];
+  const { events, state } = run(given, { type: 'import-exercises', workoutId: 'w1', create, use: ['n1', 'e1'] });
+  t.same(events, [
+    exercise('n1', 'Bench Press (Barbell)'),
+    { type: 'exercise-used', data: { id: 'n1', workoutId: 'w1' } },
+    { type: 'exercise-used', data: { id: 'e1', workoutId: 'w1' } },
+  ], 'a namesake in the library or earlier in the list is not created twice');
+  t.same([state.uses['n1']?.workoutIds, state.uses['e1']?.count], [['w1'], 1]);
+  t.same(run(given, { type: 'import-exercises', workoutId: 'w1', create: [], use: [] }).events, []);
+  t.throws(() => run(given, { type: 'import-exercises', workoutId: 'w1', create: [], use: ['gone'] }), { code: 'NOT_FOUND' }, 'an exercise deleted meanwhile is not admitted');
+});

@@ -185,8 +185,33 @@ export type WorkoutCommand =
   | { readonly type: 'remove-set'; readonly userId: string; readonly setId: string }
   | { readonly type: 'move-sets'; readonly userId: string; readonly fromExerciseId: string; readonly toExerciseId: string }
   /** a deletion of the first exercise checks this workout: refused while it holds a set of any of them */
-  | { readonly type: 'clear-exercise'; readonly userId: string; readonly exerciseIds: readonly [string, ...string[]] };
+  | { readonly type: 'clear-exercise'; readonly userId: string; readonly exerciseIds: readonly [string, ...string[]] }
+  | ImportWorkout;
 
+/**
+ * A whole workout of another tracker's export (POST /api/import): on a stream with no workout
+ * (or a deleted one) it decides all of it; on the workout already there, only what differs from the
+ * file, so importing the same file again decides nothing. Sets logged here that the file lacks stay.
+ */
+export type ImportWorkout = {
+  readonly type: 'import-workout';
+  readonly userId: string;
+  readonly date: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  /** set when not empty and different */
+  readonly notes: string;
+  readonly sets: ReadonlyArray<{
+    /** used only when (exercise, set number) is new in this workout */
+    readonly newSetId: string;
+    readonly exerciseId: string;
+    readonly setNumber: number;
+    readonly kg: number;
+    readonly reps: number;
+    readonly unit: EnteredUnit;
+    readonly rpe: number | null;
+  }>;
+};
 
 type Live = Workout & { readonly status: 'open' };
 
@@ -270,6 +295,8 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       if (moves.length === 0) return [{ type: 'exercise-cleared', data: { exerciseId: command.fromExerciseId } }];
       return [{ type: 'sets-moved', data: { fromExerciseId: command.fromExerciseId, toExerciseId: command.toExerciseId, moves } }];
     }
+    case 'import-workout':
+      return importWorkout(command, state);
     case 'clear-exercise':
       if (state.status !== 'open' || state.userId !== command.userId) return [];
       if (holdsExercise(state, command.exerciseIds)) throw new DomainError('IN_USE', 'Sets are logged against this exercise; merge it into another instead');
@@ -277,4 +304,19 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     default:
       return assertNever(command);
   }
+}
+
+function importWorkout(command: ImportWorkout, state: WorkoutState): WorkoutEvent[] {
+  const { userId, date, startedAt, finishedAt, notes } = command;
+  const fresh = state.status !== 'open';
+  const events: WorkoutEvent[] = fresh ? [{ type: 'workout-started', data: { userId, planDayId: null, date, startedAt } }] : [];
+  const workout = fresh ? null : live(state, userId);
+  for (const { newSetId, ...set } of command.sets) {
+    const existing = workout ? findSet(workout, set.exerciseId, set.setNumber) : undefined;
+    if (existing && existing.kg === set.kg && existing.reps === set.reps && existing.unit === set.unit && existing.rpe === set.rpe) continue;
+    events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set } });
+  }
+  if (notes !== '' && notes !== (workout?.notes ?? '')) events.push({ type: 'workout-notes-changed', data: { notes } });
+  if (finishedAt !== (workout?.finishedAt ?? null)) events.push({ type: 'workout-finished', data: { at: finishedAt } });
+  return events;
 }

@@ -134,3 +134,49 @@ t.test('clearing an exercise is refused while the workout holds a set of it (or 
   t.same(decide([...given, { type: 'workout-deleted', data: {} }], { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [], 'a deleted workout takes no tick');
   t.same(decide([], { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [], 'nor does one never started');
 });
+
+t.test('importing a workout: all of it on a fresh stream, then only what differs, nothing when all is equal', async (t) => {
+  const START = '2024-03-05T06:12:44.000Z';
+  const END = '2024-03-05T07:17:44.000Z';
+  const sets = [
+    { newSetId: 'n1', exerciseId: 'bench', setNumber: 1, kg: 40, reps: 10, unit: 'kg' as const, rpe: null },
+    { newSetId: 'n2', exerciseId: 'bench', setNumber: 2, kg: 80, reps: 8, unit: 'kg' as const, rpe: 7.5 },
+    { newSetId: 'n3', exerciseId: 'row', setNumber: 1, kg: 70, reps: 8, unit: 'kg' as const, rpe: null },
+  ];
+  const importing = (changes: Partial<Extract<WorkoutCommand, { type: 'import-workout' }>> = {}, userId = U): WorkoutCommand => ({
+    type: 'import-workout',
+    userId,
+    date: '2024-03-05',
+    startedAt: START,
+    finishedAt: END,
+    notes: 'Push Day',
+    sets,
+    ...changes,
+  });
+  const whole: WorkoutEvent[] = [
+    { type: 'workout-started', data: { userId: U, planDayId: null, date: '2024-03-05', startedAt: START } },
+    tick('n1', 'bench', 1, 40, 10, 'kg', null),
+    tick('n2', 'bench', 2, 80, 8, 'kg', 7.5),
+    tick('n3', 'row', 1, 70, 8, 'kg', null),
+    { type: 'workout-notes-changed', data: { notes: 'Push Day' } },
+    { type: 'workout-finished', data: { at: END } },
+  ];
+  t.same(decide([], importing()), whole, 'a fresh stream: started, every set, notes, finished, in one decision');
+  t.same(decide(whole, importing()), [], 'the same workout again: nothing');
+  t.same(decide(whole, importing({ sets: [sets[1]!] })), [], 'a file holding fewer sets removes none');
+
+  const changed = importing({ sets: [sets[0]!, { ...sets[1]!, newSetId: 'x', reps: 9 }, sets[2]!, { newSetId: 'n4', exerciseId: 'row', setNumber: 2, kg: 70, reps: 7, unit: 'kg', rpe: null }] });
+  t.same(decide(whole, changed), [tick('n2', 'bench', 2, 80, 9, 'kg', 7.5), tick('n4', 'row', 2, 70, 7, 'kg', null)], 'a different set overwrites its own, keeping its id; a new one is added');
+  t.same(decide(whole, importing({ sets: sets.map((set) => ({ ...set, unit: 'lb' as const })) })).length, 3, 'the unit it was typed in is part of a set');
+  t.same(decide(whole, importing({ notes: 'Push Day\nFelt strong' })), [{ type: 'workout-notes-changed', data: { notes: 'Push Day\nFelt strong' } }]);
+  t.same(decide(whole, importing({ notes: '' })), [], 'a file without notes leaves the notes alone');
+  const reopened = [...whole, { type: 'workout-reopened', data: {} } as WorkoutEvent];
+  t.same(decide(reopened, importing()), [{ type: 'workout-finished', data: { at: END } }], 'reopened here, finished again as the file says');
+  t.same(decide(whole, importing({ finishedAt: START })), [{ type: 'workout-finished', data: { at: START } }]);
+
+  const deleted = [...whole, { type: 'workout-deleted', data: {} } as WorkoutEvent];
+  t.same(decide(deleted, importing()), whole, 'a deleted workout is imported afresh');
+  t.throws(() => decide(whole, importing({}, 'user-2')), { code: 'NOT_FOUND' }, "another user's workout is not found");
+  const state = [...whole, ...decide(whole, changed)].reduce(evolveWorkout, initialWorkoutState);
+  t.same(state.status === 'open' ? Object.keys(state.sets).sort() : [], ['n1', 'n2', 'n3', 'n4'], 'the fold agrees');
+});

@@ -1,4 +1,5 @@
 import { assertNever, DomainError } from '../shared/events.ts';
+import { type ImportShowCommand, planShowImport } from './import.ts';
 import type { LibraryEvent, LibraryState, TrackedShow } from './library.ts';
 
 /** An episode as a command needs it: from the show's cached episode list. */
@@ -21,7 +22,8 @@ export type LibraryCommand =
   | { readonly type: 'complete'; readonly trackedShowId: string; readonly rating: number; readonly now: string }
   | { readonly type: 'uncomplete'; readonly trackedShowId: string; readonly now: string }
   | { readonly type: 'set-notify'; readonly trackedShowId: string; readonly notify: boolean; readonly now: string }
-  | { readonly type: 'dismiss-suggestion'; readonly dismissalId: string; readonly showId: number; readonly now: string };
+  | { readonly type: 'dismiss-suggestion'; readonly dismissalId: string; readonly showId: number; readonly now: string }
+  | ImportShowCommand;
 
 /** 404 for the HTTP side: unknown and another user's look the same */
 export const LIBRARY_ERROR_STATUS: Readonly<Record<string, number>> = { NOT_FOUND: 404, NO_EPISODES: 400 };
@@ -99,6 +101,8 @@ export function decideLibrary(command: LibraryCommand, state: LibraryState): Lib
     case 'dismiss-suggestion':
       if (state.dismissed.has(command.showId)) return [];
       return [{ type: 'suggestion-dismissed', data: { dismissalId: command.dismissalId, showId: command.showId, at: command.now } }];
+    case 'import-show':
+      return planShowImport(command, state).events;
     default:
       return assertNever(command);
   }

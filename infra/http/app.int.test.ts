@@ -146,7 +146,26 @@ t.test("each service's OpenAPI document lists only the components its own routes
   }
   t.same(
     [...showsNames].sort(),
-    ['DismissedSuggestion', 'Episode', 'Error', 'HistoryEntry', 'Ok', 'PublicProfile', 'ScheduleEntry', 'ShowDetail', 'ShowSummary', 'Suggestions', 'TrackedShow', 'User'],
+    [
+      'DismissedSuggestion',
+      'Episode',
+      'Error',
+      'HistoryEntry',
+      'ImportJob',
+      'Ok',
+      'PublicProfile',
+      'ScheduleEntry',
+      'ShowDetail',
+      'ShowSummary',
+      'Suggestions',
+      'TrackedShow',
+      'TraktIdsInput',
+      'TraktRatingInput',
+      'TraktShowInput',
+      'TraktWatchedShowInput',
+      'TraktWatchlistItemInput',
+      'User',
+    ],
     "shows' own components",
   );
   t.ok(Object.keys(documents.gym!.components?.schemas ?? {}).includes('Workout'), 'gym keeps its own');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createTvmaze, TvDataError } from './client.ts';
+import { createPacer, createTvmaze, TvDataError } from './client.ts';
 import { tvmazeStandIn } from './testing.ts';
 
 const tvmaze = await tvmazeStandIn(t);
@@ -64,4 +64,59 @@ t.test('calls are paced: a burst beyond the allowance waits its turn, none refus
   t.equal(arrivals.length, 5, 'every call made once, none refused');
   // any three consecutive calls are sent a window apart; half of it leaves room for delivery jitter, and unpaced they would arrive within a few ms
   for (let i = 2; i < arrivals.length; i++) t.ok(arrivals[i]! - arrivals[i - 2]! >= 150, `calls ${i - 1}..${i + 1} span a window`);
+});
+
+t.test("lookups by TheTVDB's or IMDb's id read TVmaze's redirect; a name finds the one best match", async (t) => {
+  t.equal(await client.lookup('thetvdb', '372264'), 45039);
+  t.equal(await client.lookup('imdb', 'tt5296406'), 8167);
+  t.equal(await client.lookup('thetvdb', '1'), null, 'unknown: null');
+  t.ok(tvmaze.requests.includes('/lookup/shows?imdb=tt5296406'));
+  t.notOk(tvmaze.requests.includes('/shows/8167'), 'the redirect is read, not followed: the caller fetches the show with its episodes');
+  t.equal((await client.singleSearch('under the dome'))?.id, 1);
+  t.equal(await client.singleSearch('No Such Show At All'), null);
+  tvmaze.setMode('rateLimitOnce');
+  t.equal(await client.lookup('thetvdb', '264492'), 1, 'a 429 is retried');
+  tvmaze.setMode('fail');
+  await t.rejects(client.lookup('thetvdb', '264492'), TvDataError);
+  tvmaze.setMode('ok');
+});
+
+t.test('the pacer counts a call from when it is sent until a window after its answer', async (t) => {
+  let now = 0;
+  const timers: Array<{ at: number; wake: () => void }> = [];
+  const pace = createPacer(2, 1000, { now: () => now, sleep: (ms) => new Promise((wake) => timers.push({ at: now + ms, wake })) });
+  const sent: number[] = [];
+  const answers: Array<() => void> = [];
+  const call = () => new Promise<void>((resolve) => (sent.push(now), answers.push(resolve)));
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  const calls = [pace(call), pace(call), pace(call)];
+  await settle();
+  t.same(sent, [0, 0], 'two at once; the third waits while both are out');
+  now = 500;
+  answers[0]!();
+  await settle();
+  t.same(timers.map((timer) => timer.at), [1500], 'it waits until a window after the first answer, not the first send');
+  now = 800;
+  answers[1]!();
+  await settle();
+  t.same(sent, [0, 0]);
+  now = 1500;
+  timers[0]!.wake();
+  await settle();
+  t.same(sent, [0, 0, 1500]);
+  answers[2]!();
+  await Promise.all(calls);
+});
+
+t.test('background calls leave the reserve to calls someone waits for', async (t) => {
+  const now = 0;
+  const pace = createPacer(3, 1000, { now: () => now, sleep: () => new Promise(() => undefined) }, 1);
+  const sent: string[] = [];
+  const call = (name: string) => () => new Promise<void>(() => void sent.push(name));
+  void pace(call('import 1'), true);
+  void pace(call('import 2'), true);
+  void pace(call('import 3'), true);
+  void pace(call('search'));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.same(sent, ['import 1', 'import 2', 'search'], 'the third import call waits; the search behind it goes at once');
 });

@@ -14,8 +14,15 @@ export type TvData = {
   /** everything airing on `date` (YYYY-MM-DD): broadcast in the country and web releases */
   schedule(date: string): Promise<ScheduleEntry[]>;
   /** one call, embedding the next episode and every episode; null for an unknown id */
-  show(id: number): Promise<ShowDetail | null>;
+  show(id: number, call?: CallOptions): Promise<ShowDetail | null>;
+  /** TVmaze's show id for TheTVDB's or IMDb's id (`/lookup/shows`); null when TVmaze does not know it */
+  lookup(source: 'thetvdb' | 'imdb', id: string, call?: CallOptions): Promise<number | null>;
+  /** the one best match for a name (`/singlesearch/shows`); null when nothing matches */
+  singleSearch(name: string, call?: CallOptions): Promise<ShowSummary | null>;
 };
+
+/** background: nobody waits on a screen for it (an import); it leaves part of the allowance to those who do */
+export type CallOptions = { readonly background?: boolean };
 
 export type TvDataOptions = {
   readonly baseUrl: string;
@@ -28,6 +35,10 @@ export type TvDataOptions = {
   /** pause before retrying a 429 when the answer names none */
   readonly retryPauseMs?: number;
   readonly retries?: number;
+  /** the pacer's clock and sleep; tests may pass their own */
+  readonly clock?: PacerClock;
+  /** calls of the allowance background calls leave free; a quarter unless given */
+  readonly reserve?: number;
 };
 
 // Older recordings lack fields TVmaze added later: everything not always present is optional.
@@ -108,51 +119,102 @@ function toDetail(raw: z.infer<typeof rawShow>, now: Date): ShowDetail {
   return { ...toSummary(raw), nextEpisode: next, episodes };
 }
 
-/** Calls spaced so that no window holds more than the allowance, across concurrent callers. */
-function createPacer(calls: number, windowMs: number): () => Promise<void> {
-  const sent: number[] = [];
-  let chain = Promise.resolve();
-  return () => {
-    const turn = chain.then(async () => {
-      for (;;) {
-        const now = Date.now();
-        while (sent.length > 0 && now - sent[0]! >= windowMs) sent.shift();
-        if (sent.length < calls) {
-          sent.push(now);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, windowMs - (now - sent[0]!) + 1));
+export type PacerClock = { now(): number; sleep(ms: number): Promise<void> };
+
+const realClock: PacerClock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+/**
+ * At most `calls` calls in any window of `windowMs`, as the provider counts them, across
+ * concurrent callers. A call holds its slot from when it is sent until a window after its answer
+ * came back: the provider saw it somewhere in between, so a call sent once that slot is free
+ * arrives more than a window after it, whatever the network did to either. Background calls (an
+ * import) leave `reserve` slots to the calls someone is waiting for on a screen.
+ */
+export function createPacer(
+  calls: number,
+  windowMs: number,
+  clock: PacerClock = realClock,
+  reserve = 0,
+): <T>(call: () => Promise<T>, background?: boolean) => Promise<T> {
+  /** when each slot is free again; Infinity while its call is out */
+  const slots: number[] = [];
+  const waiting: Array<{ readonly go: () => void; readonly background: boolean }> = [];
+  const backgroundLimit = Math.max(1, calls - reserve);
+  let timer = false;
+
+  const admit = (): void => {
+    for (;;) {
+      const now = clock.now();
+      for (let i = slots.length - 1; i >= 0; i--) if (slots[i]! <= now) slots.splice(i, 1);
+      // first come, first served, but a background call only below its limit
+      const next = waiting.findIndex((waiter) => slots.length < (waiter.background ? backgroundLimit : calls));
+      if (next >= 0) {
+        slots.push(Number.POSITIVE_INFINITY);
+        waiting.splice(next, 1)[0]!.go();
+        continue;
       }
+      if (waiting.length === 0) return;
+      const soonest = Math.min(...slots);
+      // every slot is held by a call still out: its answer frees the way
+      if (!Number.isFinite(soonest) || timer) return;
+      timer = true;
+      void clock.sleep(soonest - now).then(() => {
+        timer = false;
+        admit();
+      });
+      return;
+    }
+  };
+
+  return async (call, background = false) => {
+    await new Promise<void>((go) => {
+      waiting.push({ go, background });
+      admit();
     });
-    chain = turn;
-    return turn;
+    try {
+      return await call();
+    } finally {
+      const index = slots.indexOf(Number.POSITIVE_INFINITY);
+      if (index >= 0) slots[index] = clock.now() + windowMs;
+      admit();
+    }
   };
 }
 
 /** TVmaze over `fetch`: paced to its rate limit, 429 retried after a pause, every call timed out. */
 export function createTvmaze(options: TvDataOptions, now: () => Date = () => new Date()): TvData {
-  const pace = createPacer(options.callsPer10s ?? 20, options.windowMs ?? 10_000);
+  const calls = options.callsPer10s ?? 20;
+  const pace = createPacer(calls, options.windowMs ?? 10_000, options.clock, options.reserve ?? Math.floor(calls / 4));
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 2;
   const base = options.baseUrl.replace(/\/$/, '');
 
-  async function get<T>(path: string, schema: z.ZodType<T>, allow404: boolean): Promise<T | null> {
-    for (let attempt = 0; ; attempt++) {
-      await pace();
-      let response: Response;
+  /** One paced call; the headers are in when the slot's window starts, the body is read after. */
+  const send = (path: string, redirect: 'follow' | 'manual' = 'follow', background = false): Promise<Response> =>
+    pace(async () => {
       try {
-        response = await fetch(`${base}${path}`, {
+        return await fetch(`${base}${path}`, {
           headers: { accept: 'application/json', 'user-agent': 'ledger-shows/0.1 (show tracker)' },
           signal: AbortSignal.timeout(timeoutMs),
+          redirect,
         });
       } catch (error) {
         throw new TvDataError(`TV data provider unreachable: ${(error as Error).message}`, { cause: error });
       }
+    }, background);
+
+  const pauseOf = (response: Response): number => {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const pause = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : (options.retryPauseMs ?? 2000);
+    return Math.min(pause, 10_000);
+  };
+
+  async function get<T>(path: string, schema: z.ZodType<T>, allow404: boolean, background = false): Promise<T | null> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(path, 'follow', background);
       if (response.status === 429 && attempt < retries) {
         await response.body?.cancel();
-        const retryAfter = Number(response.headers.get('retry-after'));
-        const pause = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : (options.retryPauseMs ?? 2000);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 10_000)));
+        await new Promise((resolve) => setTimeout(resolve, pauseOf(response)));
         continue;
       }
       if (response.status === 404 && allow404) {
@@ -196,9 +258,31 @@ export function createTvmaze(options: TvDataOptions, now: () => Date = () => new
       }
       return result;
     },
-    async show(id) {
-      const raw = await get(`/shows/${id}?embed[]=nextepisode&embed[]=episodes`, rawShow, true);
+    async show(id, call) {
+      const raw = await get(`/shows/${id}?embed[]=nextepisode&embed[]=episodes`, rawShow, true, call?.background);
       return raw ? toDetail(raw, now()) : null;
+    },
+    async lookup(source, id, call) {
+      // TVmaze answers a redirect to /shows/<id>: the id is read from it, not fetched (the caller
+      // wants the show with its episodes, which is another call anyway)
+      const path = `/lookup/shows?${source}=${encodeURIComponent(id)}`;
+      for (let attempt = 0; ; attempt++) {
+        const response = await send(path, 'manual', call?.background);
+        await response.body?.cancel();
+        if (response.status === 429 && attempt < retries) {
+          await new Promise((resolve) => setTimeout(resolve, pauseOf(response)));
+          continue;
+        }
+        if (response.status === 404) return null;
+        const location = response.headers.get('location') ?? '';
+        const found = /\/shows\/(\d+)(?:[/?#]|$)/.exec(location);
+        if (response.status >= 300 && response.status < 400 && found) return Number(found[1]);
+        throw new TvDataError(`TV data provider answered ${response.status} to /lookup/shows`);
+      }
+    },
+    async singleSearch(name, call) {
+      const raw = await get(`/singlesearch/shows?q=${encodeURIComponent(name)}`, rawShow, true, call?.background);
+      return raw ? toSummary(raw) : null;
     },
   };
 }

@@ -3,7 +3,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { listenForTest, type Teardown } from '../testing/listen.ts';
 
-
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 export function fixture(name: string): unknown {
@@ -24,7 +23,19 @@ export type TvmazeStandIn = {
   scheduleWeb: unknown[];
   search: unknown[];
   setMode(mode: TvmazeMode): void;
+  /** answer 500 to the requests this picks (by path and query), whatever the mode */
+  failWhen: ((request: string) => boolean) | null;
+  /** TVmaze's allowance: beyond `calls` requests in any `windowMs`, a 429 (none when null) */
+  allowance: { readonly calls: number; readonly windowMs: number } | null;
+  /** the requests refused with a 429 for going over the allowance */
+  readonly refused: string[];
+  /** while set, the answers to the requests it picks wait until it settles (a screen can be seen while a job is under way) */
+  hold: { readonly until: Promise<void>; readonly when: (request: string) => boolean } | null;
+  /** the most requests that arrived within any `windowMs` */
+  mostInWindow(windowMs: number, since?: number): number;
 };
+
+type RecordedShow = { id?: number; name?: string; externals?: { thetvdb?: number | null; imdb?: string | null } };
 
 /** A local server answering like api.tvmaze.com from the recorded responses. */
 export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
@@ -44,17 +55,47 @@ export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
     scheduleWeb: fixture('schedule-web.json') as unknown[],
     search: fixture('search-shows.json') as unknown[],
     setMode: (next) => (mode = next),
+    failWhen: null,
+    allowance: null,
+    refused: [],
+    hold: null,
+    mostInWindow(windowMs, since = 0) {
+      const times = arrivals.slice(since);
+      let most = 0;
+      for (let first = 0, last = 0; last < times.length; last++) {
+        while (times[last]! - times[first]! >= windowMs) first++;
+        most = Math.max(most, last - first + 1);
+      }
+      return most;
+    },
   };
-  const server = http.createServer((request, response) => {
+  /** every show the stand-in knows: those with recorded details, then those of the recorded search */
+  const known = (): RecordedShow[] => [
+    ...[...state.shows.values()].map((show) => show as RecordedShow),
+    ...state.search.map((entry) => (entry as { show: RecordedShow }).show),
+  ];
+  const server = http.createServer((request, response) => void answer(request, response));
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    requests.push(`${url.pathname}${url.search}`);
-    arrivals.push(performance.now());
+    const asked = `${url.pathname}${url.search}`;
+    const now = performance.now();
+    requests.push(asked);
+    arrivals.push(now);
     if (mode === 'hang') return;
+    if (state.hold?.when(asked)) await state.hold.until;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
-    if (mode === 'fail') return send(500, { name: 'Internal Server Error', status: 500 });
+    if (state.allowance) {
+      const { calls, windowMs } = state.allowance;
+      const recent = arrivals.filter((time) => now - time < windowMs).length;
+      if (recent > calls) {
+        state.refused.push(asked);
+        return send(429, { name: 'Too Many Requests', message: 'Rate limit exceeded', status: 429 }, { 'retry-after': '1' });
+      }
+    }
+    if (mode === 'fail' || state.failWhen?.(asked)) return send(500, { name: 'Internal Server Error', status: 500 });
     if (mode === 'rateLimitOnce') {
       mode = 'ok';
       return send(429, { name: 'Too Many Requests', message: 'Rate limit exceeded', status: 429 }, { 'retry-after': '0' });
@@ -72,10 +113,24 @@ export async function tvmazeStandIn(t: Teardown): Promise<TvmazeStandIn> {
       });
       return send(200, hits);
     }
+    if (url.pathname === '/lookup/shows') {
+      // TVmaze answers a lookup with a redirect to the show
+      const thetvdb = url.searchParams.get('thetvdb');
+      const imdb = url.searchParams.get('imdb');
+      const found = known().find(
+        (show) => (thetvdb !== null && String(show.externals?.thetvdb) === thetvdb) || (imdb !== null && show.externals?.imdb === imdb),
+      );
+      return found?.id !== undefined ? send(301, null, { location: `${state.url}/shows/${found.id}` }) : send(404, null);
+    }
+    if (url.pathname === '/singlesearch/shows') {
+      const q = (url.searchParams.get('q') ?? '').trim().toLowerCase();
+      const found = known().find((show) => q.length > 0 && (show.name ?? '').toLowerCase() === q);
+      return found ? send(200, found) : send(404, { name: 'Not Found', message: '', code: 0, status: 404 });
+    }
     if (url.pathname === '/schedule') return send(200, state.schedule);
     if (url.pathname === '/schedule/web') return send(200, state.scheduleWeb);
     return send(404, { name: 'Not Found', message: '', code: 0, status: 404 });
-  });
+  }
   const address = { port: await listenForTest(t, server) };
   return Object.assign(state, { url: `http://127.0.0.1:${address.port}` });
 }

@@ -6,6 +6,7 @@ import { gymRecoveryRoutes } from '../../command-api/gym/recovery.ts';
 import { gymSettingsRoutes } from '../../command-api/gym/settings.ts';
 import { gymCardioRoutes } from '../../command-api/gym/cardio.ts';
 import { gymExerciseRoutes } from '../../command-api/gym/exercises.ts';
+import { gymImportRoutes } from '../../command-api/gym/import.ts';
 import { gymPlanRoutes } from '../../command-api/gym/plans.ts';
 import { gymWorkoutRoutes } from '../../command-api/gym/workouts.ts';
 import { cardioQueryRoutes } from '../../query-api/gym/cardio.ts';
@@ -63,6 +64,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   gymExerciseRoutes(app, { core, cookies });
   gymPlanRoutes(app, { core, cookies });
   gymCardioRoutes(app, { core, cookies });
+  gymImportRoutes(app, { core, cookies });
   await serveWebApp(app, { web: webApp('gym') });
   return app;
 }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { showsAuthRoutes } from '../../command-api/shows/auth.ts';
 import { showsErasureRoutes } from '../../command-api/shows/erasure.ts';
+import { showsImportRoutes } from '../../command-api/shows/import.ts';
+import type { ImportWorkerOptions } from '../../command-api/shows/import-job.ts';
 import { type DailyJobDeps, type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
 import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
 import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
@@ -70,7 +72,13 @@ export async function createShowsRuntime(
 }
 
 /** The shows service. Builds the app; the caller listens. */
-export async function buildShowsService(core: Core, runtime: ShowsRuntime, logger: FastifyBaseLogger | false): Promise<HttpApp> {
+export async function buildShowsService(
+  core: Core,
+  runtime: ShowsRuntime,
+  logger: FastifyBaseLogger | false,
+  /** how this process runs imports (tests shorten the pauses) */
+  imports: ImportWorkerOptions = {},
+): Promise<HttpApp> {
   // no `health` option: GET /api/health answers from the live process and touches no database
   const app = await createHttpApp({
     title: 'shows',
@@ -98,6 +106,7 @@ export async function buildShowsService(core: Core, runtime: ShowsRuntime, logge
   showsTvRoutes(app, { tv, cache, cookies, now: core.now });
   showsLibraryCommandRoutes(app, { core, cookies, tv, cache });
   showsLibraryQueryRoutes(app, { pool, cache, cookies, now: core.now });
+  showsImportRoutes(app, { core, cookies, tv, cache, worker: imports, ...(logger ? { log: (entry: object, message: string) => logger.warn(entry, message) } : {}) });
   showsSuggestionRoutes(app, { core, cookies, tv, chat: runtime.chat });
   showsNotificationRoutes(app, {
     core,

@@ -9,12 +9,14 @@ import { addFromPeople, logIn, openTonight, saveBadge, serverNight, setUpClub, s
 const env = await startBrowserSystem(t);
 const club = await setUpClub(env);
 
-/** Screenshots of the page as it stands in both themes: /tmp/club-history-<name>-light.png and -dark.png (a modal: the screen only). */
+/** With SCREENSHOTS_DIR set: the page as it stands in both themes, club-history-<name>-light.png and -dark.png (a modal: the screen only). */
 async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
+  const shots = process.env['SCREENSHOTS_DIR'];
+  if (!shots) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `/tmp/club-history-${name}-${colorScheme}.png`, fullPage });
+    await page.screenshot({ path: `${shots}/club-history-${name}-${colorScheme}.png`, fullPage });
   }
   await page.emulateMedia({ colorScheme: null });
 }

@@ -2,6 +2,7 @@
 // of them, and restoring one as the newest. The server's log holds the history, so this screen
 // needs the network; with none it says so and waits for the signal.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useOnline } from '../shared/use-online.ts';
 import { timerStatus } from '../../domain/club/timer.ts';
 import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
@@ -63,21 +64,6 @@ const duration = (seconds: number): string => {
 const historyPath = (id: string) => `/app/session/${encodeURIComponent(id)}/history`;
 const nightPath = (id: string) => `/app/session/${encodeURIComponent(id)}`;
 
-/** Whether the browser believes it has a network; the answer to a request says the rest. */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const up = () => setOnline(true);
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-    };
-  }, []);
-  return online;
-}
 
 function Header({ title, back, backLabel, navigate }: { readonly title: string; readonly back: string; readonly backLabel: string; readonly navigate: Navigate }) {
   return (

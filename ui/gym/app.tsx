@@ -27,6 +27,7 @@ const PlatesScreen = lazyScreen(() => import('./plates-screen.tsx').then((module
 // the OCR it starts loads later still, when an image is picked
 const WorkoutHistoryScreen = lazyScreen(() => import('./workout-history-screen.tsx').then((module) => module.WorkoutHistoryScreen));
 const ImportScreen = lazyScreen(() => import('./import-screen.tsx').then((module) => module.ImportScreen));
+const ImportFileScreen = lazyScreen(() => import('./import-file-screen.tsx').then((module) => module.ImportFileScreen));
 
 export type Session = {
   readonly user: User;
@@ -215,6 +216,9 @@ export function App() {
   } else if (path === '/import') {
     title = 'Read a screenshot';
     screen = <ImportScreen session={session} />;
+  } else if (path === '/import/file') {
+    title = 'Import a CSV export';
+    screen = <ImportFileScreen session={session} />;
   } else if (path === '/body') {
     title = 'Body weight';
     screen = <BodyScreen session={session} />;

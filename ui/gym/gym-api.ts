@@ -48,6 +48,8 @@ export type WorkoutHistory = Schemas['WorkoutHistory'];
 export type WorkoutHistoryEntry = Schemas['WorkoutHistoryEntry'];
 export type WorkoutChange = Schemas['WorkoutChange'];
 export type WorkoutVersion = Schemas['WorkoutVersion'];
+export type WorkoutImport = Schemas['WorkoutImport'];
+export type ImportBody = BodyAt<'/api/import', 'post'>;
 
 const has =
   (...fields: string[]) =>
@@ -116,6 +118,8 @@ export const gymApi = {
   changeCardioLog: (id: string, fields: CardioFields) => gym.patch('/api/cardio/logs/{id}', { path: { id }, body: fields, accept: isCardioLog }),
   deleteCardioLog: (id: string) => gym.delete('/api/cardio/logs/{id}', { path: { id }, accept: isNothing }),
   deleteSet: (id: string) => gym.delete('/api/sets/{id}', { path: { id }, accept: isNothing }),
+  /** a long history takes a while: the deadline is longer than the usual 10 s */
+  importWorkouts: (body: ImportBody, deadlineMs: number) => gym.post('/api/import', { body, deadlineMs, accept: has('format', 'unit', 'workouts', 'skipped', 'exercisesCreated', 'exercisesMatched') }),
 };
 
 export const isTickBody = (value: unknown): value is TickBody => has('exerciseId', 'setNumber', 'kg', 'reps')(value);

@@ -11,6 +11,7 @@ import { parseWorkoutText } from './ocr-parse.ts';
 import { exerciseNamed, useLibrary } from './use-library.ts';
 import './import.css';
 import { Problem } from './outcome.tsx';
+import { Link } from './link.tsx';
 
 type DraftSet = { readonly weight: string; readonly reps: string };
 type DraftExercise = { readonly name: string; readonly sets: readonly DraftSet[] };
@@ -83,6 +84,9 @@ export function ImportScreen({ session }: { readonly session: Session }) {
     <section class="stack" aria-labelledby="import-heading">
       <h2 id="import-heading">Read a screenshot</h2>
       <p class="hint">Pick a screenshot of a workout from another app. It is read on this phone and never sent anywhere; you check the sets before they are logged.</p>
+      <p class="hint">
+        Have a CSV export from Strong or Hevy? <Link to="/import/file" navigate={session.navigate}>Import the whole history</Link> instead.
+      </p>
       <div class="field">
         <label for="import-image">Screenshot</label>
         <input

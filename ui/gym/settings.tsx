@@ -8,6 +8,7 @@ import { gymApi, type Settings } from './gym-api.ts';
 import { ACCENTS } from './model.ts';
 import './tools.css';
 import { Problem } from './outcome.tsx';
+import { Link } from './link.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -133,6 +134,13 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
         Log out
       </button>
       <Export />
+      <section class="stack section" aria-labelledby="bring-heading">
+        <h3 id="bring-heading">Bring your history</h3>
+        <p>Import the workouts of a Strong or Hevy CSV export; you see what comes in before it is written.</p>
+        <Link to="/import/file" navigate={session.navigate} class="button back-link">
+          Import a CSV export
+        </Link>
+      </section>
       <PasswordChange />
       <DeleteAccount session={session} />
     </section>

@@ -7,7 +7,7 @@
 import { isRecord } from '../shared/api.ts';
 import { contractClient } from '../shared/contract-client.ts';
 import type { paths } from '../shared/contract/shows.ts';
-import type { Episode, HistoryEntry, PublicProfile, ScheduleEntry, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
+import type { Episode, HistoryEntry, ImportJob, PublicProfile, ScheduleEntry, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -44,6 +44,18 @@ const isPublicProfile = (value: unknown): value is PublicProfile =>
 const isOk = (value: unknown): value is { ok: true } => isRecord(value) && value['ok'] === true;
 const isTrackedAnswer = (value: unknown): value is { tracked: TrackedShow | null } =>
   isRecord(value) && (value['tracked'] === null || isTrackedShow(value['tracked']));
+
+const IMPORT_STATUSES: readonly unknown[] = ['queued', 'running', 'done', 'failed'];
+const isImportJob = (value: unknown): value is ImportJob =>
+  isRecord(value) &&
+  isString(value['id']) &&
+  IMPORT_STATUSES.includes(value['status']) &&
+  isNumber(value['showsTotal']) &&
+  isNumber(value['showsDone']) &&
+  isRecord(value['imported']) &&
+  Array.isArray(value['unresolved']) &&
+  Array.isArray(value['notImported']) &&
+  Array.isArray(value['matchedByName']);
 
 export type Listing = 'tracked' | 'watching' | 'watchlist' | 'completed';
 
@@ -91,4 +103,8 @@ export const api = {
       accept: isArrayOf((value: unknown): value is unknown => isRecord(value) && isNumber(value['showId']) && (value['show'] === null || isShowSummary(value['show']))),
     }),
   dismiss: (showId: number): Promise<{ readonly ok: true }> => showsApi.post('/api/shows/suggestions/dismiss', { body: { showId }, accept: isOk }),
+  /** the files as base64; a 20 MiB export takes a while to send on a phone */
+  startImport: (files: readonly { readonly name: string; readonly content: string }[]): Promise<{ readonly jobId: string }> =>
+    showsApi.post('/api/import', { body: { files }, accept: (value: unknown) => isRecord(value) && isString(value['jobId']), deadlineMs: 180_000 }),
+  importJob: (jobId: string): Promise<ImportJob> => showsApi.get('/api/import/{jobId}', { path: { jobId }, accept: isImportJob }),
 };

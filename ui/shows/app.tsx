@@ -4,6 +4,7 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { api } from './api.ts';
 import { AuthScreen } from './auth.tsx';
 import { describe, Link, navigate, useLocation } from './common.tsx';
+import { ImportScreen } from './import.tsx';
 import { HistoryScreen, ListingScreen, ScheduleScreen, SearchScreen, TrendingScreen } from './lists.tsx';
 import type { User } from './model.ts';
 import { isPublic, links, type Screen, screenOf } from './routes.ts';
@@ -145,6 +146,8 @@ function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
       return <DismissedScreen />;
     case 'settings':
       return user ? <SettingsScreen user={user} onUser={onUser} /> : <NotHere />;
+    case 'import':
+      return <ImportScreen job={screen.job} />;
     case 'profile':
       return <ProfileScreen username={screen.username} key={screen.username} />;
     case 'missing':

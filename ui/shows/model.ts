@@ -162,3 +162,50 @@ export function artworkUrl(image: string | null | undefined): string | null {
   if (image.startsWith('http://')) return `https://${image.slice('http://'.length)}`;
   return null;
 }
+
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** An import as GET /api/import/:jobId answers it. */
+export type ImportJob = {
+  readonly id: string;
+  readonly source: 'tvtime' | 'trakt';
+  readonly status: ImportStatus;
+  readonly showsTotal: number;
+  readonly showsDone: number;
+  readonly imported: { readonly shows: number; readonly episodes: number; readonly watchlist: number; readonly ratings: number };
+  readonly unchanged: number;
+  readonly unresolved: readonly { readonly title: string; readonly reason: string }[];
+  readonly notImported: readonly { readonly title: string; readonly what: string; readonly reason: string }[];
+  readonly matchedByName: readonly { readonly title: string; readonly showId: number; readonly name: string }[];
+  readonly error: string | null;
+};
+
+/** What the import server takes at most, in bytes of files: checked before anything is sent. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** The files an import is made of, by name: a zip of either export, or its CSV and JSON files. */
+export function importableName(name: string): boolean {
+  return /\.(zip|csv|json)$/i.test(name);
+}
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** "3 shows, 12 episodes, 1 on the watchlist, 1 rating", or that there was nothing new. */
+export function importedLabel(job: Pick<ImportJob, 'imported' | 'unchanged'>): string {
+  const { shows, episodes, watchlist, ratings } = job.imported;
+  const parts = [
+    ...(shows > 0 ? [plural(shows, 'show', 'shows')] : []),
+    ...(episodes > 0 ? [plural(episodes, 'episode watched', 'episodes watched')] : []),
+    ...(watchlist > 0 ? [`${watchlist} on the watchlist`] : []),
+    ...(ratings > 0 ? [plural(ratings, 'rating', 'ratings')] : []),
+  ];
+  if (parts.length > 0) return `Imported ${parts.join(', ')}.`;
+  return job.unchanged > 0 ? 'Nothing new: your library already had all of it.' : 'Nothing was imported.';
+}
+
+/** Bytes as base64, in slices: one String.fromCharCode of a whole export would overflow the call stack. */
+export function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}

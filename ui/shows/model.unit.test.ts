@@ -1,5 +1,5 @@
 import t from 'tap';
-import { artworkUrl, behindLabel, type Episode, episodeCode, episodesUpTo, nextLabel, plainText, seasonsOf, upToHere } from './model.ts';
+import { artworkUrl, base64Of, behindLabel, type Episode, episodeCode, episodesUpTo, importableName, importedLabel, nextLabel, plainText, seasonsOf, upToHere } from './model.ts';
 
 const episode = (id: number, season: number, number: number | null): Episode => ({ id, name: `E${id}`, season, number, airdate: null, airstamp: null });
 // two seasons of three, a special in season 1, listed out of order as a provider may
@@ -54,4 +54,15 @@ t.test('the provider summary as plain text; artwork only over https', async (t) 
   t.equal(artworkUrl('https://static.tvmaze.com/a.jpg'), 'https://static.tvmaze.com/a.jpg');
   t.equal(artworkUrl(null), null);
   t.equal(artworkUrl('javascript:alert(1)'), null);
+});
+
+t.test('an import said in words; files read as base64 in slices', async (t) => {
+  const job = { imported: { shows: 3, episodes: 1, watchlist: 1, ratings: 2 }, unchanged: 0 };
+  t.equal(importedLabel(job), 'Imported 3 shows, 1 episode watched, 1 on the watchlist, 2 ratings.');
+  t.equal(importedLabel({ imported: { shows: 0, episodes: 4, watchlist: 0, ratings: 0 }, unchanged: 2 }), 'Imported 4 episodes watched.');
+  t.equal(importedLabel({ imported: { shows: 0, episodes: 0, watchlist: 0, ratings: 0 }, unchanged: 2 }), 'Nothing new: your library already had all of it.');
+  t.equal(importedLabel({ imported: { shows: 0, episodes: 0, watchlist: 0, ratings: 0 }, unchanged: 0 }), 'Nothing was imported.');
+  const bytes = Uint8Array.from({ length: 100_000 }, (_, index) => (index * 7) % 256);
+  t.equal(base64Of(bytes), Buffer.from(bytes).toString('base64'));
+  t.same(['export.zip', 'tracking-prod-records.csv', 'watched-shows.JSON', 'notes.txt'].map(importableName), [true, true, true, false]);
 });

@@ -20,6 +20,8 @@ export type Screen =
   | { readonly name: 'completed' }
   | { readonly name: 'history' }
   | { readonly name: 'settings' }
+  /** `job`: the import whose progress the screen follows (kept in the address, so a reload goes on following it) */
+  | { readonly name: 'import'; readonly job: string | null }
   | { readonly name: 'show'; readonly showId: number }
   | { readonly name: 'profile'; readonly username: string }
   | { readonly name: 'missing' };
@@ -39,12 +41,13 @@ export const links = {
   completed: '/completed',
   history: '/history',
   settings: '/settings',
+  import: (job = '') => (job ? `/import?job=${encodeURIComponent(job)}` : '/import'),
   show: (showId: number) => `/shows/${showId}`,
   profile: (username: string) => `/u/${encodeURIComponent(username)}`,
 } as const;
 
 /** The screens this build has, by the route of apps.ts that opens them. */
-export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/dismissed', '/watching', '/watchlist', '/completed', '/history', '/settings', '/shows/:id', '/u/:username'] as const;
+export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/dismissed', '/watching', '/watchlist', '/completed', '/history', '/settings', '/import', '/shows/:id', '/u/:username'] as const;
 
 function segment(path: string, index: number): string {
   return decodeURIComponent(path.split('/')[index] ?? '');
@@ -82,6 +85,10 @@ export function screenOf(pathname: string, search: string): Screen {
       return { name: 'history' };
     case '/settings':
       return { name: 'settings' };
+    case '/import': {
+      const job = new URLSearchParams(search).get('job');
+      return { name: 'import', job: job && /^[a-z0-9]{1,100}$/.test(job) ? job : null };
+    }
     case '/shows/:id': {
       const showId = Number(segment(pathname, 2));
       return Number.isInteger(showId) && showId > 0 ? { name: 'show', showId } : { name: 'missing' };

@@ -24,6 +24,8 @@ t.test('every link the app draws opens a route of the server list', async (t) =>
     links.completed,
     links.history,
     links.settings,
+    links.import(),
+    links.import('cjld2cjxh0000qzrmn831i7rn'),
     links.show(45039),
     links.profile('kim'),
   ];
@@ -45,6 +47,8 @@ t.test('a location opens its screen with its parameters', async (t) => {
   t.same(screenOf('/u/kim%20lee', ''), { name: 'profile', username: 'kim lee' });
   t.same(screenOf('/schedule', '?date=2026-09-25'), { name: 'schedule', date: '2026-09-25' });
   t.same(screenOf('/schedule', '?date=tomorrow'), { name: 'schedule', date: null }, 'a date that is no date: today');
+  t.same(screenOf('/import', '?job=cjld2cjxh0000qzrmn831i7rn'), { name: 'import', job: 'cjld2cjxh0000qzrmn831i7rn' });
+  t.same(screenOf('/import', '?job=%3Cscript%3E'), { name: 'import', job: null }, 'a job id is a cuid');
   t.same(screenOf('/nowhere', ''), { name: 'missing' });
   t.same(screenOf('/shows/1/extra', ''), { name: 'missing' }, 'nothing longer than a route');
 });

@@ -43,6 +43,12 @@ export function SettingsScreen({ user, onUser }: { readonly user: User; readonly
       <p class="muted">Signed in as {user.email}.</p>
       <Profile user={user} onUser={onUser} />
       <Notifications user={user} onUser={onUser} />
+      <section class="settings-group" aria-labelledby="history-title">
+        <h3 id="history-title">Bring your history</h3>
+        <p>
+          Watched shows on TV Time or Trakt? <Link href={links.import()}>Import their export</Link>: your watched episodes, saved shows and ratings.
+        </p>
+      </section>
       <EmailList />
       <Password />
     </section>

@@ -396,6 +396,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/import": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Import a Strong or Hevy CSV export as workouts; a dry run answers what would be imported
+         * @description The format is told by the header (Strong, Strong with a Weight Unit column, Hevy). Exercises are matched by name in any case, or created; each workout of the file (its name and start) is one workout here, its sets ordinary sets numbered in file order (set types are not kept). The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. Rows of cardio or timed holds (distance or time, no reps) and rest timers are skipped and listed. Importing the same file again writes nothing (every workout `unchanged`); one that stopped halfway is completed. Body at most 5 MiB (413), at most 20000 rows (400), 30 imports per 10 minutes (429).
+         */
+        readonly post: operations["importWorkouts"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/me": {
         readonly parameters: {
             readonly query?: never;
@@ -932,6 +952,36 @@ export interface components {
             readonly schemaVersion: number;
             /** @description the event type as stored in the log */
             readonly type: string;
+        };
+        readonly WorkoutImport: {
+            readonly dryRun: boolean;
+            readonly exercisesCreated: readonly string[];
+            readonly exercisesMatched: readonly string[];
+            /** @enum {string} */
+            readonly format: "strong" | "strong-legacy" | "hevy";
+            /** @description sets written (new or different from what was there); 0 when the file was imported before */
+            readonly setsImported: number;
+            readonly skipped: readonly {
+                readonly line: number;
+                readonly reason: string;
+            }[];
+            /** @description the unit the weights were read in; null when an older Strong file names both */
+            readonly unit: ("kg" | "lb") | null;
+            /**
+             * @description where the unit came from: the file, the request, or the user setting (a current Strong file)
+             * @enum {string}
+             */
+            readonly unitSource: "file" | "request" | "setting";
+            readonly workouts: readonly {
+                readonly date: string;
+                readonly id: string;
+                readonly name: string;
+                readonly sets: number;
+                /** @description the start as the file wrote it, without a zone (2024-03-05T07:12:44) */
+                readonly start: string;
+                /** @enum {string} */
+                readonly status: "new" | "unchanged" | "changed";
+            }[];
         };
         readonly WorkoutSummary: {
             readonly date: string;
@@ -2945,6 +2995,105 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly importWorkouts: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description the export as the file holds it */
+                    readonly csv: string;
+                    /** @description answer what would be imported, and write nothing */
+                    readonly dryRun?: boolean;
+                    /** @description the IANA zone the file's times are read in (the phone's own); UTC when left out */
+                    readonly timeZone?: string;
+                    /**
+                     * @description what a current Strong export's weights are in (the file does not say); the user's unit setting when left out. Other formats name their unit
+                     * @enum {string}
+                     */
+                    readonly unit?: "kg" | "lb";
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["WorkoutImport"];
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 429: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

@@ -168,6 +168,43 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/import": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Bring a history from TV Time (its GDPR export) or Trakt (its JSON export); answers a job to poll
+         * @description The upload is read whole first: 400 IMPORT_INVALID names the file, line or item and field of the first thing that cannot be read; 413 over 20 MiB of files, 5,000 shows or 200,000 episodes. Shows are matched on TVmaze by TheTVDB id, then IMDb id, then name, and imported one library command per show. Importing the same export again changes nothing. One import per user at a time (409).
+         */
+        readonly post: operations["importLibrary"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/import/{jobId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** An import's progress and, once done, what was imported and what was not (unresolved titles are listed, never dropped) */
+        readonly get: operations["getImportJob"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/public/profile/{username}": {
         readonly parameters: {
             readonly query?: never;
@@ -667,6 +704,54 @@ export interface components {
             readonly trackedShowId: string;
             readonly watchedAt: string;
         };
+        readonly ImportJob: {
+            readonly createdAt: string;
+            /** @description why a failed import stopped */
+            readonly error: string | null;
+            readonly finishedAt: string | null;
+            readonly id: string;
+            readonly imported: {
+                /** @description episodes marked watched */
+                readonly episodes: number;
+                /** @description shows completed with their rating */
+                readonly ratings: number;
+                /** @description shows the import started tracking */
+                readonly shows: number;
+                /** @description shows put on the watchlist */
+                readonly watchlist: number;
+            };
+            /** @description shows matched by their name alone, worth a look */
+            readonly matchedByName: readonly {
+                readonly name: string;
+                readonly showId: number;
+                readonly title: string;
+            }[];
+            /** @description parts of matched shows (or of the export) left out, and why */
+            readonly notImported: readonly {
+                readonly reason: string;
+                readonly title: string;
+                readonly what: string;
+            }[];
+            readonly showsDone: number;
+            readonly showsTotal: number;
+            /** @enum {string} */
+            readonly source: "tvtime" | "trakt";
+            /** @enum {string} */
+            readonly status: "queued" | "running" | "done" | "failed";
+            /** @description shows matched whose library entry already held everything the export says */
+            readonly unchanged: number;
+            /** @description shows TVmaze could not be matched to: nothing of them was imported */
+            readonly unresolved: readonly {
+                readonly ids: {
+                    readonly imdb: string | null;
+                    readonly tmdb: number | null;
+                    readonly trakt: number | null;
+                    readonly tvdb: number | null;
+                };
+                readonly reason: string;
+                readonly title: string;
+            }[];
+        };
         readonly Ok: {
             /** @constant */
             readonly ok: true;
@@ -748,6 +833,48 @@ export interface components {
             readonly trackedAt: string;
             readonly watchedCount: number;
             readonly watchedEpisodeIds: readonly number[];
+        };
+        readonly TraktIdsInput: {
+            readonly imdb?: string | null;
+            readonly slug?: string | null;
+            readonly tmdb?: number | null;
+            readonly trakt?: number | null;
+            readonly tvdb?: number | null;
+        };
+        /** @description An item of ratings-shows.json */
+        readonly TraktRatingInput: {
+            readonly rated_at?: string | null;
+            readonly rating: number;
+            readonly show?: components["schemas"]["TraktShowInput"];
+            readonly type?: string;
+        };
+        readonly TraktShowInput: {
+            readonly ids?: components["schemas"]["TraktIdsInput"];
+            readonly title?: string | null;
+            readonly year?: number | null;
+        };
+        /** @description An item of watched-shows.json */
+        readonly TraktWatchedShowInput: {
+            readonly last_watched_at?: string | null;
+            readonly plays?: number | null;
+            readonly seasons?: readonly {
+                readonly episodes: readonly {
+                    readonly last_watched_at?: string | null;
+                    readonly number: number;
+                    readonly plays?: number | null;
+                }[];
+                readonly number: number;
+            }[];
+            readonly show: components["schemas"]["TraktShowInput"];
+        };
+        /** @description An item of watchlist-shows.json or watchlist.json */
+        readonly TraktWatchlistItemInput: {
+            readonly listed_at?: string | null;
+            readonly movie?: {
+                readonly title?: string | null;
+            };
+            readonly show?: components["schemas"]["TraktShowInput"];
+            readonly type?: string;
         };
         readonly User: {
             readonly createdAt: string;
@@ -1364,6 +1491,166 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly importLibrary: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description the export's zip, or its CSV or JSON files */
+                    readonly files?: readonly {
+                        readonly content: string;
+                        /**
+                         * @description base64 for a zip (or any file); text for a CSV or JSON file sent as it is
+                         * @default base64
+                         * @enum {string}
+                         */
+                        readonly encoding?: "base64" | "text";
+                        /** @description the file name, e.g. tracking-prod-records.csv or the export zip */
+                        readonly name: string;
+                    }[];
+                    /** @description Trakt's arrays, sent as JSON instead of files */
+                    readonly trakt?: {
+                        /** @description ratings-shows.json */
+                        readonly ratings?: readonly components["schemas"]["TraktRatingInput"][];
+                        /** @description watched-shows.json */
+                        readonly watched?: readonly components["schemas"]["TraktWatchedShowInput"][];
+                        /** @description watchlist-shows.json or watchlist.json */
+                        readonly watchlist?: readonly components["schemas"]["TraktWatchlistItemInput"][];
+                    };
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 202: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly jobId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly getImportJob: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly jobId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { textSchema } from '../../domain/shared/text.ts';
+import type { ParsedExport } from '../../domain/shows/import.ts';
+import { traktRatingSchema, traktWatchedShowSchema, traktWatchlistItemSchema } from '../../domain/shows/import-trakt.ts';
+import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import type { SessionCookies } from '../../infra/http/auth.ts';
+import { conflict, HttpError, notFound } from '../../infra/http/errors.ts';
+import { cuid } from '../../infra/ids.ts';
+import type { ShowCache } from '../../infra/tvmaze/cache.ts';
+import type { TvData } from '../../infra/tvmaze/client.ts';
+import { createShowLookups } from '../../infra/tvmaze/lookups.ts';
+import type { Core } from '../shared/core.ts';
+import { type ImportWorkerOptions, startImportWorker } from './import-job.ts';
+import { createImportJobs, emptyResult, IMPORT_STATUSES, ImportAlreadyRunning, type ImportJobs, importResultSchema } from './import-store.ts';
+import { IMPORT_BODY_LIMIT, readTraktBody, readUploadedFiles } from './import-upload.ts';
+
+export type ImportDeps = {
+  readonly core: Core;
+  readonly cookies: SessionCookies;
+  readonly tv: TvData;
+  readonly cache: ShowCache;
+  readonly log?: (entry: object, message: string) => void;
+  readonly worker?: ImportWorkerOptions;
+};
+
+const fileSchema = z.object({
+  name: textSchema.min(1).max(255).meta({ description: 'the file name, e.g. tracking-prod-records.csv or the export zip' }),
+  content: textSchema.max(IMPORT_BODY_LIMIT),
+  encoding: z.enum(['base64', 'text']).default('base64').meta({ description: 'base64 for a zip (or any file); text for a CSV or JSON file sent as it is' }),
+});
+
+export const importBody = z
+  .object({
+    files: z.array(fileSchema).min(1).max(20).optional().meta({ description: "the export's zip, or its CSV or JSON files" }),
+    trakt: z
+      .object({
+        watched: z.array(traktWatchedShowSchema).optional().meta({ description: 'watched-shows.json' }),
+        watchlist: z.array(traktWatchlistItemSchema).optional().meta({ description: 'watchlist-shows.json or watchlist.json' }),
+        ratings: z.array(traktRatingSchema).optional().meta({ description: 'ratings-shows.json' }),
+      })
+      .optional()
+      .meta({ description: "Trakt's arrays, sent as JSON instead of files" }),
+  })
+  .refine((body) => (body.files === undefined) !== (body.trakt === undefined), { message: 'send either files or trakt' });
+
+const jobIdParams = z.object({ jobId: textSchema.min(1).max(100) });
+
+export const importJobSchema = importResultSchema
+  .extend({
+    id: z.string(),
+    source: z.enum(['tvtime', 'trakt']),
+    status: z.enum(IMPORT_STATUSES),
+    showsTotal: z.number().int(),
+    showsDone: z.number().int(),
+    error: z.string().nullable().meta({ description: 'why a failed import stopped' }),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ImportJob' });
+
+/** POST /api/import and its job; the job runs in this process (see import-job.ts). */
+export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jobs: ImportJobs } {
+  const { core } = deps;
+  const onRequest = deps.cookies.requireUser;
+  const jobs = createImportJobs(core.db.slonik);
+  const worker = startImportWorker({
+    ...deps.worker,
+    core,
+    tv: deps.tv,
+    cache: deps.cache,
+    lookups: createShowLookups(core.db.slonik),
+    jobs,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  // this process takes queued and abandoned jobs once it serves, and hands its own back when it stops
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+
+  app.post(
+    '/api/import',
+    {
+      onRequest,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        operationId: 'importLibrary',
+        summary: 'Bring a history from TV Time (its GDPR export) or Trakt (its JSON export); answers a job to poll',
+        description:
+          'The upload is read whole first: 400 IMPORT_INVALID names the file, line or item and field of the first thing that cannot be read; ' +
+          '413 over 20 MiB of files, 5,000 shows or 200,000 episodes. Shows are matched on TVmaze by TheTVDB id, then IMDb id, then name, ' +
+          'and imported one library command per show. Importing the same export again changes nothing. One import per user at a time (409).',
+        body: importBody,
+        response: { 202: z.object({ jobId: z.string() }), 401: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const parsed: ParsedExport = body.files ? readUploadedFiles(body.files) : readTraktBody(body.trakt ?? {});
+      if (parsed.shows.length === 0 && parsed.notImported.length === 0) {
+        throw new HttpError(400, 'IMPORT_INVALID', 'The export holds no shows');
+      }
+      const jobId = cuid();
+      try {
+        await jobs.create({
+          id: jobId,
+          userId: request.userId,
+          source: parsed.source,
+          shows: parsed.shows,
+          result: { ...emptyResult(), notImported: [...parsed.notImported] },
+          now: core.now(),
+        });
+      } catch (error) {
+        if (error instanceof ImportAlreadyRunning) throw conflict('IMPORT_RUNNING', 'An import of yours is already under way; wait until it is done');
+        throw error;
+      }
+      worker.kick();
+      reply.code(202);
+      return { jobId };
+    },
+  );
+
+  app.get(
+    '/api/import/:jobId',
+    {
+      onRequest,
+      schema: {
+        operationId: 'getImportJob',
+        summary: "An import's progress and, once done, what was imported and what was not (unresolved titles are listed, never dropped)",
+        params: jobIdParams,
+        response: { 200: importJobSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const job = await jobs.get(request.params.jobId, request.userId);
+      if (!job) throw notFound('No such import');
+      const { result, ...rest } = job;
+      return { ...rest, ...result };
+    },
+  );
+
+  return { jobs };
+}

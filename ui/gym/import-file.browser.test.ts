@@ -1,0 +1,103 @@
+// Importing a Strong or Hevy CSV export in the gym app (issue 19): the committed fixture is picked,
+// the dry run's preview shows what would come in (the unit a Strong file is read in switchable),
+// Confirm writes it, a second pick of the same file has nothing left to import, a bad row is refused
+// in the API's words, and with no network the screen says so.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { startBrowserSystem } from '../testing/browser.ts';
+import { checkScreen, serverGet, serverSend, signUp } from '../testing/gym.ts';
+
+const env = await startBrowserSystem(t);
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'command-api', 'gym', 'fixtures');
+const strong = path.join(fixtures, 'strong.csv');
+
+type Summary = { id: string; date: string; setCount: number };
+
+t.test('a Strong export: picked, previewed, its unit switched, confirmed, and a second pick finds nothing new', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'csv-import');
+  await serverSend(env, context, 'POST', '/api/exercises', { name: 'squat (barbell)' });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Import a CSV export' }).click();
+  await page.getByRole('heading', { name: 'Import a CSV export', level: 2 }).waitFor();
+  t.same(await checkScreen(page, 'import-file'), []);
+
+  await page.getByLabel('CSV file').setInputFiles(strong);
+  const preview = page.getByTestId('import-preview');
+  await preview.getByRole('heading', { name: 'Preview', level: 3 }).waitFor();
+  t.match(await preview.innerText(), /Strong export: 3 workouts/);
+  t.ok(await page.getByLabel('kilograms (kg)').isChecked(), 'the unit setting is assumed for a Strong file');
+  t.same(await page.getByTestId('import-workout').allInnerTexts(), [
+    'Tue, Mar 5, 2024: Push Day\n11 sets, new',
+    'Thu, Mar 7, 2024: Pull Day\n10 sets, new',
+    'Sat, Mar 9, 2024: Leg Day\n8 sets, new',
+  ]);
+  t.equal(await page.getByTestId('exercises-created').innerText(), 'Bench Press (Barbell), Overhead Press (Barbell), Triceps Pushdown (Cable - Straight Bar), Deadlift (Barbell), Pull Up, Bent Over Row (Barbell), Leg Press');
+  t.equal(await page.getByTestId('exercises-matched').innerText(), 'squat (barbell)');
+  await page.getByText('3 rows left out').click();
+  t.same(await page.getByTestId('import-skipped').locator('li').allInnerTexts(), [
+    'Line 7: a rest timer, not a set',
+    'Line 24: Running (Treadmill): distance or time without reps; this import is for lifts (log cardio under Cardio)',
+    'Line 33: Plank: distance or time without reps; this import is for lifts (log cardio under Cardio)',
+  ]);
+  t.same(await serverGet<Summary[]>(env, context, '/api/sessions?from=2024-01-01&to=2024-12-31'), [], 'the preview wrote nothing');
+  t.same(await checkScreen(page, 'import-file-preview'), []);
+
+  // by keyboard: the arrow moves the choice, the preview is asked again, the focus stays on the choice
+  await page.getByLabel('kilograms (kg)').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByText('Strong does not write the unit into its export: as you chose.', { exact: false }).waitFor();
+  t.ok(await page.getByLabel('pounds (lb)').isChecked(), 'the preview is asked again in pounds');
+  t.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value), 'lb', 'the focus stayed on the choice');
+  t.equal(await page.getByRole('button', { name: 'Import 3 workouts (29 sets)' }).count(), 1);
+  await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/import')), page.keyboard.press('ArrowLeft')]);
+  await page.waitForFunction(() => (document.querySelector('input[value="kg"]') as HTMLInputElement | null)?.checked === true && !document.querySelector('button.primary[disabled]'));
+
+  await page.getByRole('button', { name: 'Import 3 workouts (29 sets)' }).click();
+  await page.getByRole('status').getByText('Imported 3 workouts and 29 sets.').waitFor();
+  const listed = await serverGet<Summary[]>(env, context, '/api/sessions?from=2024-01-01&to=2024-12-31');
+  t.same(listed.map((workout) => [workout.date, workout.setCount]), [['2024-03-09', 8], ['2024-03-07', 10], ['2024-03-05', 11]]);
+  const push = await serverGet<{ sets: Array<{ kg: number; unit: string; rpe: number | null }> }>(env, context, `/api/sessions/${listed[2]!.id}`);
+  t.same(push.sets.slice(0, 3).map((set) => [set.kg, set.unit, set.rpe]), [[40, 'kg', null], [80, 'kg', 7], [80, 'kg', 7.5]], 'kilograms, as confirmed');
+  t.same(await page.getByTestId('import-workout').getByRole('link').allInnerTexts(), ['Tue, Mar 5, 2024: Push Day', 'Thu, Mar 7, 2024: Pull Day', 'Sat, Mar 9, 2024: Leg Day']);
+  t.same(await checkScreen(page, 'import-file-done'), []);
+
+  await page.getByLabel('CSV file').setInputFiles(strong);
+  await page.getByText('Everything in this file is in your log already: there is nothing to import.').waitFor();
+  t.equal(await page.getByRole('button', { name: /^Import / }).count(), 0, 'nothing left to confirm');
+  t.same(await page.getByTestId('import-workout').allInnerTexts(), [
+    'Tue, Mar 5, 2024: Push Day\n11 sets, already in your log',
+    'Thu, Mar 7, 2024: Pull Day\n10 sets, already in your log',
+    'Sat, Mar 9, 2024: Leg Day\n8 sets, already in your log',
+  ]);
+});
+
+t.test('a bad row is refused in the API’s words; with no network the screen says so; the way from the screenshot import', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'csv-refused');
+  await page.goto(`${env.origins.gym}/import`);
+  await page.getByRole('link', { name: 'Import the whole history' }).click();
+  await page.getByRole('heading', { name: 'Import a CSV export', level: 2 }).waitFor();
+
+  const lines = readFileSync(strong, 'utf8').split('\n');
+  lines[6] = '2024-03-05 07:12:44,"Push Day",1h 5m,"Overhead Press (Barbell)",1,45.0,five,0,0,"","",';
+  await page.getByLabel('CSV file').setInputFiles({ name: 'strong-bad.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  t.equal(await page.getByRole('alert').innerText(), 'csv: line 7, column Reps: "five" is not a number');
+  t.equal(await page.getByTestId('import-preview').count(), 0, 'no preview of a file that cannot be read');
+
+  await page.getByLabel('CSV file').setInputFiles(path.join(fixtures, 'hevy-lbs.csv'));
+  await page.getByTestId('import-preview').getByRole('heading', { name: 'Preview' }).waitFor();
+  t.equal(await page.getByTestId('import-unit').innerText(), 'Weights in pounds (lb), as the file says.');
+  t.equal(await page.getByRole('radio').count(), 0, 'a Hevy file names its unit: nothing to switch');
+
+  await context.setOffline(true);
+  await page.getByText('No connection: importing needs the network. Try again when you are online.').waitFor();
+  t.ok(await page.getByRole('button', { name: 'Import 3 workouts (21 sets)' }).isDisabled(), 'confirming waits for the network');
+  await page.getByLabel('CSV file').setInputFiles(strong);
+  t.equal(await page.getByRole('alert').innerText(), 'No connection: importing needs the network. Try again when you are online.');
+  t.equal(await page.getByText('No connection: importing needs the network.', { exact: false }).count(), 1, 'said once');
+  t.same(await checkScreen(page, 'import-file-offline'), []);
+  await context.setOffline(false);
+});
