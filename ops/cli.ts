@@ -8,7 +8,7 @@ import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.t
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
-import { countEvents, logBatches } from '../infra/eventstore/log-batches.ts';
+import { logBatches } from '../infra/eventstore/log-batches.ts';
 import { formatPosition, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
 import { readProjectionStates, readProjectorRunners, rebuildProjection } from '../projections/runtime.ts';
 import { aggregateOfStream, stateJson } from './aggregates.ts';
@@ -130,7 +130,7 @@ const commands: Record<string, Command> = {
       const projection = findProjection(name);
       if (!projection) throw new UsageError(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
       const log = { info: () => undefined, warn: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`), error: (o: object, m?: string) => err(`${m ?? ''} ${JSON.stringify(o)}`) };
-      const progress = rebuildProgress({ projection: name, total: await countEvents(core.store), terminal: process.stderr.isTTY === true, write: err });
+      const progress = rebuildProgress({ projection: name, total: await core.store.count(), terminal: process.stderr.isTTY === true, write: err });
       const report = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log, onProgress: progress.update }).finally(progress.done);
       out(`rebuilt ${name}: ${report.events} events in ${report.seconds.toFixed(2)} s`);
     },

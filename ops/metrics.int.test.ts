@@ -138,13 +138,14 @@ t.test('the admin port answers GET /metrics in Prometheus text, and nothing else
   t.equal((await fetch(`${base('gym')}/metrics`)).status, 404, 'the services do not serve it');
 });
 
-t.test('the first build of each projection at start: every event of the log read, of as many', async (t) => {
+// (the total is raised to what was read when a build ends, so only the read count says something here;
+// how the total comes from the log's count is infra/metrics/metrics.unit.test.ts's)
+t.test('the first build of each projection at start: every event of the log read', async (t) => {
   const samples = await eventually('every build to finish', (found) =>
     projections.every((projection) => valueOf(found, 'ledger_projection_rebuild_running', { projection: projection.name }) === 0),
   );
   for (const { name } of projections) {
     t.equal(valueOf(samples, 'ledger_projection_rebuild_events_read', { projection: name }), SEEDED, `${name}: read`);
-    t.equal(valueOf(samples, 'ledger_projection_rebuild_events_total', { projection: name }), SEEDED, `${name}: total`);
   }
 });
 

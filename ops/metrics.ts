@@ -5,7 +5,6 @@ import type { Core } from '../command-api/shared/core.ts';
 import type { CommandObserver } from '../command-api/shared/handle-command.ts';
 import type { DailyJobDeps } from '../command-api/shows/daily-job.ts';
 import { CHANNELS } from '../domain/shows/notification.ts';
-import { countEvents } from '../infra/eventstore/log-batches.ts';
 import type { RequestObserver } from '../infra/http/app.ts';
 import {
   appendRecorder,
@@ -52,7 +51,7 @@ export function createProcessMetrics(): ProcessMetrics {
       // the projections built together at a first start share one count of the log
       let counting: Promise<number> | null = null;
       const countLog = (): Promise<number> =>
-        (counting ??= countEvents(core.store).finally(() => {
+        (counting ??= core.store.count().finally(() => {
           counting = null;
         }));
       return {

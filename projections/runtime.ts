@@ -12,6 +12,7 @@ import {
   type RecordedEvent,
   START,
 } from '../infra/eventstore/port.ts';
+import { logBatches } from '../infra/eventstore/log-batches.ts';
 import type { Migration } from '../infra/postgres/migrations.ts';
 
 /**
@@ -789,9 +790,7 @@ export async function rebuildProjection(deps: {
 
   const replay = async (tx: DatabaseTransactionConnection | null, from: Position): Promise<Position> => {
     let position = from;
-    for (;;) {
-      const batch = await store.readAll({ after: position, limit: batchSize });
-      if (batch.length === 0) return position;
+    for await (const batch of logBatches(store, from, batchSize)) {
       const kept = withoutParked(batch, parked);
       if (kept.length > 0) await applyLocating(tx, kept);
       events += kept.length;
@@ -799,6 +798,7 @@ export async function rebuildProjection(deps: {
       deps.onProgress?.(read);
       position = batch[batch.length - 1]!.position;
     }
+    return position;
   };
 
   const replayed = await replay(null, START);

@@ -172,6 +172,19 @@ t.test('restore is built on the newest version like a save: a stale phone, a clo
   t.equal((await system.core.store.readStream(sessionStream(id))).length, 7, 'nothing was appended but the close');
 });
 
+t.test('a restore sent again after its answer was lost is its own: the night it made, nothing appended twice', async (t) => {
+  const nights = await playedNight();
+  const id = nights.at(-1)!.id;
+  const body = { expectedVersion: 6, snapshotId: cuid('restore') };
+  const first = await ok<Night>('POST', `/api/sessions/${id}/versions/3/restore`, body);
+  t.equal(first.version, 7);
+  const again = await call('POST', `/api/sessions/${id}/versions/3/restore`, body);
+  t.same([again.statusCode, again.json()], [200, first], 'the answer the phone never got');
+  t.equal((await system.core.store.readStream(sessionStream(id))).length, 7, 'one restore in the log');
+  const anotherPhone = await call('POST', `/api/sessions/${id}/versions/3/restore`, { expectedVersion: 6, snapshotId: cuid('other') });
+  t.equal(anotherPhone.statusCode, 409, 'the same restore from another phone, built on version 6, is a conflict');
+});
+
 t.test('a restore and a save at once: one wins, the other gets the 409 a save gets', async (t) => {
   const nights = await playedNight();
   let night = nights.at(-1)!;

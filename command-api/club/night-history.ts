@@ -3,7 +3,7 @@
 // read only read tables), and a restore is one more save on top: nothing earlier is rewritten.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { decidePlayer, playerAggregate, playerStream } from '../../domain/club/player.ts';
+import { clientIdSchema, decidePlayer, playerAggregate, playerStream } from '../../domain/club/player.ts';
 import { type NightVersion, nightVersions } from '../../domain/club/history.ts';
 import { sessionStream } from '../../domain/club/session.ts';
 import { idTextSchema } from '../../domain/shared/text.ts';
@@ -34,6 +34,9 @@ export const restoreBody = z.object({
     .int()
     .min(1)
     .describe('the night’s newest version as this phone knows it (what a save sends as `version`); another answers 409 {current}'),
+  snapshotId: clientIdSchema
+    .optional()
+    .describe('the phone’s id for its change on top of expectedVersion, as a save sends it: a restore sent again after its answer was lost answers the night it made'),
 });
 
 /** Every version of the night, oldest first; 404 for a night never opened or deleted. */
@@ -140,18 +143,20 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubDeps): void {
     async (request, reply) => {
       const { id, version } = request.params;
       const older = await readVersion(deps, id, version);
+      // as a save's rule 4: the people it names exist whether or not this restore wins
+      await recreateMissingPeople(deps, request, older);
       try {
         await runSessionCommand(deps, request, id, {
           type: 'restore-version',
           restored: older.night,
           from: version,
           expectedVersion: request.body.expectedVersion,
+          snapshotId: request.body.snapshotId,
           at: deps.now().toISOString(),
         });
       } catch (error) {
         return answerConflict(deps, reply, id, error);
       }
-      await recreateMissingPeople(deps, request, older);
       return readSession(deps.pool, id);
     },
   );

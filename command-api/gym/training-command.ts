@@ -59,16 +59,7 @@ export async function appendWorkoutCommand(
   workoutId: string,
   command: WorkoutCommand,
 ): Promise<{ state: WorkoutState; position: Position | null }> {
-  try {
-    return await core.commands({
-      stream: workoutStream(workoutId),
-      aggregate: workoutAggregate,
-      decide: (state) => decideWorkout(command, state),
-      context: contextOf(request),
-    });
-  } catch (error) {
-    throw asHttpError(error);
-  }
+  return appendWorkoutDecision(core, request, workoutId, (state) => decideWorkout(command, state));
 }
 
 /** As appendWorkoutCommand, for a decision of the caller's own (it may append to the library first, as a first tick does). */

@@ -204,3 +204,26 @@ t.test('DELETE /api/auth/me allows 10 attempts per address in 15 minutes', async
   t.ok(Number(res.headers['retry-after']) > 0);
   t.equal((await user.call('GET', '/api/auth/me')).statusCode, 200, 'the account is still there');
 });
+
+t.test('an import waiting on TVmaze when its user is erased appends nothing afterwards', async (t) => {
+  const user = await showsUser(app, 'mid-import@example.org');
+  let release: () => void = () => undefined;
+  // Designated Survivor's lookup is answered only once the account is gone
+  tvmaze.hold = { until: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.includes('thetvdb=311876') };
+  t.teardown(() => {
+    tvmaze.hold = null;
+    release();
+  });
+  const asked = tvmaze.requests.length;
+  await ok(user, 'POST', '/api/import', { trakt: { watched: [{ show: { title: 'Designated Survivor', ids: { tvdb: 311876 } }, seasons: [{ number: 1, episodes: [{ number: 1 }] }] }] } }, 202);
+  while (!tvmaze.requests.slice(asked).some((request) => request.includes('thetvdb=311876'))) await new Promise((resolve) => setTimeout(resolve, 10));
+
+  t.equal((await erase(user.sid, { password: PASSWORD })).statusCode, 204);
+  tvmaze.hold = null;
+  release();
+  // the show is fetched and decided after the lookup; give the job the time it needs to get there
+  while (!tvmaze.requests.slice(asked).some((request) => request.startsWith('/shows/8167'))) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.same(await system.core.store.readStream(libraryStream(user.id)), [], 'the library stream was not written again');
+  t.same(await whereFound(user.id), [], 'nor anything else that names the user');
+});

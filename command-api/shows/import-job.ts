@@ -76,6 +76,8 @@ type ShowOutcome =
 class Unresolved extends Error {}
 /** the process is stopping: the show is left for whoever takes the job next */
 class Stopping extends Error {}
+/** the job's row is gone (its user erased) or another process took it: nothing more may be written for it */
+class NoLongerOurs extends Error {}
 
 function describeMissing(missing: readonly { season: number; number: number }[]): string {
   const codes = missing.map((entry) => episodeCode(entry.season, entry.number));
@@ -162,10 +164,10 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
     }
     const found = await withProvider(() => tv.singleSearch(title, BACKGROUND));
     const premiered = found?.premiered ? Number(found.premiered.slice(0, 4)) : null;
-    if (found && year !== null && premiered !== null && Math.abs(premiered - year) > 1) {
-      throw new Unresolved(`TVmaze's best match for the name, ${found.name} (${premiered}), is from another year`);
-    }
-    await lookups.put('name', key, found?.id ?? null, core.now());
+    const otherYear = found !== null && year !== null && premiered !== null && Math.abs(premiered - year) > 1;
+    // a match from another year is no match: kept as a miss, so the next import does not ask again
+    await lookups.put('name', key, found && !otherYear ? found.id : null, core.now());
+    if (otherYear) throw new Unresolved(`TVmaze's best match for the name, ${found.name} (${premiered}), is from another year`);
     if (!found) throw new Unresolved(known);
     return { showId: found.id, byName: true };
   }
@@ -216,8 +218,11 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
     const result = await core.commands({
       stream: libraryStream(job.userId),
       aggregate: libraryAggregate,
-      decide: (state) => {
+      decide: async (state) => {
         decided = planShowImport(command, state);
+        // asked right before each append, not at the throttled progress write: an erasure deletes
+        // the row, and a show that waited seconds on TVmaze must not re-create the erased library
+        if (decided.events.length > 0 && !(await jobs.heartbeat(job.id, owner))) throw new NoLongerOurs();
         return decided.events;
       },
       context: { userId: job.userId, correlationId: job.id },
@@ -312,6 +317,7 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
       if (last) await core.progress.wait(['shows'], last, core.config.PROJECTION_WAIT_MS).catch(() => undefined);
       await jobs.finish(job.id, owner, { status: 'done', result, error: null, now: core.now() });
     } catch (error) {
+      if (error instanceof NoLongerOurs) return progress.stop();
       if (error instanceof Stopping) {
         // where it got to first, so the next process starts from there
         if (await progress.flush().catch(() => false)) await jobs.release(job.id, owner).catch(() => undefined);

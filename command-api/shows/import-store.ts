@@ -120,6 +120,8 @@ export type ImportJobs = {
   create(job: { id: string; userId: string; source: ImportSource; shows: readonly ExportShow[]; result: ImportResult; now: Date }): Promise<void>;
   /** the caller's own job: another user's is as unknown as none */
   get(id: string, userId: string): Promise<ImportJobView | null>;
+  /** whether the user has a job queued or running (asked before an upload is parsed; `create` still decides) */
+  hasActive(userId: string): Promise<boolean>;
   /**
    * Takes one job no process is running: queued, or running with no heartbeat for `staleMs` (its
    * runner died). SKIP LOCKED: two processes never take the same one.
@@ -137,6 +139,8 @@ export type ImportJobs = {
 
 export function createImportJobs(pool: DatabasePool): ImportJobs {
   return {
+    hasActive: (userId) =>
+      pool.exists(sql.unsafe`SELECT 1 FROM shows_state.import_jobs WHERE user_id = ${userId} AND status IN ('queued', 'running')`),
     async create(job) {
       try {
         await pool.query(sql.unsafe`

@@ -209,6 +209,27 @@ t.test('Trakt files: watched episodes, the watchlist, a rating with a finished s
   t.same(await system.core.store.headPosition(), head);
 });
 
+t.test('the TV Time CSVs uploaded as files, and a Trakt zip, import like the zip and the files', async (t) => {
+  const heidi = await showsUser(app, 'heidi@example.org');
+  const csvs = ['tracking-prod-records-v2.csv', 'followed_tv_show.csv'].map((name) => ({ name, content: readFileSync(path.join(FIXTURES, 'tvtime', name), 'utf8'), encoding: 'text' }));
+  const fromFiles = await finished(heidi, await start(heidi, { files: csvs }));
+  t.same([fromFiles.source, fromFiles.status, fromFiles.unresolved], ['tvtime', 'done', tvTimeUnresolved]);
+  t.ok(fromFiles.imported.shows > 0, `${fromFiles.imported.shows} shows from the CSVs`);
+  const ivan = await showsUser(app, 'ivan@example.org');
+  const traktZip = base64(zipSync(Object.fromEntries(traktFiles().map((file) => [`trakt-export/${file.name}`, new TextEncoder().encode(file.content)]))));
+  const fromZip = await finished(ivan, await start(ivan, { files: [{ name: 'trakt-export.zip', content: traktZip }] }));
+  t.same([fromZip.source, fromZip.status, fromZip.imported], ['trakt', 'done', { shows: 3, episodes: 7, watchlist: 1, ratings: 1 }], 'the same as the Trakt files');
+});
+
+t.test('uploads are limited per user: the 21st in ten minutes is 429', async (t) => {
+  const judy = await showsUser(app, 'judy@example.org');
+  const broken = { files: [{ name: 'watched-shows.json', content: 'not json', encoding: 'text' }] };
+  for (let index = 0; index < 20; index++) t.equal((await judy.call('POST', '/api/import', broken)).statusCode, 400);
+  const limited = await judy.call('POST', '/api/import', broken);
+  t.equal(limited.statusCode, 429);
+  t.match(limited.json(), { code: 'RATE_LIMITED', message: 'At most 20 imports in 10 minutes; try again later' });
+});
+
 t.test("Trakt's arrays sent as JSON", async (t) => {
   const frank = await showsUser(app, 'frank@example.org');
   const watched = JSON.parse(readFileSync(path.join(FIXTURES, 'trakt/watched-shows.json'), 'utf8')) as unknown[];
@@ -225,6 +246,8 @@ t.test('one import at a time per user; a job is its owner\'s alone', async (t) =
   );
   const busy = await grace.call('POST', '/api/import', { files: traktFiles() });
   t.same([busy.statusCode, busy.json()], [409, { statusCode: 409, code: 'IMPORT_RUNNING', error: 'Conflict', message: 'An import of yours is already under way; wait until it is done' }]);
+  const unread = await grace.call('POST', '/api/import', { files: [{ name: 'watched-shows.json', content: 'not json', encoding: 'text' }] });
+  t.equal(unread.statusCode, 409, 'asked before the upload is read: a broken one is not even parsed');
   await system.core.db.pg.query("DELETE FROM shows_state.import_jobs WHERE id = 'cimportunderwayaaaaaaaaaa'");
 
   const [own] = (await system.core.db.pg.query<{ id: string }>('SELECT id FROM shows_state.import_jobs WHERE user_id = $1 LIMIT 1', [alice.id])).rows;

@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { textSchema } from '../../domain/shared/text.ts';
 import type { ParsedExport } from '../../domain/shows/import.ts';
 import { traktRatingSchema, traktWatchedShowSchema, traktWatchlistItemSchema } from '../../domain/shows/import-trakt.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
-import { conflict, HttpError, notFound } from '../../infra/http/errors.ts';
+import { conflict, HttpError, notFound, tooManyRequests } from '../../infra/http/errors.ts';
 import { cuid } from '../../infra/ids.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
 import type { TvData } from '../../infra/tvmaze/client.ts';
@@ -58,6 +59,11 @@ export const importJobSchema = importResultSchema
   })
   .meta({ id: 'ImportJob' });
 
+const alreadyRunning = () => conflict('IMPORT_RUNNING', 'An import of yours is already under way; wait until it is done');
+
+/** uploads (refused ones included) per user: parsing an export is work for the process */
+const IMPORT_REQUESTS = { limit: 20, windowMinutes: 10 } as const;
+
 /** POST /api/import and its job; the job runs in this process (see import-job.ts). */
 export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jobs: ImportJobs } {
   const { core } = deps;
@@ -76,10 +82,17 @@ export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jo
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 
+  const allowance = { limit: IMPORT_REQUESTS.limit, windowMs: IMPORT_REQUESTS.windowMinutes * 60_000 };
+  // the session first, so a stranger's upload is never read and the count is the user's
+  const limitUploads = async (request: FastifyRequest): Promise<void> => {
+    const { allowed, retryAfterMs } = await core.rateLimiter.hit(`shows:import:${request.userId}`, allowance);
+    if (!allowed) throw tooManyRequests(retryAfterMs / 1000, `At most ${IMPORT_REQUESTS.limit} imports in ${IMPORT_REQUESTS.windowMinutes} minutes; try again later`);
+  };
+
   app.post(
     '/api/import',
     {
-      onRequest,
+      onRequest: [onRequest, limitUploads],
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         operationId: 'importLibrary',
@@ -89,10 +102,12 @@ export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jo
           '413 over 20 MiB of files, 5,000 shows or 200,000 episodes. Shows are matched on TVmaze by TheTVDB id, then IMDb id, then name, ' +
           'and imported one library command per show. Importing the same export again changes nothing. One import per user at a time (409).',
         body: importBody,
-        response: { 202: z.object({ jobId: z.string() }), 401: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 503: errorBodySchema },
+        response: { 202: z.object({ jobId: z.string() }), 401: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
+      // before the upload is unpacked and parsed, which holds this process for a while
+      if (await jobs.hasActive(request.userId)) throw alreadyRunning();
       const body = request.body;
       const parsed: ParsedExport = body.files ? readUploadedFiles(body.files) : readTraktBody(body.trakt ?? {});
       if (parsed.shows.length === 0 && parsed.notImported.length === 0) {
@@ -109,7 +124,7 @@ export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jo
           now: core.now(),
         });
       } catch (error) {
-        if (error instanceof ImportAlreadyRunning) throw conflict('IMPORT_RUNNING', 'An import of yours is already under way; wait until it is done');
+        if (error instanceof ImportAlreadyRunning) throw alreadyRunning();
         throw error;
       }
       worker.kick();

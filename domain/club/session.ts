@@ -331,6 +331,8 @@ export type SessionCommand =
       readonly from: number;
       /** the version the phone holds: the newest it knows; another is a conflict, as for a save */
       readonly expectedVersion: number;
+      /** the phone's id for its change on top of `expectedVersion`, as a save's: a restore sent again after its answer was lost is its own */
+      readonly snapshotId?: string | undefined;
       readonly at: string;
     }
   | { readonly type: 'close-session'; readonly at: string }
@@ -410,7 +412,11 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
     }
     case 'restore-version': {
       const night = existing(state);
-      const { restored, from, expectedVersion } = command;
+      const { restored, from, expectedVersion, snapshotId } = command;
+      // sent again after its answer was lost: the version it made is the answer, as for a save
+      if (snapshotId !== undefined && night.lastSave?.snapshotId === snapshotId && night.lastSave.version === night.version && night.lastSave.basedOn === expectedVersion) {
+        return [];
+      }
       // the same checks as a save: the phone's copy must be the latest, and the night open. A night
       // deleted and opened again under the same id since the versions were read is another night.
       if (expectedVersion !== night.version || restored.openedAt !== night.openedAt) {
@@ -437,6 +443,7 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
             timer,
             rounds: rounds.map((round) => ({ ...round, lineUp: lineUpCopy(round.lineUp) })),
             savedAt: command.at,
+            ...(snapshotId === undefined ? {} : { snapshotId }),
             restoredFrom: from,
           },
         },

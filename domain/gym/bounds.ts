@@ -13,6 +13,18 @@ export const PLAN_BOUNDS = {
   reps: [1, 100],
 } as const;
 
+/** A logged set and the names and notes around it: the API's schemas and the CSV import both hold to these. */
+export const SET_BOUNDS = {
+  /** set numbers 1.. this, per exercise in a workout */
+  setNumber: 50,
+  reps: 500,
+  kg: 1000,
+  /** characters of a workout's notes */
+  notes: 2000,
+  /** characters of an exercise's name */
+  name: 100,
+} as const;
+
 export const CARDIO_BOUNDS = {
   minutes: [0.5, 1440],
   /** kilometres, from 0 */

@@ -2,8 +2,8 @@
 // and turned into a set of a workout, every refusal naming the line and column a spreadsheet shows.
 // Pure: the command API resolves names to exercises, derives the workouts' ids and appends.
 import { DomainError } from '../shared/events.ts';
-import { isStorableText } from '../shared/text.ts';
-import { IMPORT_BOUNDS } from './bounds.ts';
+import { isStorableText, NUL_MESSAGE, SURROGATE_MESSAGE } from '../shared/text.ts';
+import { IMPORT_BOUNDS, SET_BOUNDS } from './bounds.ts';
 import { CsvSyntaxError, delimiterOf, type Delimiter, readCsv } from '../shared/csv.ts';
 import { sameName } from './library.ts';
 import { KG_PER_LB } from './units.ts';
@@ -70,11 +70,11 @@ export class ImportError extends DomainError {
   }
 }
 
-export const NOTES_LIMIT = 2000;
-const NAME_LIMIT = 100;
-const SETS_PER_EXERCISE = 50;
-const MAX_KG = 1000;
-const MAX_REPS = 500;
+export const NOTES_LIMIT = SET_BOUNDS.notes;
+const NAME_LIMIT = SET_BOUNDS.name;
+const SETS_PER_EXERCISE = SET_BOUNDS.setNumber;
+const MAX_KG = SET_BOUNDS.kg;
+const MAX_REPS = SET_BOUNDS.reps;
 
 type Field =
   | 'date'
@@ -324,7 +324,7 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
     const raw = (field: Field): string => {
       const at = index[field];
       const value = at === undefined ? '' : row.fields[at]!;
-      if (!isStorableText(value)) throw problem(field, value.includes('\0') ? 'must not contain NUL characters' : 'must be valid Unicode text');
+      if (!isStorableText(value)) throw problem(field, value.includes('\0') ? NUL_MESSAGE : SURROGATE_MESSAGE);
       return value;
     };
     const number = (field: Field): number | null => {

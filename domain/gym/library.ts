@@ -3,7 +3,7 @@ import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, type DomainEvent } from '../shared/events.ts';
 import { dateSchema } from '../shared/calendar.ts';
 import { textSchema } from '../shared/text.ts';
-import { CARDIO_BOUNDS, PLAN_BOUNDS } from './bounds.ts';
+import { CARDIO_BOUNDS, PLAN_BOUNDS, SET_BOUNDS } from './bounds.ts';
 
 /**
  * A user's exercises, plans, cardio machines with their logs, and body weight: one stream per user,
@@ -16,8 +16,8 @@ export const libraryStream = (userId: string): string => `${LIBRARY_STREAM_PREFI
 /** Calendar date as the client sends it; checked to be a real date, not only the shape. */
 export { dateSchema };
 /** Kilograms as a JSON number (double): the server never rounds what the client converted. */
-export const kgSchema = z.number().min(0).max(1000);
-export const exerciseNameSchema = textSchema.trim().min(1).max(100);
+export const kgSchema = z.number().min(0).max(SET_BOUNDS.kg);
+export const exerciseNameSchema = textSchema.trim().min(1).max(SET_BOUNDS.name);
 export const exerciseFieldsSchema = z.object({
   code: textSchema.trim().max(32).nullable(),
   machineNumber: textSchema.trim().max(32).nullable(),

@@ -69,14 +69,15 @@ export function describeChange(before: WorkoutState, event: WorkoutEvent): Worko
   }
 }
 
-/** Every change to a workout in log order, each told against the state before it. */
-export function workoutHistory(log: readonly WorkoutLogEntry[]): WorkoutHistoryEntry[] {
+/** Every change to a workout in log order, each told against the state before it, and the state after the last. */
+export function workoutHistory(log: readonly WorkoutLogEntry[]): { entries: WorkoutHistoryEntry[]; state: WorkoutState } {
   let state = initialWorkoutState;
-  return log.map(({ event, ...entry }) => {
+  const entries = log.map(({ event, ...entry }) => {
     const change = describeChange(state, event);
     state = evolveWorkout(state, event);
     return { ...entry, type: event.type, change };
   });
+  return { entries, state };
 }
 
 /** The workout as it stood right after the event of this revision. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
 import { textSchema } from '../shared/text.ts';
+import { SET_BOUNDS } from './bounds.ts';
 
 /**
  * One workout per stream, named by an id derived from (user, plan day, date): creating it with
@@ -15,9 +16,9 @@ import { textSchema } from '../shared/text.ts';
 export const WORKOUT_STREAM_PREFIX = 'gym.workout-';
 export const workoutStream = (workoutId: string): string => `${WORKOUT_STREAM_PREFIX}${workoutId}`;
 
-export const setNumberSchema = z.number().int().min(1).max(50);
-export const repsSchema = z.number().int().min(0).max(500);
-export const notesSchema = textSchema.max(2000);
+export const setNumberSchema = z.number().int().min(1).max(SET_BOUNDS.setNumber);
+export const repsSchema = z.number().int().min(0).max(SET_BOUNDS.reps);
+export const notesSchema = textSchema.max(SET_BOUNDS.notes);
 /** rate of perceived exertion, on the usual 1–10 scale in half steps */
 export const rpeSchema = z.number().min(1).max(10).multipleOf(0.5);
 export const enteredUnitSchema = z.enum(['kg', 'lb']);
@@ -275,7 +276,7 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       const existing = findSet(workout, command.exerciseId, command.setNumber);
       const { exerciseId, setNumber, kg, reps, unit, rpe } = command;
       // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is appended
-      if (existing && existing.kg === kg && existing.reps === reps && existing.unit === unit && existing.rpe === rpe) return [];
+      if (existing && sameValues(existing, command)) return [];
       return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps, unit, rpe } }];
     }
     case 'correct-set': {
@@ -306,6 +307,11 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
   }
 }
 
+/** A tick of these values onto this set changes nothing: the retry of a queue, or a file imported again. */
+function sameValues(set: LoggedSet, values: Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe'>): boolean {
+  return set.kg === values.kg && set.reps === values.reps && set.unit === values.unit && set.rpe === values.rpe;
+}
+
 function importWorkout(command: ImportWorkout, state: WorkoutState): WorkoutEvent[] {
   const { userId, date, startedAt, finishedAt, notes } = command;
   const fresh = state.status !== 'open';
@@ -313,7 +319,7 @@ function importWorkout(command: ImportWorkout, state: WorkoutState): WorkoutEven
   const workout = fresh ? null : live(state, userId);
   for (const { newSetId, ...set } of command.sets) {
     const existing = workout ? findSet(workout, set.exerciseId, set.setNumber) : undefined;
-    if (existing && existing.kg === set.kg && existing.reps === set.reps && existing.unit === set.unit && existing.rpe === set.rpe) continue;
+    if (existing && sameValues(existing, set)) continue;
     events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set } });
   }
   if (notes !== '' && notes !== (workout?.notes ?? '')) events.push({ type: 'workout-notes-changed', data: { notes } });

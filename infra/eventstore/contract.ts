@@ -140,6 +140,12 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
     t.same(await store.headPosition(), all[all.length - 1]!.position);
   });
 
+  t.test('count says how many events the log holds', async (t) => {
+    const before = await store.count();
+    await store.append(name('count-'), [newEvent('a', {}), newEvent('b', {}), newEvent('c', {})], 'no_stream');
+    t.equal(await store.count(), before + 3);
+  });
+
   t.test('a subscription delivers what is stored, then live appends, and stops when closed', async (t) => {
     const prefix = name('sub-');
     const from = await store.headPosition();

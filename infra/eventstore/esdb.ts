@@ -34,6 +34,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from './port.ts';
+import { logBatches } from './log-batches.ts';
 
 const DEFAULT_MAX_BATCH = 500;
 // Large enough that a run of system events rarely costs another round trip.
@@ -44,7 +45,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
   // Disposing the client lets live calls run on, so open subscriptions must be ended first.
   const subscriptions = new Set<Subscription>();
 
-  return {
+  const store: EventStore = {
     async append(stream, events, expected): Promise<AppendResult> {
       let result;
       try {
@@ -126,6 +127,13 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       await client.setStreamMetadata(stream, { ...current.metadata, truncateBefore: Number(before) });
     },
 
+    async count() {
+      // EventStoreDB keeps no count of $all: read through once, in large pages
+      let count = 0;
+      for await (const batch of logBatches(store, START, 5000)) count += batch.length;
+      return count;
+    },
+
     async headPosition() {
       let from: Position | typeof END = END;
       for (;;) {
@@ -149,6 +157,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       await client.dispose();
     },
   };
+  return store;
 }
 
 function subscribe(client: EventStoreDBClient, after: Position, maxBatch: number, onClose: () => void): Subscription {

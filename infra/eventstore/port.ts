@@ -114,5 +114,7 @@ export interface EventStore {
   truncateStream(stream: string, before: bigint): Promise<void>;
   /** position of the newest event in the log, START when empty */
   headPosition(): Promise<Position>;
+  /** how many events the log holds now (a rebuild's total): one query where the store can count, else a read through */
+  count(): Promise<number>;
   close(): Promise<void>;
 }

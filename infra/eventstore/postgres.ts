@@ -514,6 +514,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
     },
 
+    async count() {
+      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es.events');
+      return Number(rows[0]!.n);
+    },
+
     async close() {
       closed = true;
       if (reopenTimer) clearTimeout(reopenTimer);

@@ -22,8 +22,22 @@ const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/Safari\//, 'Safari'],
 ];
 
+// every command of a request asks, and a handful of user agents make nearly all requests
+const described = new Map<string, string | null>();
+const REMEMBERED = 500;
+
 export function describeDevice(userAgent: string | undefined): string | null {
-  const agent = userAgent?.trim();
+  if (userAgent === undefined) return null;
+  const known = described.get(userAgent);
+  if (known !== undefined) return known;
+  const description = describe(userAgent);
+  if (described.size >= REMEMBERED) described.clear();
+  described.set(userAgent, description);
+  return description;
+}
+
+function describe(userAgent: string): string | null {
+  const agent = userAgent.trim();
   if (!agent) return null;
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];

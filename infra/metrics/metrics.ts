@@ -138,7 +138,7 @@ export function dailyJobRecorder(metrics: Metrics, channels: readonly string[]) 
 
 /**
  * Records a projection's builds at start, in the shape the projector's rebuild observer takes.
- * `countLog` gives the total; it runs beside the rebuild, which does not wait for it.
+ * `countLog` gives the total (one query on PostgreSQL); the rebuild does not wait for it.
  */
 export function rebuildRecorder(metrics: Metrics, projection: string, countLog: () => Promise<number>) {
   const labels = { projection };

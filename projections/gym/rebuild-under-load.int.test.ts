@@ -118,4 +118,6 @@ t.test('a rebuild of 20 000+ events under continuous reads and writes: zero fail
   t.same(lost, [], `all ${ticks.length} acknowledged ticks are in the rebuilt tables`);
   const history = await me.ok('GET', `/api/sessions?from=${FIRST_DATE}&to=${LAST_DATE}`);
   t.equal(history.length, WORKOUTS, 'and the seeded history is whole');
+  const [first] = (await me.ok('GET', `/api/sessions/${seeded[0]}`)).sets as Array<{ kg: number; unit: string | null; rpe: number | null }>;
+  t.same([first!.kg, first!.unit, first!.rpe], [60, null, null], 'version 1 ticks rebuilt as version 2: no unit or RPE was recorded');
 });

@@ -1,24 +1,16 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { type WorkoutChange, type WorkoutLogEntry, workoutAt, workoutHistory } from '../../domain/gym/workout-history.ts';
-import { enteredUnitSchema, parseWorkoutEvent, workoutStream } from '../../domain/gym/workout.ts';
+import { parseWorkoutEvent, workoutStream } from '../../domain/gym/workout.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
+import { setSchema } from './schemas.ts';
 import { idParams } from './workouts.ts';
 
-const historySetSchema = z.object({
-  id: z.string(),
-  exerciseId: z.string(),
-  exerciseName: z.string().nullable(),
-  setNumber: z.number(),
-  kg: z.number(),
-  reps: z.number(),
-  unit: enteredUnitSchema.nullable(),
-  rpe: z.number().nullable(),
-});
-const setValuesSchema = z.object({ kg: z.number(), reps: z.number(), unit: enteredUnitSchema.nullable(), rpe: z.number().nullable() });
+const historySetSchema = setSchema.omit({ sessionId: true });
+const setValuesSchema = setSchema.pick({ kg: true, reps: true, unit: true, rpe: true });
 
 const changeSchema = z
   .discriminatedUnion('kind', [
@@ -135,8 +127,9 @@ export function workoutHistoryRoutes(app: HttpApp, deps: { readonly store: Event
     async (request) => {
       const log = await readOwnLog(deps.store, request.userId, request.params.id);
       const names = await exerciseNames(deps.db, request.userId);
-      const entries = workoutHistory(log).map((entry) => ({ ...entry, change: nameChange(entry.change, names) }));
-      const state = workoutAt(log, Number.MAX_SAFE_INTEGER);
+      const history = workoutHistory(log);
+      const entries = history.entries.map((entry) => ({ ...entry, change: nameChange(entry.change, names) }));
+      const { state } = history;
       return {
         workoutId: request.params.id,
         date: state.status === 'none' ? '' : state.date,

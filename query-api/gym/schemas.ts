@@ -1,5 +1,6 @@
 // The shapes the gym's training routes answer with; command and query routes share them.
 import { z } from 'zod';
+import { enteredUnitSchema } from '../../domain/gym/workout.ts';
 import { dateSchema } from '../../domain/shared/calendar.ts';
 
 export const exerciseSchema = z
@@ -17,7 +18,7 @@ export const setSchema = z
     kg: z.number(),
     reps: z.number(),
     /** null for sets logged before the unit was recorded */
-    unit: z.enum(['kg', 'lb']).nullable(),
+    unit: enteredUnitSchema.nullable(),
     rpe: z.number().nullable(),
   })
   .meta({ id: 'SetLog' });

@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { enteredUnitSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
@@ -53,7 +54,7 @@ export const setRow = z.object({
   set_number: z.number(),
   kg: z.number(),
   reps: z.number(),
-  entered_unit: z.enum(['kg', 'lb']).nullable(),
+  entered_unit: enteredUnitSchema.nullable(),
   rpe: z.number().nullable(),
 });
 export const toSet = (row: z.infer<typeof setRow>): SetView => ({

@@ -287,7 +287,7 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
       const accept = (value: unknown) => isNight(value, id);
       let result: RestoreResult;
       try {
-        night = await clubApi.post('/api/sessions/{id}/versions/{version}/restore', { path: { id, version }, body: { expectedVersion: night.version }, accept });
+        night = await clubApi.post('/api/sessions/{id}/versions/{version}/restore', { path: { id, version }, body: { expectedVersion: night.version, snapshotId }, accept });
         snapshotId = snapshotIdNow();
         badge = 'saved';
         notice = null;
@@ -313,7 +313,8 @@ export function startNightSync(id: string, onView: (view: NightView) => void): N
         } else if (error instanceof ApiRefusal && !error.transient) {
           result = { ok: false, reason: `Nothing was restored: ${error.message}` };
         } else {
-          result = { ok: false, reason: 'No connection: nothing was restored. Try again when there is signal.' };
+          // the request may have reached the server: sent again with the same id, it answers the night it made
+          result = { ok: false, reason: 'No answer from the server: the restore may not have been saved. Try again when there is signal; it will not be done twice.' };
         }
       } finally {
         inFlight = false;

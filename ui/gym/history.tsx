@@ -4,7 +4,7 @@ import { problemOf } from './auth.tsx';
 import { gymApi, type WorkoutSummary } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { keep, kept } from './local.ts';
-import { daysBefore, kgToShown, localDate, workoutTitle } from './model.ts';
+import { daysBefore, dayText, kgToShown, localDate, workoutTitle } from './model.ts';
 import { Problem } from './outcome.tsx';
 
 /** How far back the list first reaches, and how much more each "earlier" adds. */
@@ -32,11 +32,6 @@ export function HistoryScreen({ session }: { readonly session: Session }) {
   }, [from, today]);
 
   const volume = (kg: number) => `${Math.round(kgToShown(kg, unit)).toLocaleString()} ${unit}`;
-  const shown = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-  const dateText = (date: string) => {
-    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    return shown.format(new Date(year, month - 1, day));
-  };
   return (
     <section class="stack" aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
@@ -46,14 +41,14 @@ export function HistoryScreen({ session }: { readonly session: Session }) {
       ) : (
         <>
           <p data-testid="history-range">
-            {listing.workouts.length} {listing.workouts.length === 1 ? 'workout' : 'workouts'} since {dateText(listing.from)}
+            {listing.workouts.length} {listing.workouts.length === 1 ? 'workout' : 'workouts'} since {dayText(listing.from)}
           </p>
           {listing.workouts.length === 0 ? <p>No workout with a set in these weeks.</p> : null}
           <ul class="plain-list" aria-label="Workouts">
             {listing.workouts.map((workout) => (
               <li key={workout.id} data-testid="history-workout">
                 <Link to={`/workout/${workout.id}`} navigate={session.navigate}>
-                  {dateText(workout.date)}: {workoutTitle(workout)}
+                  {dayText(workout.date)}: {workoutTitle(workout)}
                 </Link>
                 <span class="hint">
                   {' '}

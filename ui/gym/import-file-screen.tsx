@@ -9,7 +9,7 @@ import { ApiRefusal, NoAnswer } from '../shared/api.ts';
 import type { Session } from './app.tsx';
 import { gymApi, type WorkoutImport } from './gym-api.ts';
 import { Link } from './link.tsx';
-import type { Unit } from './model.ts';
+import { dayText, type Unit } from './model.ts';
 import { Problem } from './outcome.tsx';
 import './import.css';
 
@@ -45,11 +45,6 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
   const [problem, setProblem] = useState<string | null>(null);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const shownDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-  const dateText = (date: string) => {
-    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    return shownDate.format(new Date(year, month - 1, day));
-  };
 
   const preview = async (file: Picked, unit?: Unit, previous: WorkoutImport | null = null) => {
     setProblem(null);
@@ -181,11 +176,11 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
               <li key={workout.id} class="import-workout" data-testid="import-workout">
                 {done ? (
                   <Link to={`/workout/${workout.id}`} navigate={session.navigate}>
-                    {dateText(workout.date)}: {workout.name || 'Workout'}
+                    {dayText(workout.date)}: {workout.name || 'Workout'}
                   </Link>
                 ) : (
                   <span class="card-title">
-                    {dateText(workout.date)}: {workout.name || 'Workout'}
+                    {dayText(workout.date)}: {workout.name || 'Workout'}
                   </span>
                 )}
                 <span class="hint">

@@ -38,6 +38,14 @@ export function localDate(now: Date): string {
 }
 
 /** The calendar date `days` before (or after, when negative) a date, as the client counts days. */
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A calendar date (YYYY-MM-DD) as the phone's language writes it, "Tue, Mar 5, 2024": the day itself, no time zone in between. */
+export function dayText(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return dayFormat.format(new Date(year, month - 1, day));
+}
+
 export function daysBefore(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return localDate(new Date(year, month - 1, day - days));

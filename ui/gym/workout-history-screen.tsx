@@ -4,7 +4,7 @@ import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type WorkoutHistory, type WorkoutVersion } from './gym-api.ts';
 import { Link } from './link.tsx';
-import type { Unit } from './model.ts';
+import { dayText, type Unit } from './model.ts';
 import { Problem } from './outcome.tsx';
 import { changeText, setText } from './workout-history.ts';
 
@@ -83,7 +83,7 @@ export function WorkoutHistoryScreen({ session, workoutId }: { readonly session:
       ) : (
         <>
           <p class="hint">
-            {history.date} · {entries.length} {entries.length === 1 ? 'change' : 'changes'}, newest first
+            {history.date === '' ? '' : `${dayText(history.date)} · `}{entries.length} {entries.length === 1 ? 'change' : 'changes'}, newest first
             {history.deleted ? '. The workout was deleted; its history stays.' : '.'} Choose one to see the workout as it stood then.
           </p>
           <ol class="timeline" aria-label="Changes">

@@ -2804,6 +2804,8 @@ export interface operations {
                 readonly "application/json": {
                     /** @description the night’s newest version as this phone knows it (what a save sends as `version`); another answers 409 {current} */
                     readonly expectedVersion: number;
+                    /** @description the phone’s id for its change on top of expectedVersion, as a save sends it: a restore sent again after its answer was lost answers the night it made */
+                    readonly snapshotId?: string;
                 };
             };
         };

@@ -1601,6 +1601,15 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
