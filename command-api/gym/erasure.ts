@@ -5,6 +5,7 @@ import { userStream } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import type { Core } from '../shared/core.ts';
+import { forgetUserLimits } from '../../infra/accounts/rate-limit.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 import { invalidCredentials } from './auth.ts';
 
@@ -32,6 +33,7 @@ export async function eraseGymUser(core: Core, userId: string): Promise<void> {
     }
     await tx.query(sql.unsafe`DELETE FROM gym.user_streams WHERE user_id = ${userId}`);
     await tx.query(sql.unsafe`DELETE FROM gym.users WHERE id = ${userId}`);
+    await forgetUserLimits(tx, userId);
     await core.accounts.remove(userId, tx);
   });
 }

@@ -15,6 +15,7 @@ import { decideWorkout, enteredUnitSchema, holdsExercise, type ImportWorkout, ty
 import { fold } from '../../domain/shared/aggregate.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { userLimitKey } from '../../infra/accounts/rate-limit.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { tooManyRequests } from '../../infra/http/errors.ts';
 import { findGymUser } from '../../query-api/gym/routes.ts';
@@ -104,7 +105,7 @@ const statusOf = (state: WorkoutState, events: readonly WorkoutEvent[]): Status 
 export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const allowance = { limit: IMPORT_BOUNDS.requests, windowMs: IMPORT_BOUNDS.windowMinutes * 60_000 };
   const limitImports = async (request: FastifyRequest): Promise<void> => {
-    const { allowed, retryAfterMs } = await core.rateLimiter.hit(`gym:import:${request.userId}`, allowance);
+    const { allowed, retryAfterMs } = await core.rateLimiter.hit(userLimitKey('gym:import', request.userId), allowance);
     if (!allowed) throw tooManyRequests(retryAfterMs / 1000, `At most ${IMPORT_BOUNDS.requests} imports in ${IMPORT_BOUNDS.windowMinutes} minutes; try again later`);
   };
 

@@ -11,6 +11,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { PushSubscriptions } from '../../infra/push/subscriptions.ts';
 import { limitByAddress } from '../accounts/limits.ts';
+import { forgetUserLimits } from '../../infra/accounts/rate-limit.ts';
 import type { Core } from '../shared/core.ts';
 import { awaitProjections } from '../shared/read-your-writes.ts';
 
@@ -86,6 +87,7 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
       await subscriptions.removeAllOf(userId, tx);
       // the parsed export and its outcome; a job under way finds its row gone and stops
       await tx.query(sql.unsafe`DELETE FROM shows_state.import_jobs WHERE user_id = ${userId}`);
+      await forgetUserLimits(tx, userId);
     });
     for (const stream of streams) known.add(stream);
     // a write that raced this round re-created a stream, or left a row that names a new one

@@ -4,6 +4,7 @@ import { textSchema } from '../../domain/shared/text.ts';
 import type { ParsedExport } from '../../domain/shows/import.ts';
 import { traktRatingSchema, traktWatchedShowSchema, traktWatchlistItemSchema } from '../../domain/shows/import-trakt.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { userLimitKey } from '../../infra/accounts/rate-limit.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../infra/http/errors.ts';
 import { cuid } from '../../infra/ids.ts';
@@ -85,7 +86,7 @@ export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jo
   const allowance = { limit: IMPORT_REQUESTS.limit, windowMs: IMPORT_REQUESTS.windowMinutes * 60_000 };
   // the session first, so a stranger's upload is never read and the count is the user's
   const limitUploads = async (request: FastifyRequest): Promise<void> => {
-    const { allowed, retryAfterMs } = await core.rateLimiter.hit(`shows:import:${request.userId}`, allowance);
+    const { allowed, retryAfterMs } = await core.rateLimiter.hit(userLimitKey('shows:import', request.userId), allowance);
     if (!allowed) throw tooManyRequests(retryAfterMs / 1000, `At most ${IMPORT_REQUESTS.limit} imports in ${IMPORT_REQUESTS.windowMinutes} minutes; try again later`);
   };
 

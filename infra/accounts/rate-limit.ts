@@ -1,4 +1,4 @@
-import { sql, type DatabasePool } from 'slonik';
+import { type CommonQueryMethods, sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 
 export type Allowance = { readonly limit: number; readonly windowMs: number };
@@ -14,6 +14,14 @@ export type RateLimiter = {
   /** drops counters whose window ended longer ago than any allowance lasts */
   sweep(olderThanMs: number): Promise<void>;
 };
+
+/** A counter kept per user: its key ends with the user's id, so an erasure can find it (`forgetUserLimits`). */
+export const userLimitKey = (scope: string, userId: string): string => `${scope}:${userId}`;
+
+/** Erasure: the user's own counters go with them (their keys name the user). */
+export async function forgetUserLimits(db: CommonQueryMethods, userId: string): Promise<void> {
+  await db.query(sql.unsafe`DELETE FROM auth.rate_limits WHERE right(key, ${userId.length + 1}) = ${`:${userId}`}`);
+}
 
 const hitRow = z.object({ hits: z.number(), window_started_at: z.string() });
 

@@ -40,7 +40,12 @@ t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb aga
   await page.getByLabel('Rest between sets (seconds; 0 for no timer)').fill('30');
   await page.getByRole('button', { name: 'Save rest' }).click();
   await saved(page);
-  const me = await serverGet<{ settings: Record<string, unknown> }>(env, context, '/api/me');
+  // "Saved" may still be the dark theme's: the server is asked until the rest has landed (10 s at most)
+  let me = await serverGet<{ settings: Record<string, unknown> }>(env, context, '/api/me');
+  for (let tries = 0; me.settings['restTimerSec'] !== 30 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    me = await serverGet<{ settings: Record<string, unknown> }>(env, context, '/api/me');
+  }
   t.match(me.settings, { unit: 'lb', accent: 'purple', appearance: 'dark', restTimerSec: 30 }, 'the server holds every setting');
   await page.reload();
   await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
