@@ -154,8 +154,14 @@ t.test('two API processes and one projector: a session, the sign-in limit and th
   t.equal(signup.status, 201, 'signed up on A');
   const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
   t.equal((await send(`${gymB}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status, 200, "B knows A's session");
+  t.equal((await send(`${gymA}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status, 200, 'A holds it in memory from now on');
   t.equal((await send(`${gymB}/api/auth/logout`, 'POST', '203.0.113.1', undefined, { cookie, origin: 'http://localhost:3001' })).status, 200, 'logged out on B');
-  t.equal((await send(`${gymA}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status, 401, 'A no longer takes it');
+  t.equal((await send(`${gymB}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status, 401, 'B refuses it at once');
+  const loggedOut = performance.now();
+  const refusedOnA = await until('A to refuse the ended session', async () =>
+    (await send(`${gymA}/api/me`, 'GET', '203.0.113.1', undefined, { cookie })).status === 401 ? performance.now() - loggedOut : null,
+  );
+  t.ok(refusedOnA < 1000, `A refuses it ${refusedOnA.toFixed(0)} ms after the logout (within a second)`);
 
   // an account locks after 5 wrong passwords, counted once whichever process answers
   const wrong = (url: string, email: string, ip: string) => send(`${url}/api/auth/login`, 'POST', ip, { email, password: 'not the password' });

@@ -33,6 +33,8 @@ import { showLookupsMigration } from '../infra/tvmaze/lookups.ts';
 import { importJobsMigration } from '../command-api/shows/import-store.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessionsByService } from '../infra/accounts/sessions.ts';
+import { createSessionCache, SESSION_CHANNEL } from '../infra/accounts/session-cache.ts';
+import { listenToChannel } from '../infra/postgres/listen.ts';
 import { selectMailer } from '../infra/mail/mailer.ts';
 import type { ShowsRuntime, startShowsScheduler } from './services/shows.ts';
 
@@ -104,6 +106,15 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
   if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
   const mailer = selectMailer(config, options.info ?? (() => undefined));
+  const sessionCache = createSessionCache();
+  const sessionRevocations = listenToChannel(url, SESSION_CHANNEL, {
+    onMessage: sessionCache.heard,
+    onListening: () => sessionCache.trust(true),
+    onLost: (error) => {
+      sessionCache.trust(false);
+      warn(`the sessions' LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); sessions are read from PostgreSQL until it is back`);
+    },
+  });
   return {
     config,
     db,
@@ -111,7 +122,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     progress,
     commands: createCommandHandler(store, options.commandObserver),
     accounts: createAccounts({ pool: db.slonik, now }),
-    sessions: createSessionsByService({ pool: db.slonik, secret: secret.secret, now }),
+    sessions: createSessionsByService({ pool: db.slonik, secret: secret.secret, now, cache: sessionCache }),
     rateLimiter: createRateLimiter({ pool: db.slonik, now }),
     signInThrottle: createSignInThrottle({ pool: db.slonik, now }),
     knownDevices: createKnownDevices(secret.secret),
@@ -120,6 +131,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     async close() {
       // the embedded server is stopped whatever failed before it: an orphaned one blocks the next start
       try {
+        await sessionRevocations.close();
         await store.close();
         await db.close();
       } finally {

@@ -144,7 +144,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
           WHERE user_id = ${account.id} AND code_hash = ${spent.code_hash}
           RETURNING user_id`);
         if (!claimed) throw recoveryFailed();
-        await tx.query(sql.unsafe`DELETE FROM auth.sessions WHERE user_id = ${account.id}`);
+        await core.sessions.gym.endAllOf(account.id, undefined, tx);
       });
       const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);

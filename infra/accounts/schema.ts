@@ -43,5 +43,15 @@ export const accountsMigration: Migration = {
      UPDATE auth.sessions s SET service = u.service FROM auth.users u WHERE u.id = s.user_id;
      ALTER TABLE auth.sessions ALTER COLUMN service SET NOT NULL;
      ALTER TABLE auth.sessions ADD CONSTRAINT sessions_service CHECK (service IN ('gym', 'shows', 'club'));`,
+    // API processes serve sessions from memory: every change or removal of a row, by whatever path
+    // (a logout, a reset, an erasure's cascade, an operator's SQL), tells them all to forget it.
+    `CREATE FUNCTION auth.session_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+     BEGIN
+       PERFORM pg_notify('auth_session_changed', OLD.id);
+       RETURN NULL;
+     END
+     $fn$;
+     CREATE TRIGGER session_changed AFTER UPDATE OR DELETE ON auth.sessions
+       FOR EACH ROW EXECUTE FUNCTION auth.session_changed();`,
   ],
 };

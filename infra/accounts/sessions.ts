@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
 import type { ServiceName } from './accounts.ts';
+import { type CachedSession, noSessionCache, type SessionCache } from './session-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,13 +37,33 @@ export type Sessions = {
 
 export type SessionsByService = Readonly<Record<ServiceName, Sessions>>;
 
-type SessionDeps = { readonly pool: DatabasePool; readonly secret: string; readonly now: () => Date };
+type SessionDeps = {
+  readonly pool: DatabasePool;
+  readonly secret: string;
+  readonly now: () => Date;
+  /** where looked-up sessions are kept between requests; none by default */
+  readonly cache?: SessionCache;
+};
 
-const sessionRow = z.object({ id: z.string(), user_id: z.string(), created_at: z.string(), expires_at: z.string() });
+const sessionRow = z.object({ user_id: z.string(), created_at: z.string(), expires_at: z.string() });
 const startedRow = z.object({ id: z.string() });
 
 export function createSessions(deps: SessionDeps, service: ServiceName): Sessions {
   const idOf = (token: string): string => createHmac('sha256', deps.secret).update(token).digest('base64url');
+  const cache = deps.cache ?? noSessionCache;
+  /** the row of a session id, kept in memory unless a revocation was heard meanwhile */
+  const lookUp = async (id: string): Promise<CachedSession | null> => {
+    const ticket = cache.ticket();
+    // both the row and its account must be this service's (the join is the second lock on the door)
+    const row = await deps.pool.maybeOne(sql.type(sessionRow)`
+      SELECT s.user_id, s.created_at, s.expires_at
+      FROM auth.sessions s JOIN auth.users u ON u.id = s.user_id
+      WHERE s.id = ${id} AND s.service = ${service} AND u.service = ${service}`);
+    if (!row) return null;
+    const entry = { service, userId: row.user_id, createdAt: Date.parse(row.created_at), expiresAt: Date.parse(row.expires_at) };
+    cache.put(id, entry, ticket);
+    return entry;
+  };
   return {
     service,
     idOf,
@@ -62,27 +83,30 @@ export function createSessions(deps: SessionDeps, service: ServiceName): Session
     async find(token) {
       if (!token || token.length > 200) return null;
       const now = deps.now();
-      const oldestLive = new Date(now.getTime() - SESSION_ABSOLUTE_LIMIT_MS);
-      // both the row and its account must be this service's (the join is the second lock on the door)
-      const row = await deps.pool.maybeOne(sql.type(sessionRow)`
-        SELECT s.id, s.user_id, s.created_at, s.expires_at
-        FROM auth.sessions s JOIN auth.users u ON u.id = s.user_id
-        WHERE s.id = ${idOf(token)} AND s.service = ${service} AND u.service = ${service}
-          AND s.expires_at > ${now.toISOString()} AND s.created_at > ${oldestLive.toISOString()}`);
-      if (!row) return null;
-      const expiresAt = new Date(row.expires_at);
-      const session = { id: row.id, userId: row.user_id, expiresAt };
-      if (expiresAt.getTime() - now.getTime() >= SESSION_LIFETIME_MS / 2) return { session, renewed: false };
-      const cap = new Date(row.created_at).getTime() + SESSION_ABSOLUTE_LIMIT_MS;
-      const renewedUntil = new Date(Math.min(now.getTime() + SESSION_LIFETIME_MS, cap));
-      if (renewedUntil.getTime() <= expiresAt.getTime()) return { session, renewed: false };
-      await deps.pool.query(sql.unsafe`UPDATE auth.sessions SET expires_at = ${renewedUntil.toISOString()} WHERE id = ${row.id}`);
-      return { session: { ...session, expiresAt: renewedUntil }, renewed: true };
+      const id = idOf(token);
+      const held = cache.get(id);
+      const row = held?.service === service ? held : held ? null : await lookUp(id);
+      if (!row || row.expiresAt <= now.getTime() || row.createdAt <= now.getTime() - SESSION_ABSOLUTE_LIMIT_MS) {
+        if (held) cache.drop(id);
+        return null;
+      }
+      const session = { id, userId: row.userId, expiresAt: new Date(row.expiresAt) };
+      if (row.expiresAt - now.getTime() >= SESSION_LIFETIME_MS / 2) return { session, renewed: false };
+      const renewedUntil = Math.min(now.getTime() + SESSION_LIFETIME_MS, row.createdAt + SESSION_ABSOLUTE_LIMIT_MS);
+      if (renewedUntil <= row.expiresAt) return { session, renewed: false };
+      const ticket = cache.ticket();
+      // the row's trigger tells every other process to read it again
+      await deps.pool.query(sql.unsafe`UPDATE auth.sessions SET expires_at = ${new Date(renewedUntil).toISOString()} WHERE id = ${id}`);
+      cache.put(id, { ...row, expiresAt: renewedUntil }, ticket);
+      return { session: { ...session, expiresAt: new Date(renewedUntil) }, renewed: true };
     },
     async end(token) {
+      cache.drop(idOf(token));
       await deps.pool.query(sql.unsafe`DELETE FROM auth.sessions WHERE id = ${idOf(token)} AND service = ${service}`);
     },
     async endAllOf(userId, except, tx) {
+      // at once here; other processes hear it from the rows' trigger when the deletion commits
+      cache.dropUser(userId);
       await (tx ?? deps.pool).query(sql.unsafe`
         DELETE FROM auth.sessions WHERE user_id = ${userId} ${except ? sql.fragment`AND id <> ${idOf(except)}` : sql.fragment``}`);
     },
