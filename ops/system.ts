@@ -35,6 +35,7 @@ import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessionsByService } from '../infra/accounts/sessions.ts';
 import { createSessionCache, SESSION_CHANNEL } from '../infra/accounts/session-cache.ts';
 import { listenToChannel } from '../infra/postgres/listen.ts';
+import { createWritePositions } from '../command-api/shared/read-your-writes.ts';
 import { selectMailer } from '../infra/mail/mailer.ts';
 import type { ShowsRuntime, startShowsScheduler } from './services/shows.ts';
 
@@ -121,6 +122,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     store,
     progress,
     commands: createCommandHandler(store, options.commandObserver),
+    writes: createWritePositions(),
     accounts: createAccounts({ pool: db.slonik, now }),
     sessions: createSessionsByService({ pool: db.slonik, secret: secret.secret, now, cache: sessionCache }),
     rateLimiter: createRateLimiter({ pool: db.slonik, now }),

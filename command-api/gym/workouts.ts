@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { dateSchema, kgSchema } from '../../domain/gym/library.ts';
+import { dateSchema, kgSchema, libraryAggregate, type LibraryState, libraryStream } from '../../domain/gym/library.ts';
 import { decideWorkout, enteredUnitSchema, holdsExercise, notesSchema, repsSchema, rpeSchema, setNumberSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
-import { findExercise } from '../../query-api/gym/exercises.ts';
 import { setSchema, workoutSchema } from '../../query-api/gym/schemas.ts';
 import { findSet, findWorkout, idParams, readWorkout } from '../../query-api/gym/workouts.ts';
 import type { Core } from '../shared/core.ts';
-import { appendLibraryCommand, appendWorkoutCommand, awaitDecided, runWorkoutCommand, runWorkoutDecision, workoutIdOf } from './training-command.ts';
+import { answeredBeforeProjected, LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
+import { appendLibraryCommand, appendWorkoutCommand, appendWorkoutDecision, awaitDecided, runWorkoutCommand, workoutIdOf } from './training-command.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema });
@@ -119,9 +119,15 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     '/api/sessions/:id/sets',
     {
       onRequest,
+      // answered from the workout's and the library's streams, never a read table
+      config: { readsProjections: false },
       schema: {
         operationId: 'tickSet',
         summary: 'Tick a set: upsert on (workout, exercise, set number); a second tick overwrites',
+        description:
+          `Answers as soon as the set is in the log, before the read side has it; the answer's ${LOG_POSITION_HEADER} header ` +
+          'is where it landed. Later requests of this session wait for it before they read; a client that may reach another ' +
+          `process sends the header back on its next request.`,
         params: idParams,
         body: tickSetBody,
         response: { 200: setSchema, 201: setSchema, ...errors },
@@ -131,25 +137,38 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       const { exerciseId, setNumber, kg, reps } = request.body;
       const unit = request.body.unit ?? null;
       const rpe = request.body.rpe ?? null;
-      const exercise = await findExercise(db, request.userId, exerciseId);
-      if (!exercise) throw notFound('Exercise not found');
       const newSetId = randomUUID();
       const workoutId = request.params.id;
       const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe } as const;
-      const state = await runWorkoutDecision(core, request, workoutId, async (state) => {
+      let library: LibraryState | null = null;
+      const { state, position } = await appendWorkoutDecision(core, request, workoutId, async (state) => {
         const events = decideWorkout(tick, state);
         // The first set of an exercise in this workout asks the library, with its revision, while this
-        // stream's revision is held: a deletion of the exercise then either sees this workout or refuses
-        // this tick (docs/design.md). Later sets of it here need no library round trip.
+        // stream's revision is held: the library refuses an exercise that is not the caller's, and a
+        // deletion of the exercise then either sees this workout or refuses this tick (docs/design.md).
+        // A workout holding sets of it has been admitted already, and the exercise cannot be deleted
+        // while they exist: later sets need no library round trip.
         if (events.length > 0 && !holdsExercise(state, [exerciseId])) {
-          await appendLibraryCommand(core, request, { type: 'use-exercise', id: exerciseId, workoutId });
+          library = (await appendLibraryCommand(core, request, { type: 'use-exercise', id: exerciseId, workoutId })).state;
         }
         return events;
       });
       const set = state.status === 'open' ? Object.values(state.sets).find((s) => s.exerciseId === exerciseId && s.setNumber === setNumber) : undefined;
       if (!set) throw notFound('Workout not found');
+      answeredBeforeProjected(request, reply, core.writes, position);
+      const names = library ?? (await core.commands.held(libraryStream(request.userId), libraryAggregate));
       reply.code(set.id === newSetId ? 201 : 200);
-      return { id: set.id, sessionId: request.params.id, exerciseId, exerciseName: exercise.name, setNumber, kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe };
+      return {
+        id: set.id,
+        sessionId: workoutId,
+        exerciseId,
+        exerciseName: names.exercises[exerciseId]?.name ?? null,
+        setNumber,
+        kg: set.kg,
+        reps: set.reps,
+        unit: set.unit,
+        rpe: set.rpe,
+      };
     },
   );
 

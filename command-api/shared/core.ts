@@ -8,6 +8,7 @@ import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { Database } from '../../infra/postgres/pools.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 import type { CommandHandler } from './handle-command.ts';
+import type { WritePositions } from './read-your-writes.ts';
 
 /** What every process has once started: the composition root (ops/system.ts) builds it. */
 export type Core = {
@@ -16,6 +17,8 @@ export type Core = {
   readonly store: EventStore;
   readonly progress: ProjectionProgress;
   readonly commands: CommandHandler;
+  /** each session's last write that answered before it was projected: its later reads wait for it */
+  readonly writes: WritePositions;
   readonly accounts: Accounts;
   /** each service's own: a session works only on the service that made it */
   readonly sessions: SessionsByService;

@@ -29,7 +29,15 @@ export type CommandInput<State, Event extends DomainEvent> = {
   readonly context: CommandContext;
 };
 
-export type CommandHandler = <State, Event extends DomainEvent>(input: CommandInput<State, Event>) => Promise<CommandResult<State>>;
+export type CommandHandler = {
+  <State, Event extends DomainEvent>(input: CommandInput<State, Event>): Promise<CommandResult<State>>;
+  /**
+   * The state this process holds of a stream (read and folded once if it holds none). For what an
+   * answer shows and no decision rests on: a write made by another process since shows once this
+   * one next decides on the stream.
+   */
+  held<State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>): Promise<State>;
+};
 
 /**
  * Told of every append this handler makes and every expected-revision conflict it meets (for the
@@ -67,7 +75,12 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
     if (folded.size > CACHED_STREAMS) folded.delete(folded.keys().next().value!);
   };
 
-  return <State, Event extends DomainEvent>({
+  const read = async <State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>): Promise<Folded> => {
+    const recorded = await store.readStream(stream);
+    return { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
+  };
+
+  const handle = <State, Event extends DomainEvent>({
     stream,
     aggregate,
     decide,
@@ -77,10 +90,7 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
       for (let attempt = 1; ; attempt++) {
         let current = folded.get(stream);
         const remembered = current !== undefined;
-        if (!current) {
-          const recorded = await store.readStream(stream);
-          current = { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
-        }
+        current ??= await read(stream, aggregate);
         // one stream always holds one kind of aggregate, so its cached state is of this type
         const state = current.state as State;
         let events: Event[];
@@ -127,4 +137,13 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
         }
       }
     });
+
+  const held = <State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>): Promise<State> =>
+    serialise(stream, async () => {
+      const current = folded.get(stream) ?? (await read(stream, aggregate));
+      remember(stream, current);
+      return current.state as State;
+    });
+
+  return Object.assign(handle, { held });
 }

@@ -1,4 +1,6 @@
-import type { Position } from '../../infra/eventstore/port.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { comparePositions, formatPosition, parsePosition, type Position } from '../../infra/eventstore/port.ts';
+import type { HttpApp } from '../../infra/http/app.ts';
 import { HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 
@@ -33,4 +35,75 @@ export async function awaitProjections(
     );
   }
   throw serviceUnavailable(1, message);
+}
+
+/**
+ * Where a command's events landed, on its answer; on a request, the position its reads wait for.
+ * A client whose next request may reach another process sends back the last one it was given.
+ */
+export const LOG_POSITION_HEADER = 'x-log-position';
+
+/** The last position each session wrote through this process (at most 20,000 sessions, least recent first out). */
+export type WritePositions = {
+  note(sessionId: string, position: Position): void;
+  last(sessionId: string): Position | undefined;
+};
+
+const REMEMBERED_SESSIONS = 20_000;
+
+export function createWritePositions(): WritePositions {
+  const last = new Map<string, Position>();
+  return {
+    note(sessionId, position) {
+      const before = last.get(sessionId);
+      last.delete(sessionId);
+      last.set(sessionId, before && comparePositions(before, position) > 0 ? before : position);
+      if (last.size > REMEMBERED_SESSIONS) last.delete(last.keys().next().value!);
+    },
+    last: (sessionId) => last.get(sessionId),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false on a route that reads no projection (it answers from the command side's own state), so
+     * it need not wait for the caller's earlier writes to be projected
+     */
+    readonly readsProjections?: boolean;
+  }
+}
+
+/**
+ * Read-your-writes without blocking the write: a command that answers from its decided state
+ * hands back its position (`answeredBeforeProjected`) instead of waiting; every later request of
+ * the same session through this process, or one that sends the position back, waits before it
+ * reads until the service's projections have it.
+ */
+export function registerReadYourWrites(
+  app: HttpApp,
+  deps: { readonly progress: ProjectionProgress; readonly writes: WritePositions; readonly projections: readonly string[]; readonly waitMs: number },
+): void {
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.readsProjections === false) return;
+    const sent = request.headers[LOG_POSITION_HEADER];
+    let position = request.sessionId ? deps.writes.last(request.sessionId) : undefined;
+    if (typeof sent === 'string') {
+      let parsed: Position;
+      try {
+        parsed = parsePosition(sent);
+      } catch {
+        throw new HttpError(400, 'VALIDATION_FAILED', `${LOG_POSITION_HEADER}: must be a position this service answered with, like 1234/5678`);
+      }
+      if (!position || comparePositions(parsed, position) > 0) position = parsed;
+    }
+    if (position) await awaitProjections(deps.progress, deps.projections, position, deps.waitMs);
+  });
+}
+
+/** The answer of a command that did not wait for its projections: its position, for the caller's next reads. */
+export function answeredBeforeProjected(request: FastifyRequest, reply: FastifyReply, writes: WritePositions, position: Position | null): void {
+  if (!position) return;
+  if (request.sessionId) writes.note(request.sessionId, position);
+  reply.header(LOG_POSITION_HEADER, formatPosition(position));
 }

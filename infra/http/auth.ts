@@ -10,6 +10,8 @@ declare module 'fastify' {
     userId: string;
     /** the cookie's token, when the request carried a live one */
     sessionToken: string | null;
+    /** the stored id of that session ('' without one) */
+    sessionId: string;
   }
 }
 
@@ -48,6 +50,7 @@ export async function registerSessionCookies(
   await app.register(cookie);
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionId', '');
   const set = (reply: FastifyReply, token: string, expiresAt: Date): void => {
     reply.setCookie(options.name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, expires: expiresAt });
   };
@@ -58,6 +61,7 @@ export async function registerSessionCookies(
     if (!found || !token) throw unauthenticated();
     request.userId = found.session.userId;
     request.sessionToken = token;
+    request.sessionId = found.session.id;
     if (found.renewed) set(reply, token, found.session.expiresAt);
   };
   // a route behind the session check says so in the document: the cookie it needs, the 401 it may answer

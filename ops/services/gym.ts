@@ -19,6 +19,7 @@ import { exportQueryRoutes } from '../../query-api/gym/export.ts';
 import { workoutHistoryRoutes } from '../../query-api/gym/history.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
+import { registerReadYourWrites } from '../../command-api/shared/read-your-writes.ts';
 import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
 import type { Core } from '../system.ts';
 import { readinessRoute } from './readiness.ts';
@@ -46,6 +47,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   });
   readinessRoute(app, { pool: core.db.slonik, store: core.store, progress: core.progress, projections: ['gym'] });
   const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.gym });
+  registerReadYourWrites(app, { progress: core.progress, writes: core.writes, projections: ['gym'], waitMs: core.config.PROJECTION_WAIT_MS });
   gymQueryRoutes(app, { pool: core.db.slonik, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
   gymAuthRoutes(app, { core, cookies });
   gymSettingsRoutes(app, { core, cookies });

@@ -66,6 +66,25 @@ function jsonOf(response: Response, text: string): unknown {
   }
 }
 
+/** the header a command answers with when it answered before its write was projected */
+const LOG_POSITION = 'x-log-position';
+
+/** The later of two log positions as the API writes them ("commit/prepare"); malformed ones lose. */
+export function laterPosition(a: string | null, b: string | null): string | null {
+  const parse = (text: string | null): [bigint, bigint] | null => {
+    const match = text ? /^(-?\d+)\/(-?\d+)$/.exec(text) : null;
+    return match ? [BigInt(match[1]!), BigInt(match[2]!)] : null;
+  };
+  const [pa, pb] = [parse(a), parse(b)];
+  if (!pa) return pb ? b : null;
+  if (!pb) return a;
+  return pa[0] > pb[0] || (pa[0] === pb[0] && pa[1] >= pb[1]) ? a : b;
+}
+
+// This page's latest write that was answered before it was projected: sent back on every request, so
+// a read that reaches another API process (behind a load balancer) still sees that write.
+let readAfter: string | null = null;
+
 export async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const deadline = AbortSignal.timeout(options.deadlineMs ?? DEADLINE_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
@@ -76,7 +95,11 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(readAfter ? { [LOG_POSITION]: readAfter } : {}),
+      },
       body: options.body === undefined ? null : JSON.stringify(options.body),
       credentials: 'same-origin',
       cache: 'no-store',
@@ -89,6 +112,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     if (options.signal?.aborted) throw error;
     throw new NoAnswer('network', 'No connection');
   }
+  readAfter = laterPosition(readAfter, response.headers.get(LOG_POSITION));
   const body = jsonOf(response, text);
   if (!response.ok) {
     if (!isErrorBody(body)) throw new NoAnswer('not-our-answer', `The answer was not from the service (HTTP ${response.status})`);
