@@ -571,7 +571,10 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
-        /** Tick a set: upsert on (workout, exercise, set number); a second tick overwrites */
+        /**
+         * Tick a set: upsert on (workout, exercise, set number); a second tick overwrites
+         * @description Answers as soon as the set is in the log, before the read side has it; the answer's x-log-position header is where it landed. Later requests of this session wait for it before they read; a client that may reach another process sends the header back on its next request.
+         */
         readonly post: operations["tickSet"];
         readonly delete?: never;
         readonly options?: never;
