@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema, libraryAggregate, type LibraryState, libraryStream } from '../../domain/gym/library.ts';
-import { decideWorkout, enteredUnitSchema, holdsExercise, notesSchema, repsSchema, rpeSchema, setNumberSchema } from '../../domain/gym/workout.ts';
+import { decideWorkout, enteredUnitSchema, findSet as findLoggedSet, holdsExercise, notesSchema, repsSchema, rpeSchema, setNumberSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
@@ -153,7 +153,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
         }
         return events;
       });
-      const set = state.status === 'open' ? Object.values(state.sets).find((s) => s.exerciseId === exerciseId && s.setNumber === setNumber) : undefined;
+      const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
       answeredBeforeProjected(request, reply, core.writes, position);
       const names = library ?? (await core.commands.held(libraryStream(request.userId), libraryAggregate));

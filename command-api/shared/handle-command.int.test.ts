@@ -85,3 +85,38 @@ t.test('a refusal or a no-op decided from memory is decided again on the log: an
   t.same((await take(a, 'bob')).state, { holder: 'bob' }, 'a no-op from memory: read again, and taken again after the delete');
   t.same((await store.readStream(stream)).map((event) => event.type), ['taken']);
 });
+
+t.test("a no-op or a refusal on a remembered state that is still the stream's reads no events, only the last one's id", async (t) => {
+  let streamReads = 0;
+  const counting = { ...store, readStream: (stream: string) => (streamReads++, store.readStream(stream)) };
+  const handler = createCommandHandler(counting);
+  const other = createCommandHandler(store);
+  const stream = 'test.quiet';
+  type Held = { holder: string | null };
+  type NameEvent = { type: 'taken' | 'freed'; data: { by: string } };
+  const aggregate = {
+    initialState: { holder: null } as Held,
+    evolve: (_: Held, event: NameEvent): Held => ({ holder: event.type === 'taken' ? event.data.by : null }),
+    parse: (type: string, data: unknown) => ({ type, data }) as NameEvent,
+    schemaVersion: 1,
+  };
+  const take = (on: CommandHandler, by: string) =>
+    on({
+      stream,
+      aggregate,
+      decide: (state: Held): NameEvent[] => {
+        if (state.holder === by) return [];
+        if (state.holder !== null) throw new Error('taken');
+        return [{ type: 'taken', data: { by } }];
+      },
+      context: { userId: null, correlationId: 'test' },
+    });
+  await take(handler, 'ann');
+  t.equal(streamReads, 1, 'the first command reads the stream');
+  for (let i = 0; i < 3; i++) t.equal((await take(handler, 'ann')).position, null, 'taking it again appends nothing');
+  for (let i = 0; i < 3; i++) await t.rejects(take(handler, 'bob'), /taken/, 'refused');
+  t.equal(streamReads, 1, 'three no-ops and three refusals confirmed without reading the stream again');
+  await other({ stream, aggregate, decide: (): NameEvent[] => [{ type: 'freed', data: { by: 'ann' } }], context: { userId: null, correlationId: 'test' } });
+  t.same((await take(handler, 'bob')).state, { holder: 'bob' }, "another process freed it: bob's take was decided on the log");
+  t.equal(streamReads, 2, 'the remembered state was not the stream\'s any more: read afresh');
+});

@@ -52,7 +52,7 @@ export type CommandObserver = {
 const MAX_ATTEMPTS = 20;
 const CACHED_STREAMS = 5000;
 
-type Folded = { readonly state: unknown; readonly revision: bigint | null };
+type Folded = { readonly state: unknown; readonly revision: bigint | null; readonly lastId: string | null };
 
 /**
  * The write path: load, fold, decide, append with the revision that was read. A conflict means
@@ -62,8 +62,10 @@ type Folded = { readonly state: unknown; readonly revision: bigint | null };
  * Folded states of recently used streams stay in memory, so a long stream (a form saved on every
  * keystroke) is not re-read per command. The expected revision keeps that safe: if anyone else
  * wrote or deleted the stream, the append conflicts and the stream is read afresh. A decision that
- * appends nothing or refuses cannot conflict, so one made on a remembered state is made again on a
- * fresh read: a username another process released, or an erasure deleted, is not refused from memory.
+ * appends nothing or refuses cannot conflict, so one made on a remembered state stands only once the
+ * stream's last event is still the one remembered (one small read, not the stream); otherwise it is
+ * made again on a fresh read: a username another process released, or an erasure deleted, is not
+ * refused from memory.
  */
 export function createCommandHandler(store: EventStore, observer?: CommandObserver): CommandHandler {
   const serialise = createKeyedMutex();
@@ -77,7 +79,12 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
 
   const read = async <State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>): Promise<Folded> => {
     const recorded = await store.readStream(stream);
-    return { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
+    return { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null, lastId: recorded.at(-1)?.id ?? null };
+  };
+  /** whether the stream still ends where the remembered state was folded to */
+  const stillCurrent = async (stream: string, entry: Folded): Promise<boolean> => {
+    const last = await store.lastEvent(stream);
+    return last === null ? entry.revision === null : last.revision === entry.revision && last.id === entry.lastId;
   };
 
   const handle = <State, Event extends DomainEvent>({
@@ -97,11 +104,11 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
         try {
           events = await decide(state);
         } catch (error) {
-          if (!remembered) throw error;
+          if (!remembered || (await stillCurrent(stream, current))) throw error;
           folded.delete(stream);
           continue;
         }
-        if (events.length === 0 && remembered) {
+        if (events.length === 0 && remembered && !(await stillCurrent(stream, current))) {
           folded.delete(stream);
           continue;
         }
@@ -126,7 +133,7 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
           const result = await store.append(stream, toAppend, current.revision ?? 'no_stream');
           observer?.appended(stream, toAppend.length);
           const next = events.reduce((folding, event) => aggregate.evolve(folding, event), state);
-          remember(stream, { state: next, revision: result.nextRevision });
+          remember(stream, { state: next, revision: result.nextRevision, lastId: toAppend.at(-1)!.id });
           return { state: next, position: result.position };
         } catch (error) {
           folded.delete(stream);

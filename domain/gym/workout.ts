@@ -224,7 +224,8 @@ function live(state: WorkoutState, userId: string): Live {
 
 export function findSet(state: WorkoutState, exerciseId: string, setNumber: number): LoggedSet | undefined {
   if (state.status !== 'open') return undefined;
-  return Object.values(state.sets).find((set) => set.exerciseId === exerciseId && set.setNumber === setNumber);
+  for (const set of Object.values(state.sets)) if (set.exerciseId === exerciseId && set.setNumber === setNumber) return set;
+  return undefined;
 }
 
 /**

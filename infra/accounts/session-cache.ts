@@ -1,7 +1,9 @@
 import type { ServiceName } from './accounts.ts';
 
-/** A session row as read once from `auth.sessions` (keyed by its stored id, the token's HMAC). */
+/** A session row as read once from `auth.sessions`. */
 export type CachedSession = {
+  /** the stored id: the token's HMAC, what a revocation names */
+  readonly id: string;
   readonly service: ServiceName;
   readonly userId: string;
   readonly createdAt: number;
@@ -9,17 +11,19 @@ export type CachedSession = {
 };
 
 /**
- * The sessions of a process, held in memory after their first lookup. A row changed or deleted
- * anywhere is dropped here by the `auth_session_changed` NOTIFY (a trigger on the table); while that
+ * The sessions of a process, held in memory after their first lookup, by token: a request that
+ * finds its token here computes no HMAC. A row changed or deleted anywhere is dropped here by the
+ * `auth_session_changed` NOTIFY (a trigger on the table), which names the stored id; while that
  * LISTEN is not in place nothing is served from memory, since a revocation could go unheard.
  */
 export type SessionCache = {
-  /** the entry, only while revocations are being heard */
-  get(id: string): CachedSession | undefined;
+  /** the entry of a token, only while revocations are being heard */
+  get(token: string): CachedSession | undefined;
   /** a lookup's answer, kept unless something was dropped since `ticket` was taken */
-  put(id: string, entry: CachedSession, ticket: number): void;
+  put(token: string, entry: CachedSession, ticket: number): void;
   /** taken before reading a row: a revocation heard during the read keeps the row out of memory */
   ticket(): number;
+  /** by stored id */
   drop(id: string): void;
   dropUser(userId: string): void;
 };
@@ -36,41 +40,51 @@ const CAPACITY = 20_000;
 
 export function createSessionCache(): SessionCacheControl {
   // a Map iterates in insertion order: re-inserting on use makes the first key the least recent
-  const entries = new Map<string, CachedSession>();
+  const byToken = new Map<string, CachedSession>();
+  const tokenOf = new Map<string, string>();
   let generation = 0;
   let trusted = false;
-  const forgetAll = (): void => {
-    entries.clear();
-    generation++;
+  const remove = (token: string, entry: CachedSession): void => {
+    byToken.delete(token);
+    tokenOf.delete(entry.id);
   };
   const drop = (id: string): void => {
-    entries.delete(id);
+    const token = tokenOf.get(id);
+    if (token !== undefined) remove(token, byToken.get(token)!);
     generation++;
   };
   return {
-    get(id) {
+    get(token) {
       if (!trusted) return undefined;
-      const entry = entries.get(id);
+      const entry = byToken.get(token);
       if (entry) {
-        entries.delete(id);
-        entries.set(id, entry);
+        byToken.delete(token);
+        byToken.set(token, entry);
       }
       return entry;
     },
-    put(id, entry, ticket) {
+    put(token, entry, ticket) {
       if (!trusted || ticket !== generation) return;
-      entries.set(id, entry);
-      if (entries.size > CAPACITY) entries.delete(entries.keys().next().value!);
+      const before = byToken.get(token);
+      if (before) remove(token, before);
+      byToken.set(token, entry);
+      tokenOf.set(entry.id, token);
+      if (byToken.size > CAPACITY) {
+        const [oldest, oldestEntry] = byToken.entries().next().value!;
+        remove(oldest, oldestEntry);
+      }
     },
     ticket: () => generation,
     drop,
     dropUser(userId) {
-      for (const [id, entry] of entries) if (entry.userId === userId) entries.delete(id);
+      for (const [token, entry] of byToken) if (entry.userId === userId) remove(token, entry);
       generation++;
     },
     heard: drop,
     trust(listening) {
-      forgetAll();
+      byToken.clear();
+      tokenOf.clear();
+      generation++;
       trusted = listening;
     },
   };

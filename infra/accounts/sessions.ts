@@ -51,17 +51,18 @@ const startedRow = z.object({ id: z.string() });
 export function createSessions(deps: SessionDeps, service: ServiceName): Sessions {
   const idOf = (token: string): string => createHmac('sha256', deps.secret).update(token).digest('base64url');
   const cache = deps.cache ?? noSessionCache;
-  /** the row of a session id, kept in memory unless a revocation was heard meanwhile */
-  const lookUp = async (id: string): Promise<CachedSession | null> => {
+  /** the row of a token, kept in memory unless a revocation was heard meanwhile */
+  const lookUp = async (token: string): Promise<CachedSession | null> => {
     const ticket = cache.ticket();
+    const id = idOf(token);
     // both the row and its account must be this service's (the join is the second lock on the door)
     const row = await deps.pool.maybeOne(sql.type(sessionRow)`
       SELECT s.user_id, s.created_at, s.expires_at
       FROM auth.sessions s JOIN auth.users u ON u.id = s.user_id
       WHERE s.id = ${id} AND s.service = ${service} AND u.service = ${service}`);
     if (!row) return null;
-    const entry = { service, userId: row.user_id, createdAt: Date.parse(row.created_at), expiresAt: Date.parse(row.expires_at) };
-    cache.put(id, entry, ticket);
+    const entry = { id, service, userId: row.user_id, createdAt: Date.parse(row.created_at), expiresAt: Date.parse(row.expires_at) };
+    cache.put(token, entry, ticket);
     return entry;
   };
   return {
@@ -83,21 +84,20 @@ export function createSessions(deps: SessionDeps, service: ServiceName): Session
     async find(token) {
       if (!token || token.length > 200) return null;
       const now = deps.now();
-      const id = idOf(token);
-      const held = cache.get(id);
-      const row = held?.service === service ? held : held ? null : await lookUp(id);
+      const held = cache.get(token);
+      const row = held?.service === service ? held : held ? null : await lookUp(token);
       if (!row || row.expiresAt <= now.getTime() || row.createdAt <= now.getTime() - SESSION_ABSOLUTE_LIMIT_MS) {
-        if (held) cache.drop(id);
+        if (held) cache.drop(held.id);
         return null;
       }
-      const session = { id, userId: row.userId, expiresAt: new Date(row.expiresAt) };
+      const session = { id: row.id, userId: row.userId, expiresAt: new Date(row.expiresAt) };
       if (row.expiresAt - now.getTime() >= SESSION_LIFETIME_MS / 2) return { session, renewed: false };
       const renewedUntil = Math.min(now.getTime() + SESSION_LIFETIME_MS, row.createdAt + SESSION_ABSOLUTE_LIMIT_MS);
       if (renewedUntil <= row.expiresAt) return { session, renewed: false };
       const ticket = cache.ticket();
       // the row's trigger tells every other process to read it again
-      await deps.pool.query(sql.unsafe`UPDATE auth.sessions SET expires_at = ${new Date(renewedUntil).toISOString()} WHERE id = ${id}`);
-      cache.put(id, { ...row, expiresAt: renewedUntil }, ticket);
+      await deps.pool.query(sql.unsafe`UPDATE auth.sessions SET expires_at = ${new Date(renewedUntil).toISOString()} WHERE id = ${row.id}`);
+      cache.put(token, { ...row, expiresAt: renewedUntil }, ticket);
       return { session: { ...session, expiresAt: new Date(renewedUntil) }, renewed: true };
     },
     async end(token) {

@@ -167,6 +167,19 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
     t.same(seen, ['stored', 'live-1', 'live-2']);
   });
 
+  t.test("a stream's last event: its revision and id; null for a stream that is not there", async (t) => {
+    const stream = name('last');
+    t.equal(await store.lastEvent(stream), null, 'never written');
+    const [a, b] = [newEvent('a'), newEvent('b')];
+    await store.append(stream, [a, b], 'no_stream');
+    t.same(await store.lastEvent(stream), { revision: 1n, id: b.id });
+    await store.deleteStream(stream);
+    t.equal(await store.lastEvent(stream), null, 'deleted');
+    const again = newEvent('again');
+    const written = await store.append(stream, [newEvent('x'), again], 'no_stream');
+    t.same(await store.lastEvent(stream), { revision: written.nextRevision, id: again.id }, 'written again: another id');
+  });
+
   t.test('a deleted stream is gone from stream reads and from the log', async (t) => {
     const prefix = name('del-');
     const from = await store.headPosition();

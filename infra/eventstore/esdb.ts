@@ -127,6 +127,16 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       await client.setStreamMetadata(stream, { ...current.metadata, truncateBefore: Number(before) });
     },
 
+    async lastEvent(stream) {
+      try {
+        const [last] = await collect(client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }));
+        return last?.event ? { revision: last.event.revision, id: last.event.id } : null;
+      } catch (error) {
+        if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return null;
+        throw error;
+      }
+    },
+
     async count() {
       // EventStoreDB keeps no count of $all: read through once, in large pages
       let count = 0;

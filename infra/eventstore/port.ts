@@ -112,6 +112,11 @@ export interface EventStore {
    * the stream's revision, so whoever expects it is not disturbed.
    */
   truncateStream(stream: string, before: bigint): Promise<void>;
+  /**
+   * The revision and id of a stream's last event, null when it does not exist: one cheap read that
+   * tells whether a state folded earlier is still the stream's (event ids are never reused).
+   */
+  lastEvent(stream: string): Promise<{ readonly revision: bigint; readonly id: string } | null>;
   /** position of the newest event in the log, START when empty */
   headPosition(): Promise<Position>;
   /** how many events the log holds now (a rebuild's total): one query where the store can count, else a read through */

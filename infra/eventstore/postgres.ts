@@ -504,6 +504,15 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       await pool.query('DELETE FROM es.events WHERE stream_name = $1 AND stream_revision < $2', [stream, before.toString()]);
     },
 
+    async lastEvent(stream) {
+      const { rows } = await pool.query<{ stream_revision: string; event_id: string }>(
+        'SELECT stream_revision, event_id::text FROM es.events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1',
+        [stream],
+      );
+      const row = rows[0];
+      return row ? { revision: BigInt(row.stream_revision), id: row.event_id } : null;
+    },
+
     async headPosition() {
       const { rows } = await pool.query<{ tx: string; global_position: string }>(
         // every committed event counts, also one a reader cannot pass yet: the head is a target

@@ -1,0 +1,224 @@
+// `npm run bench:http`: set ticks through the real gym service (sessions, the event log, the gym
+// projector) beside the same route as plain CRUD (ops/bench/plain-crud.ts), on one embedded
+// PostgreSQL with default durability, driven by the same load generator, in interleaved slices.
+// Prints ticks/s, p50/p99, PostgreSQL statements per tick (pg_stat_statements: the round trips)
+// and the ratio. See docs/benchmarks.md.
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { loadConfig } from '../../infra/config.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
+import { gymProjection } from '../../projections/gym/index.ts';
+import { startProjector } from '../../projections/runtime.ts';
+import { buildGymService } from '../services/gym.ts';
+import { type Core, openCore } from '../system.ts';
+import type { GymLoadInput, GymLoadResult } from './gym-load.ts';
+import { percentile } from './measure.ts';
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
+}
+
+/** length of each slice; every contender runs REPEATS slices, interleaved */
+const SECONDS = positive('BENCH_SECONDS', 5);
+const REPEATS = Math.round(positive('BENCH_REPEATS', 3));
+const CLIENTS = Math.round(positive('BENCH_CLIENTS', 32));
+const EXERCISES = 4;
+const SET_NUMBERS = 20;
+/** each client's loop: every set number of every exercise, the weight moving on each pass and each slice, so every tick appends */
+const REQUESTS_PER_CLIENT = 800;
+const DATE = '2026-11-26';
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const fmt = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+};
+
+function runLoad(input: GymLoadInput): Promise<GymLoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./gym-load.ts', import.meta.url), { workerData: input });
+    worker.once('message', (message: { ok: true; result: GymLoadResult } | { ok: false; error: string }) => {
+      if (message.ok) resolve(message.result);
+      else reject(new Error(message.error));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+const ticksOf = (workoutId: string, exerciseIds: readonly string[], slice: number) =>
+  Array.from({ length: REQUESTS_PER_CLIENT }, (_, n) => ({
+    method: 'POST' as const,
+    path: `/api/sessions/${workoutId}/sets`,
+    body: {
+      exerciseId: exerciseIds[n % EXERCISES]!,
+      setNumber: (Math.floor(n / EXERCISES) % SET_NUMBERS) + 1,
+      kg: 20 + slice * 25 + Math.floor(n / (EXERCISES * SET_NUMBERS)) * 2.5,
+      reps: 5 + (n % 5),
+    },
+  }));
+
+type Slice = {
+  readonly rate: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly statementsPerTick: number;
+  /** CPU of this process (server, projector and the client thread) per tick */
+  readonly cpuMsPerTick: number;
+  readonly failures: Record<string, number>;
+};
+
+/** one timed slice of `clients` against `url`, with the statements its database ran meanwhile */
+async function slice(admin: pg.Client, database: string, url: string, clients: GymLoadInput['clients']): Promise<Slice> {
+  await admin.query('SELECT pg_stat_statements_reset()');
+  const cpuBefore = process.cpuUsage();
+  const result = await runLoad({ url, seconds: SECONDS, clients });
+  const cpu = process.cpuUsage(cpuBefore);
+  const { rows } = await admin.query<{ calls: string | null }>(
+    'SELECT sum(calls)::text AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1)',
+    [database],
+  );
+  if (process.env.BENCH_DIAG === '1') {
+    const top = await admin.query<{ calls: string; ms: string; query: string }>(
+      `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY calls DESC LIMIT 10`,
+      [database],
+    );
+    console.log(`${database}: ${result.requests} requests`);
+    for (const row of top.rows) console.log(`  ${row.calls.padStart(7)} ${row.ms.padStart(6)} ms  ${row.query}`);
+  }
+  const sorted = Float64Array.from(result.latencies).sort();
+  return {
+    rate: result.requests / result.elapsedSeconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    statementsPerTick: Number(rows[0]?.calls ?? 0) / Math.max(1, result.requests),
+    cpuMsPerTick: (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests),
+    failures: result.failures,
+  };
+}
+
+type Ticker = { readonly cookie: string; readonly workout: string; readonly exercises: readonly string[] };
+
+const loadOf = (tickers: readonly Ticker[], slice: number): GymLoadInput['clients'] =>
+  tickers.map((ticker) => ({ cookie: ticker.cookie, requests: ticksOf(ticker.workout, ticker.exercises, slice) }));
+
+async function gymTickers(core: Core, base: string): Promise<Ticker[]> {
+  return Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const call = async (method: string, url: string, cookie: string, body: object): Promise<{ id: string; cookie: string }> => {
+        const response = await fetch(`${base}${url}`, {
+          method,
+          headers: { 'content-type': 'application/json', cookie, origin: core.config.GYM_BASE_URL, 'x-real-ip': `10.2.${i}.1` },
+          body: JSON.stringify(body),
+        });
+        if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+        const sid = response.headers.getSetCookie().find((line) => line.startsWith('gym_sid='))?.split(';')[0];
+        return { id: ((await response.json()) as { id: string }).id, cookie: sid ?? cookie };
+      };
+      const { cookie } = await call('POST', '/api/auth/signup', '', { email: `ticker-${i}@example.org`, password: 'bench password 123' });
+      const exercises: string[] = [];
+      for (let e = 0; e < EXERCISES; e++) exercises.push((await call('POST', '/api/exercises', cookie, { name: `Lift ${e + 1}` })).id);
+      const workout = (await call('POST', '/api/sessions', cookie, { date: DATE })).id;
+      return { cookie, workout, exercises };
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-http-'));
+  await chmod(tempDir, 0o755);
+  let postgres: EmbeddedPostgresHandle | null = null;
+  const cleanups: Array<() => Promise<void>> = [];
+  try {
+    // default durability: fsync, synchronous_commit and full_page_writes stay on
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'data'),
+      port: 0,
+      persistent: false,
+      settings: { shared_preload_libraries: 'pg_stat_statements' },
+    });
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    await admin.query('CREATE EXTENSION pg_stat_statements');
+    await admin.query('CREATE DATABASE bench_gym');
+    await admin.query('CREATE DATABASE bench_crud');
+    const urlOf = (database: string): string => {
+      const url = new URL(postgres!.url);
+      url.pathname = `/${database}`;
+      return url.toString();
+    };
+
+    const core = await openCore(
+      loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: urlOf('bench_gym'), DATABASE_POOL_SIZE: '20', SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters' }),
+    );
+    cleanups.push(() => core.close());
+    const projector = startProjector({ pool: core.db.slonik, store: core.store, projection: gymProjection, progress: core.progress, log: silentLog });
+    await projector.ready;
+    cleanups.push(() => projector.stop());
+    const app = await buildGymService(core, false);
+    cleanups.push(() => app.close());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const gymUrl = `http://127.0.0.1:${address.port}`;
+    const gym = await gymTickers(core, gymUrl);
+
+    const { startPlainCrud } = await import('./plain-crud.ts');
+    const crud = await startPlainCrud(urlOf('bench_crud'));
+    cleanups.push(() => crud.close());
+    const crudTickers = gym.map((ticker) => ({ cookie: ticker.cookie, workout: randomUUID(), exercises: Array.from({ length: EXERCISES }, () => randomUUID()) }));
+
+    const cpus = os.cpus();
+    const { rows: [version] } = await admin.query<{ server_version: string }>('SHOW server_version');
+    console.log('bench:http');
+    console.log(`  machine     ${cpus[0]?.model ?? 'unknown cpu'}, nproc ${os.availableParallelism()}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, ${os.platform()} ${os.release()}`);
+    console.log(`  node        ${process.version}; PostgreSQL ${version?.server_version} embedded, default durability`);
+    console.log(`  settings    BENCH_SECONDS=${SECONDS} BENCH_REPEATS=${REPEATS} BENCH_CLIENTS=${CLIENTS}; load average at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+
+    // warm-up: connections, JIT, the command side's folded streams
+    await runLoad({ url: gymUrl, seconds: 1, clients: loadOf(gym, 0) });
+    await runLoad({ url: crud.url, seconds: 1, clients: loadOf(crudTickers, 0) });
+
+    const rows: Array<{ gym: Slice; crud: Slice }> = [];
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      const gymSlice = () => slice(admin, 'bench_gym', gymUrl, loadOf(gym, repeat + 1));
+      const crudSlice = () => slice(admin, 'bench_crud', crud.url, loadOf(crudTickers, repeat + 1));
+      // alternate which goes first, so neither always gets the warmer machine
+      if (repeat % 2 === 0) {
+        const g = await gymSlice();
+        rows.push({ gym: g, crud: await crudSlice() });
+      } else {
+        const c = await crudSlice();
+        rows.push({ gym: await gymSlice(), crud: c });
+      }
+    }
+
+    console.log('');
+    console.log('| repeat | gym ticks/s | p50 / p99 ms | statements/tick | Node CPU/tick | CRUD ticks/s | p50 / p99 ms | statements/tick | Node CPU/tick | gym ÷ CRUD |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const cells = (x: Slice) => `${fmt(x.rate)} | ${fmt(x.p50, 1)} / ${fmt(x.p99, 1)} | ${fmt(x.statementsPerTick, 2)} | ${fmt(x.cpuMsPerTick, 2)} ms`;
+    for (const [i, { gym: g, crud: c }] of rows.entries()) console.log(`| ${i + 1} | ${cells(g)} | ${cells(c)} | ${fmt(g.rate / c.rate, 2)} |`);
+    const ratios = rows.map((row) => row.gym.rate / row.crud.rate);
+    console.log(`**median gym ÷ CRUD: ${fmt(median(ratios), 2)}** (range ${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}; goal ≥ 1.0)`);
+    console.log(`load average at end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    const failures = rows.flatMap((row) => [row.gym.failures, row.crud.failures]).filter((f) => Object.keys(f).length > 0);
+    console.log(`failures: ${failures.length === 0 ? 'none' : JSON.stringify(failures)}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed', error));
+    await postgres?.stop().catch((error: unknown) => console.error('stopping PostgreSQL failed', error));
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+await main();
