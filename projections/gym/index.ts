@@ -48,7 +48,7 @@ async function applyTraining(tx: DatabaseTransactionConnection, schema: string, 
       await applyLibraryEvent(tx, schema, stream, parseLibraryEvent(type, data, metadata.schemaVersion));
     }
   }
-  await workouts.flush();
+  await workouts.settle();
 }
 
 async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
@@ -96,7 +96,8 @@ export const gymProjection: Projection = {
   name: 'gym',
   // 4: a workout started on a day already deleted is unlinked (issue 12)
   // 5: sets keep the unit they were typed in and their RPE (set-ticked v2); rebuilt at start
-  version: 5,
+  // 6: running totals per day and per exercise and day, for stats (issue 17); rebuilt at start
+  version: 6,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

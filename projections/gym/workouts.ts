@@ -1,4 +1,5 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { z } from 'zod';
 import { assertNever } from '../../domain/shared/events.ts';
 import { type WorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
 
@@ -32,9 +33,44 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (workout_id)`);
   // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id, date)`);
+  // Running totals, so stats answer from a few small reads however long the history: one row per
+  // day trained, and one per exercise and day with that day's best set (the highest Epley estimate,
+  // then the heavier weight, then the earliest), kept by the projector from the sets of the days a
+  // batch touched.
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'day_totals'])} (
+      user_id text NOT NULL,
+      date date NOT NULL,
+      workouts integer NOT NULL,
+      sets integer NOT NULL,
+      reps integer NOT NULL,
+      volume_kg double precision NOT NULL,
+      PRIMARY KEY (user_id, date)
+    )`);
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'exercise_days'])} (
+      user_id text NOT NULL,
+      exercise_id text NOT NULL,
+      date date NOT NULL,
+      sets integer NOT NULL,
+      volume_kg double precision NOT NULL,
+      heaviest_kg double precision,
+      best_e1rm double precision,
+      best_kg double precision,
+      best_reps integer,
+      best_workout_id text,
+      best_started_at text,
+      best_set_number integer,
+      PRIMARY KEY (user_id, exercise_id, date)
+    )`);
 }
 
+/** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
+const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
+
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
+
+const dayRow = z.object({ user_id: z.string(), date: z.string() });
 
 /**
  * The events that touch only their own rows (start, tick, correct, finish, reopen, notes) are
@@ -45,10 +81,16 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
   const workouts = sql.identifier([schema, 'workouts']);
   const sets = sql.identifier([schema, 'sets']);
   const planDays = sql.identifier([schema, 'plan_days']);
+  const dayTotals = sql.identifier([schema, 'day_totals']);
+  const exerciseDays = sql.identifier([schema, 'exercise_days']);
   let started = new Map<string, [string, string, string | null, string, string]>();
   let ticked = new Map<string, [string, string, string, number, number, number, string | null, number | null]>();
   let corrected = new Map<string, [string, number, number]>();
   let patched = new Map<string, WorkoutPatch>();
+  // the days whose sets this batch changed, by workout (its user and date are in the workouts table)
+  // and, for a deleted workout, by (user, date) read before the row went
+  const touchedWorkouts = new Set<string>();
+  const touchedDays: Array<[string, string]> = [];
 
   async function flush(): Promise<void> {
     if (started.size > 0) {
@@ -111,6 +153,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         const { setId, exerciseId, setNumber, kg, reps, unit, rpe } = event.data;
         corrected.delete(setId);
         ticked.set(setId, [setId, workoutId, exerciseId, setNumber, kg, reps, unit, rpe]);
+        touchedWorkouts.add(workoutId);
         return;
       }
       case 'set-corrected': {
@@ -118,11 +161,13 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         const pending = ticked.get(setId);
         if (pending) ticked.set(setId, [pending[0], pending[1], pending[2], pending[3], kg, reps, pending[6], pending[7]]);
         else corrected.set(setId, [setId, kg, reps]);
+        touchedWorkouts.add(workoutId);
         return;
       }
       case 'set-removed':
         await flush();
         await tx.query(sql.unsafe`DELETE FROM ${sets} WHERE id = ${event.data.setId}`);
+        touchedWorkouts.add(workoutId);
         return;
       case 'sets-moved': {
         await flush();
@@ -130,6 +175,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         await tx.query(sql.unsafe`
           UPDATE ${sets} s SET exercise_id = ${event.data.toExerciseId}, set_number = m.set_number
           FROM ${sql.unnest(moves, ['text', 'int4'])} AS m(id, set_number) WHERE s.id = m.id`);
+        touchedWorkouts.add(workoutId);
         return;
       }
       case 'exercise-cleared':
@@ -137,12 +183,62 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
       case 'workout-deleted':
         await flush();
         await tx.query(sql.unsafe`DELETE FROM ${sets} WHERE workout_id = ${workoutId}`);
-        await tx.query(sql.unsafe`DELETE FROM ${workouts} WHERE id = ${workoutId}`);
+        const gone = await tx.maybeOne(sql.type(dayRow)`DELETE FROM ${workouts} WHERE id = ${workoutId} RETURNING user_id, date::text AS date`);
+        if (gone) touchedDays.push([gone.user_id, gone.date]);
+        touchedWorkouts.delete(workoutId);
         return;
       default:
         return assertNever(event);
     }
   }
 
-  return { apply, flush };
+  /** The batch's end: its statements written, then the running totals of the days it touched computed again. */
+  async function settle(): Promise<void> {
+    await flush();
+    if (touchedWorkouts.size === 0 && touchedDays.length === 0) return;
+    const days = sql.fragment`(
+      SELECT user_id, date FROM ${workouts} WHERE id = ANY(${sql.array([...touchedWorkouts], 'text')})
+      UNION SELECT * FROM ${sql.unnest(touchedDays, ['text', 'date'])} AS d(user_id, date))`;
+    await tx.query(sql.unsafe`
+      MERGE INTO ${dayTotals} t
+      USING (
+        SELECT d.user_id, d.date, a.workouts, a.sets, a.reps, a.volume_kg FROM ${days} d
+        CROSS JOIN LATERAL (
+          SELECT count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, coalesce(sum(s.reps), 0)::int AS reps,
+            coalesce(sum(s.kg * s.reps), 0) AS volume_kg
+          FROM ${sets} s WHERE s.user_id = d.user_id AND s.date = d.date) a
+      ) n ON t.user_id = n.user_id AND t.date = n.date
+      WHEN MATCHED AND n.sets = 0 THEN DELETE
+      WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
+      WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
+        VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)`);
+    // every exercise of those days, as the rows had them and as the sets have them now
+    await tx.query(sql.unsafe`
+      MERGE INTO ${exerciseDays} t
+      USING (
+        SELECT k.user_id, k.exercise_id, k.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
+        FROM (
+          SELECT x.user_id, x.exercise_id, x.date FROM ${exerciseDays} x JOIN ${days} d ON x.user_id = d.user_id AND x.date = d.date
+          UNION SELECT s.user_id, s.exercise_id, s.date FROM ${sets} s JOIN ${days} d ON s.user_id = d.user_id AND s.date = d.date
+        ) k
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS sets, coalesce(sum(s.kg * s.reps), 0) AS volume_kg, max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+          FROM ${sets} s WHERE s.user_id = k.user_id AND s.exercise_id = k.exercise_id AND s.date = k.date) a
+        LEFT JOIN LATERAL (
+          SELECT ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
+          FROM ${sets} s JOIN ${workouts} w ON w.id = s.workout_id
+          WHERE s.user_id = k.user_id AND s.exercise_id = k.exercise_id AND s.date = k.date AND s.reps > 0
+          ORDER BY 1 DESC, s.kg DESC, w.started_at, s.workout_id, s.set_number LIMIT 1) b ON true
+      ) n ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id AND t.date = n.date
+      WHEN MATCHED AND n.sets = 0 THEN DELETE
+      WHEN MATCHED THEN UPDATE SET sets = n.sets, volume_kg = n.volume_kg, heaviest_kg = n.heaviest_kg, best_e1rm = n.e1rm, best_kg = n.kg,
+        best_reps = n.reps, best_workout_id = n.workout_id, best_started_at = n.started_at, best_set_number = n.set_number
+      WHEN NOT MATCHED AND n.sets > 0 THEN INSERT
+        (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
+        VALUES (n.user_id, n.exercise_id, n.date, n.sets, n.volume_kg, n.heaviest_kg, n.e1rm, n.kg, n.reps, n.workout_id, n.started_at, n.set_number)`);
+    touchedWorkouts.clear();
+    touchedDays.length = 0;
+  }
+
+  return { apply, flush, settle };
 }

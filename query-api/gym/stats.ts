@@ -41,12 +41,31 @@ export const statsSchema = z
   .meta({ id: 'Stats' });
 type Stats = z.infer<typeof statsSchema>;
 
-/** One exercise's sets up to the client's date, oldest first: [workout id, date, started at, set number, kg, reps]. */
-const exerciseSetsRow = z.object({ exercise_id: z.string(), exercise_name: z.string().nullable(), sets: z.string() });
-const setTuples = z.array(z.tuple([z.string(), z.string(), z.string(), z.number(), z.number(), z.number()]));
-type LoggedSet = { workoutId: string; date: string; startedAt: string; setNumber: number; kg: number; reps: number; e1rm: number };
-
-const toBest = (set: LoggedSet) => ({ sessionId: set.workoutId, date: set.date, kg: set.kg, reps: set.reps, estimatedOneRepMaxKg: set.e1rm });
+const dayRow = z.object({ date: z.string(), workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number() });
+const recordRow = z.object({
+  exercise_id: z.string(),
+  exercise_name: z.string().nullable(),
+  sets: z.number(),
+  volume_kg: z.number(),
+  heaviest_kg: z.number().nullable(),
+  best_workout_id: z.string().nullable(),
+  best_date: z.string().nullable(),
+  best_kg: z.number().nullable(),
+  best_reps: z.number().nullable(),
+  best_e1rm: z.number().nullable(),
+});
+/** a set of a day that may hold personal bests, with the best estimate of the exercise's earlier days */
+const candidateSetRow = z.object({
+  exercise_id: z.string(),
+  prior: z.number().nullable(),
+  workout_id: z.string(),
+  date: z.string(),
+  started_at: z.string(),
+  set_number: z.number(),
+  kg: z.number(),
+  reps: z.number(),
+});
+type PersonalBest = { exerciseId: string; workoutId: string; date: string; startedAt: string; setNumber: number; kg: number; reps: number; e1rm: number };
 
 const byName = (a: string | null, b: string | null): number => {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
@@ -54,62 +73,96 @@ const byName = (a: string | null, b: string | null): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
+/** newest first; within a workout the later set first */
+const newestFirst = (a: PersonalBest, b: PersonalBest): number => {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt ? 1 : -1;
+  if (a.workoutId !== b.workoutId) return a.workoutId < b.workoutId ? -1 : 1;
+  return b.setNumber - a.setNumber;
+};
+
+/**
+ * The personal bests among the sets of candidate days, each day's sets in log order: a set is one
+ * when it beats every earlier estimate of its exercise (the first set has nothing to beat), and a
+ * set of 0 reps is a failed attempt that beats nothing.
+ */
+export function personalBests(rows: ReadonlyArray<z.infer<typeof candidateSetRow>>): PersonalBest[] {
+  const found: PersonalBest[] = [];
+  let day = '';
+  let running: number | null = null;
+  for (const row of rows) {
+    const key = `${row.exercise_id} ${row.date}`;
+    if (key !== day) {
+      day = key;
+      running = row.prior;
+    }
+    if (row.reps <= 0) continue;
+    const e1rm = epley(row.kg, row.reps);
+    if (running !== null && e1rm > running) {
+      found.push({ exerciseId: row.exercise_id, workoutId: row.workout_id, date: row.date, startedAt: row.started_at, setNumber: row.set_number, kg: row.kg, reps: row.reps, e1rm });
+    }
+    running = running === null ? e1rm : Math.max(running, e1rm);
+  }
+  return found;
+}
+
 /**
  * Weeks, streak and totals count only up to the client's date; the server clock plays no part.
- * The user's history is read once, grouped by exercise in log order, and folded here in one pass:
- * three queries over every set cost several times more on a year of training.
+ * Everything comes from the running totals the projector keeps per day and per exercise and day
+ * (`gym.day_totals`, `gym.exercise_days`), and the sets of only the few days that may hold the
+ * newest personal bests: a few small reads, however many years of training there are.
  */
 export async function readStats(db: CommonQueryMethods, userId: string, date: string): Promise<Stats> {
-  const user = await readGymUser(db, userId);
+  const [user, dayRows, recordRows, candidateRows] = await Promise.all([
+    readGymUser(db, userId),
+    db.any(sql.type(dayRow)`
+      SELECT date::text AS date, workouts, sets, reps, volume_kg FROM gym.day_totals
+      WHERE user_id = ${userId} AND date <= ${date}::date ORDER BY date`),
+    db.any(sql.type(recordRow)`
+      SELECT x.exercise_id, e.name AS exercise_name, x.sets, x.volume_kg, x.heaviest_kg,
+        b.best_workout_id, b.date::text AS best_date, b.best_kg, b.best_reps, b.best_e1rm
+      FROM (
+        SELECT exercise_id, sum(sets)::int AS sets, sum(volume_kg) AS volume_kg, max(heaviest_kg) AS heaviest_kg
+        FROM gym.exercise_days WHERE user_id = ${userId} AND date <= ${date}::date GROUP BY exercise_id
+      ) x
+      LEFT JOIN LATERAL (
+        SELECT d.best_workout_id, d.date, d.best_kg, d.best_reps, d.best_e1rm FROM gym.exercise_days d
+        WHERE d.user_id = ${userId} AND d.exercise_id = x.exercise_id AND d.date <= ${date}::date AND d.best_e1rm IS NOT NULL
+        ORDER BY d.best_e1rm DESC, d.best_kg DESC, d.date, d.best_started_at, d.best_workout_id, d.best_set_number LIMIT 1
+      ) b ON true
+      LEFT JOIN gym.exercises e ON e.id = x.exercise_id`),
+    // the days whose best beats every earlier day of their exercise (or that have no earlier best):
+    // only they can hold personal bests; enough of the newest to find the ten newest bests
+    db.any(sql.type(candidateSetRow)`
+      WITH ordered AS (
+        SELECT exercise_id, date, best_e1rm,
+          max(best_e1rm) OVER (PARTITION BY exercise_id ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prior
+        FROM gym.exercise_days WHERE user_id = ${userId} AND date <= ${date}::date
+      ), candidates AS (
+        SELECT * FROM ordered WHERE best_e1rm IS NOT NULL AND (prior IS NULL OR best_e1rm > prior)
+      ), cut AS (
+        SELECT date FROM candidates WHERE prior IS NOT NULL ORDER BY date DESC OFFSET ${RECENT_BESTS - 1} LIMIT 1
+      )
+      SELECT c.exercise_id, c.prior, s.workout_id, s.date::text AS date, w.started_at, s.set_number, s.kg, s.reps
+      FROM candidates c
+      JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date
+      JOIN gym.workouts w ON w.id = s.workout_id
+      WHERE c.date >= coalesce((SELECT date FROM cut), '-infinity'::date)
+      ORDER BY c.exercise_id, c.date, w.started_at, s.workout_id, s.set_number`),
+  ]);
   const { weekStart, weeklyGoal } = user.settings;
   const thisWeek = weekStartOf(date, weekStart);
-  const rows = await db.any(sql.type(exerciseSetsRow)`
-    SELECT s.exercise_id, max(e.name) AS exercise_name,
-      json_agg(json_build_array(s.workout_id, w.date, w.started_at, s.set_number, s.kg, s.reps)
-        ORDER BY w.date, w.started_at, s.workout_id, s.set_number)::text AS sets
-    FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id LEFT JOIN gym.exercises e ON e.id = s.exercise_id
-    WHERE s.user_id = ${userId} AND w.date <= ${date}::date
-    GROUP BY s.exercise_id`);
 
-  const days = new Map<string, { sets: number; volumeKg: number }>();
-  const workouts = new Set<string>();
   const totals = { workouts: 0, sets: 0, reps: 0, volumeKg: 0 };
-  const bests: Array<LoggedSet & { exerciseId: string; exerciseName: string | null }> = [];
-  const records: Stats['records'] = [];
-  for (const row of rows) {
-    const sets = setTuples.parse(JSON.parse(row.sets)).map(([workoutId, day, startedAt, setNumber, kg, reps]) => ({
-      workoutId, date: day, startedAt, setNumber, kg, reps, e1rm: epley(kg, reps),
-    }));
-    let best: LoggedSet | undefined;
-    let heaviestKg: number | null = null;
-    let volumeKg = 0;
-    for (const set of sets) {
-      // a set of 0 reps is a failed attempt: it lifted nothing, so it beats nothing
-      if (set.reps > 0) {
-        // a personal best beats every earlier set of its exercise; the first set has nothing to beat
-        if (best && set.e1rm > best.e1rm) bests.push({ ...set, exerciseId: row.exercise_id, exerciseName: row.exercise_name });
-        if (!best || set.e1rm > best.e1rm || (set.e1rm === best.e1rm && set.kg > best.kg)) best = set;
-        heaviestKg = Math.max(heaviestKg ?? 0, set.kg);
-      }
-      volumeKg += set.kg * set.reps;
-      const day = days.get(set.date) ?? { sets: 0, volumeKg: 0 };
-      day.sets++;
-      day.volumeKg += set.kg * set.reps;
-      days.set(set.date, day);
-      workouts.add(set.workoutId);
-      totals.sets++;
-      totals.reps += set.reps;
-    }
-    totals.volumeKg += volumeKg;
-    records.push({ exerciseId: row.exercise_id, exerciseName: row.exercise_name, best: best ? toBest(best) : null, heaviestKg, sets: sets.length, volumeKg });
-  }
-  totals.workouts = workouts.size;
-
   const byWeek = new Map<string, { days: number; sets: number; volumeKg: number }>();
-  for (const [day, figures] of [...days].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const week = weekStartOf(day, weekStart);
+  for (const day of dayRows) {
+    totals.workouts += day.workouts;
+    totals.sets += day.sets;
+    totals.reps += day.reps;
+    totals.volumeKg += day.volume_kg;
+    const week = weekStartOf(day.date, weekStart);
     const sum = byWeek.get(week) ?? { days: 0, sets: 0, volumeKg: 0 };
-    byWeek.set(week, { days: sum.days + 1, sets: sum.sets + figures.sets, volumeKg: sum.volumeKg + figures.volumeKg });
+    byWeek.set(week, { days: sum.days + 1, sets: sum.sets + day.sets, volumeKg: sum.volumeKg + day.volume_kg });
   }
   const weeks = Array.from({ length: STATS_WEEKS }, (_, i) => {
     const start = addDays(thisWeek, -7 * (STATS_WEEKS - 1 - i));
@@ -123,20 +176,38 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
     else if (start !== thisWeek) break;
   }
 
-  bests.sort((a, b) => {
-    if (a.date !== b.date) return a.date < b.date ? 1 : -1;
-    if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt ? 1 : -1;
-    if (a.workoutId !== b.workoutId) return a.workoutId < b.workoutId ? -1 : 1;
-    return b.setNumber - a.setNumber;
-  });
-  records.sort((a, b) => byName(a.exerciseName, b.exerciseName) || (a.exerciseId < b.exerciseId ? -1 : a.exerciseId > b.exerciseId ? 1 : 0));
+  const names = new Map(recordRows.map((row) => [row.exercise_id, row.exercise_name]));
+  const records: Stats['records'] = recordRows
+    .map((row) => ({
+      exerciseId: row.exercise_id,
+      exerciseName: row.exercise_name,
+      best:
+        row.best_workout_id === null
+          ? null
+          : { sessionId: row.best_workout_id, date: row.best_date!, kg: row.best_kg!, reps: row.best_reps!, estimatedOneRepMaxKg: row.best_e1rm! },
+      heaviestKg: row.heaviest_kg,
+      sets: row.sets,
+      volumeKg: row.volume_kg,
+    }))
+    .sort((a, b) => byName(a.exerciseName, b.exerciseName) || (a.exerciseId < b.exerciseId ? -1 : a.exerciseId > b.exerciseId ? 1 : 0));
   return {
     date,
     weeklyGoal,
     streakWeeks,
     weeks,
     totals,
-    recentPersonalBests: bests.slice(0, RECENT_BESTS).map((set) => ({ exerciseId: set.exerciseId, exerciseName: set.exerciseName, ...toBest(set) })),
+    recentPersonalBests: personalBests(candidateRows)
+      .sort(newestFirst)
+      .slice(0, RECENT_BESTS)
+      .map((set) => ({
+        exerciseId: set.exerciseId,
+        exerciseName: names.get(set.exerciseId) ?? null,
+        sessionId: set.workoutId,
+        date: set.date,
+        kg: set.kg,
+        reps: set.reps,
+        estimatedOneRepMaxKg: set.e1rm,
+      })),
     records,
   };
 }
