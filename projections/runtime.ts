@@ -24,8 +24,14 @@ export type Projection = {
   readonly version: number;
   /** creates the read tables inside `schema`; runs on an empty schema */
   readonly migrate: (tx: DatabaseTransactionConnection, schema: string) => Promise<void>;
-  /** applies events in log order; called inside the transaction that also moves the checkpoint */
-  readonly apply: (tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * applies events in log order; called inside the transaction that also moves the checkpoint.
+   * `bulk`: a rebuild replaying the log into an empty schema; work done better once over all of
+   * it (running totals) may wait for `completeBulk`
+   */
+  readonly apply: (tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[], options?: { readonly bulk: boolean }) => Promise<void>;
+  /** after a bulk replay, before the rebuilt schema goes live: what `apply` left for once at the end */
+  readonly completeBulk?: (tx: DatabaseTransactionConnection, schema: string) => Promise<void>;
 };
 
 export type Logger = {
@@ -159,10 +165,16 @@ async function blame(pool: DatabasePool, projection: string, events: readonly Re
   return new ProjectionEventError(projection, events[0]!, error.cause);
 }
 
-async function applyMarked(projection: Projection, tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+async function applyMarked(
+  projection: Projection,
+  tx: DatabaseTransactionConnection,
+  schema: string,
+  events: readonly RecordedEvent[],
+  bulk = false,
+): Promise<void> {
   if (events.length === 0) return;
   try {
-    await projection.apply(tx, schema, events);
+    await projection.apply(tx, schema, events, { bulk });
   } catch (error) {
     throw new ApplyError(error);
   }
@@ -771,6 +783,8 @@ export async function rebuildProjection(deps: {
   });
 
   /** Applies a batch in `tx` or, without one, in a transaction of its own; a failure is pinned on its event. */
+  // The first pass, outside the swap's transaction, replays in bulk; what it leaves for the end is
+  // completed in the swap's transaction, whose final pass (what was written meanwhile) applies as live.
   const applyLocating = async (tx: DatabaseTransactionConnection | null, batch: readonly RecordedEvent[]): Promise<void> => {
     const once = (list: readonly RecordedEvent[]): Promise<void> =>
       tx
@@ -778,7 +792,7 @@ export async function rebuildProjection(deps: {
         : pool.transaction(async (own) => {
             // nothing of a half-done rebuild survives a crash anyway
             await own.query(sql.unsafe`SELECT ${SKIP_COMMIT_FLUSH}`);
-            await applyMarked(projection, own, fresh, list);
+            await applyMarked(projection, own, fresh, list, true);
           });
     try {
       await once(batch);
@@ -807,6 +821,7 @@ export async function rebuildProjection(deps: {
       INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
       VALUES (${live}, ${projection.version}, -1, -1) ON CONFLICT (name) DO NOTHING`);
     await lockCheckpoint(tx, live);
+    await projection.completeBulk?.(tx, fresh);
     const final = await replay(tx, replayed);
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
     const liveExists = await tx.oneFirst(

@@ -254,10 +254,13 @@ async function main(): Promise<void> {
     const limitAfter = await insertLimit(url.toString(), SECONDS / 2);
     const limit = (limitBefore.rate + limitAfter.rate) / 2;
     const tickRate = ticks.requests / ticks.elapsedSeconds;
-    const readers = (pathOf: string) => httpUsers.slice(0, READ_CLIENTS).map((u) => ({ cookie: u.cookie, requests: [{ method: 'GET' as const, path: pathOf }] }));
-    const home = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`) });
-    const stats = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`) });
-    const failures = { ticks: ticks.failures, home: home.failures, stats: stats.failures };
+    const readers = (pathOf: string, count: number) => httpUsers.slice(0, count).map((u) => ({ cookie: u.cookie, requests: [{ method: 'GET' as const, path: pathOf }] }));
+    const home = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`, READ_CLIENTS) });
+    const stats = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`, READ_CLIENTS) });
+    // one client at a time: what a request costs by itself, without queueing behind the others
+    const homeAlone = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`, 1) });
+    const statsAlone = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`, 1) });
+    const failures = { ticks: ticks.failures, home: home.failures, stats: stats.failures, homeAlone: homeAlone.failures, statsAlone: statsAlone.failures };
 
     console.log('');
     console.log('| figure | value |');
@@ -267,6 +270,8 @@ async function main(): Promise<void> {
     console.log(`| CPU of this Node process (server and clients) per tick | ${fmt((cpu.user + cpu.system) / 1000 / ticks.requests, 2)} ms |`);
     console.log(`| GET /home, ${READ_CLIENTS} clients | ${fmt(home.requests / home.elapsedSeconds)}/s (${p50p99(home.latencies)}) |`);
     console.log(`| GET /stats, ${READ_CLIENTS} clients | ${fmt(stats.requests / stats.elapsedSeconds)}/s (${p50p99(stats.latencies)}) |`);
+    console.log(`| GET /home, 1 client | ${fmt(homeAlone.requests / homeAlone.elapsedSeconds)}/s (${p50p99(homeAlone.latencies)}) |`);
+    console.log(`| GET /stats, 1 client | ${fmt(statsAlone.requests / statsAlone.elapsedSeconds)}/s (${p50p99(statsAlone.latencies)}) |`);
     console.log(`| rebuild of the gym projection from zero | ${fmt(rebuildRate)} events/s (${fmt(rebuilt.events)} events, ${fmt(rebuilt.seconds, 1)} s) |`);
     console.log(`| COPY rows/s into a table like gym.sets | ${fmt(copy)} |`);
     console.log(`| **ticks/s ÷ INSERT commits/s** (target ≥ 0.5) | **${fmt(tickRate / limit, 2)}** |`);

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, typ
 import { LIBRARY_STREAM_PREFIX, parseLibraryEvent } from '../../domain/gym/library.ts';
 import { parseWorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
 import { applyLibraryEvent, migrateLibrary } from './library.ts';
-import { migrateWorkouts, workoutWriter } from './workouts.ts';
+import { computeRunningTotals, migrateWorkouts, workoutWriter } from './workouts.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
@@ -37,7 +37,7 @@ function collect(events: readonly RecordedEvent[]) {
 }
 
 /** Workouts, sets, exercises, plans, cardio and body weight, in log order. */
-async function applyTraining(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
+async function applyTraining(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[], bulk: boolean): Promise<void> {
   const workouts = workoutWriter(tx, schema);
   for (const recorded of events) {
     const { stream, type, data, metadata } = recorded;
@@ -48,11 +48,13 @@ async function applyTraining(tx: DatabaseTransactionConnection, schema: string, 
       await applyLibraryEvent(tx, schema, stream, parseLibraryEvent(type, data, metadata.schemaVersion));
     }
   }
-  await workouts.settle();
+  // a rebuild's bulk replay computes the running totals once at the end, over every set at once
+  if (bulk) await workouts.flush();
+  else await workouts.settle();
 }
 
-async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[]): Promise<void> {
-  await applyTraining(tx, schema, events);
+async function apply(tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[], options?: { readonly bulk: boolean }): Promise<void> {
+  await applyTraining(tx, schema, events, options?.bulk ?? false);
   const users = collect(events);
   const table = sql.identifier([schema, 'users']);
   const created = [...users].flatMap(([id, change]) => {
@@ -116,4 +118,5 @@ export const gymProjection: Projection = {
     await migrateWorkouts(tx, schema);
   },
   apply,
+  completeBulk: computeRunningTotals,
 };

@@ -61,8 +61,59 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       best_workout_id text,
       best_started_at text,
       best_set_number integer,
-      PRIMARY KEY (user_id, exercise_id, date)
+      -- the highest best of the exercise's earlier days: a day beating it may hold personal bests
+      prior_best_e1rm double precision,
+      PRIMARY KEY (user_id, date, exercise_id)
     )`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'exercise_days'])} (user_id, exercise_id, date)`);
+}
+
+/**
+ * The best of the earlier days of each (user, exercise) of `from`, for its days from the given date
+ * on; only rows whose value changes are written.
+ */
+async function updatePriorBests(tx: DatabaseTransactionConnection, schema: string, from: ReturnType<typeof sql.fragment>): Promise<void> {
+  const exerciseDays = sql.identifier([schema, 'exercise_days']);
+  await tx.query(sql.unsafe`
+    UPDATE ${exerciseDays} t SET prior_best_e1rm = p.prior
+    FROM (
+      SELECT x.user_id, x.exercise_id, x.date, f.date AS since,
+        max(x.best_e1rm) OVER (PARTITION BY x.user_id, x.exercise_id ORDER BY x.date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prior
+      FROM ${from} JOIN ${exerciseDays} x ON x.user_id = f.user_id AND x.exercise_id = f.exercise_id
+    ) p
+    WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.date >= p.since
+      AND t.prior_best_e1rm IS DISTINCT FROM p.prior`);
+}
+
+/** A rebuild's running totals, computed once over every set after the log is loaded. */
+export async function computeRunningTotals(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
+  const table = (name: string) => sql.identifier([schema, name]);
+  await tx.query(sql.unsafe`
+    INSERT INTO ${table('day_totals')} (user_id, date, workouts, sets, reps, volume_kg)
+    SELECT user_id, date, count(DISTINCT workout_id), count(*), sum(reps), sum(kg * reps) FROM ${table('sets')} GROUP BY user_id, date`);
+  await tx.query(sql.unsafe`
+    INSERT INTO ${table('exercise_days')}
+      (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
+    SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
+    FROM (
+      SELECT user_id, exercise_id, date, count(*) AS sets, sum(kg * reps) AS volume_kg, max(kg) FILTER (WHERE reps > 0) AS heaviest_kg
+      FROM ${table('sets')} GROUP BY user_id, exercise_id, date
+    ) a
+    LEFT JOIN (
+      SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
+        ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
+      FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id
+      WHERE s.reps > 0
+      ORDER BY s.user_id, s.exercise_id, s.date, ${E1RM} DESC, s.kg DESC, w.started_at, s.workout_id, s.set_number
+    ) b ON b.user_id = a.user_id AND b.exercise_id = a.exercise_id AND b.date = a.date`);
+  await tx.query(sql.unsafe`
+    UPDATE ${table('exercise_days')} t SET prior_best_e1rm = p.prior
+    FROM (
+      SELECT user_id, exercise_id, date,
+        max(best_e1rm) OVER (PARTITION BY user_id, exercise_id ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prior
+      FROM ${table('exercise_days')}
+    ) p
+    WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.prior IS NOT NULL`);
 }
 
 /** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
@@ -71,6 +122,7 @@ const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 
 const dayRow = z.object({ user_id: z.string(), date: z.string() });
+const exerciseDayRow = z.object({ user_id: z.string(), exercise_id: z.string(), date: z.string() });
 
 /**
  * The events that touch only their own rows (start, tick, correct, finish, reopen, notes) are
@@ -206,28 +258,30 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         CROSS JOIN LATERAL (
           SELECT count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, coalesce(sum(s.reps), 0)::int AS reps,
             coalesce(sum(s.kg * s.reps), 0) AS volume_kg
-          FROM ${sets} s WHERE s.user_id = d.user_id AND s.date = d.date) a
+          FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id WHERE w.user_id = d.user_id AND w.date = d.date) a
       ) n ON t.user_id = n.user_id AND t.date = n.date
       WHEN MATCHED AND n.sets = 0 THEN DELETE
       WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
       WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
         VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)`);
     // every exercise of those days, as the rows had them and as the sets have them now
-    await tx.query(sql.unsafe`
+    const changed = await tx.any(sql.type(exerciseDayRow)`
       MERGE INTO ${exerciseDays} t
       USING (
         SELECT k.user_id, k.exercise_id, k.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
         FROM (
           SELECT x.user_id, x.exercise_id, x.date FROM ${exerciseDays} x JOIN ${days} d ON x.user_id = d.user_id AND x.date = d.date
-          UNION SELECT s.user_id, s.exercise_id, s.date FROM ${sets} s JOIN ${days} d ON s.user_id = d.user_id AND s.date = d.date
+          UNION SELECT w.user_id, s.exercise_id, w.date FROM ${days} d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date
+            JOIN ${sets} s ON s.workout_id = w.id
         ) k
         CROSS JOIN LATERAL (
           SELECT count(*)::int AS sets, coalesce(sum(s.kg * s.reps), 0) AS volume_kg, max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
-          FROM ${sets} s WHERE s.user_id = k.user_id AND s.exercise_id = k.exercise_id AND s.date = k.date) a
+          FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id
+          WHERE w.user_id = k.user_id AND w.date = k.date AND s.exercise_id = k.exercise_id) a
         LEFT JOIN LATERAL (
           SELECT ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
-          FROM ${sets} s JOIN ${workouts} w ON w.id = s.workout_id
-          WHERE s.user_id = k.user_id AND s.exercise_id = k.exercise_id AND s.date = k.date AND s.reps > 0
+          FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id
+          WHERE w.user_id = k.user_id AND w.date = k.date AND s.exercise_id = k.exercise_id AND s.reps > 0
           ORDER BY 1 DESC, s.kg DESC, w.started_at, s.workout_id, s.set_number LIMIT 1) b ON true
       ) n ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id AND t.date = n.date
       WHEN MATCHED AND n.sets = 0 THEN DELETE
@@ -235,7 +289,16 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         best_reps = n.reps, best_workout_id = n.workout_id, best_started_at = n.started_at, best_set_number = n.set_number
       WHEN NOT MATCHED AND n.sets > 0 THEN INSERT
         (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
-        VALUES (n.user_id, n.exercise_id, n.date, n.sets, n.volume_kg, n.heaviest_kg, n.e1rm, n.kg, n.reps, n.workout_id, n.started_at, n.set_number)`);
+        VALUES (n.user_id, n.exercise_id, n.date, n.sets, n.volume_kg, n.heaviest_kg, n.e1rm, n.kg, n.reps, n.workout_id, n.started_at, n.set_number)
+      RETURNING t.user_id, t.exercise_id, t.date::text AS date`);
+    // a day's best changed, came or went: the best before each later day of that exercise may have too
+    const from = new Map<string, [string, string, string]>();
+    for (const row of changed) {
+      const key = `${row.user_id}\u0000${row.exercise_id}`;
+      const seen = from.get(key);
+      if (!seen || row.date < seen[2]) from.set(key, [row.user_id, row.exercise_id, row.date]);
+    }
+    if (from.size > 0) await updatePriorBests(tx, schema, sql.fragment`${sql.unnest([...from.values()], ['text', 'text', 'date'])} AS f(user_id, exercise_id, date)`);
     touchedWorkouts.clear();
     touchedDays.length = 0;
   }

@@ -39,41 +39,45 @@ type Home = z.infer<typeof homeSchema>;
 const lastRow = z.object({ exercise_id: z.string(), workout_id: z.string(), date: z.string(), set_number: z.number(), kg: z.number(), reps: z.number() });
 
 export async function readHome(db: CommonQueryMethods, userId: string, date: string): Promise<Home> {
-  const user = await readGymUser(db, userId);
+  // two rounds of reads at once: what needs only the user, then what needs the active plan
+  const [user, trained, plans] = await Promise.all([
+    readGymUser(db, userId),
+    // the days trained from the user's week start (weekStartOf in SQL) up to the client's date
+    db.oneFirst(sql.type(z.object({ days: z.number() }))`
+      SELECT count(*)::int AS days FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
+      WHERE d.user_id = ${userId} AND d.date <= ${date}::date
+        AND d.date >= ${date}::date - ((extract(dow FROM ${date}::date)::int - u.week_start + 7) % 7)`),
+    listPlans(db, userId),
+  ]);
   const weekStart = weekStartOf(date, user.settings.weekStart);
-  const trained = await db.oneFirst(sql.type(z.object({ days: z.number() }))`
-    SELECT count(DISTINCT w.date)::int AS days FROM gym.workouts w
-    WHERE w.user_id = ${userId} AND w.date BETWEEN ${weekStart}::date AND ${date}::date
-      AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)`);
-  const [active] = (await listPlans(db, userId)).filter((plan) => plan.active);
+  const [active] = plans.filter((plan) => plan.active);
   if (!active) return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
 
-  // the day after the one trained last (up to the client's date), round the cycle; Day 1 at first
-  const lastOrdinal = await db.maybeOneFirst(sql.type(z.object({ ordinal: z.number() }))`
-    SELECT d.ordinal FROM gym.workouts w JOIN gym.plan_days d ON d.id = w.plan_day_id
-    WHERE w.user_id = ${userId} AND d.plan_id = ${active.id} AND w.date <= ${date}::date
-      AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
-    ORDER BY w.date DESC, w.started_at DESC LIMIT 1`);
   const days = active.days;
-  const nextDay = days.length === 0 ? null : (days[lastOrdinal === null ? 0 : lastOrdinal % days.length] ?? null);
-
   const slots = days.flatMap((day) => day.slots);
   const exerciseIds = [...new Set(slots.map((slot) => slot.exerciseId))];
-  // each exercise's most recent workout up to the client's date (a top-1 per exercise, not a sort
-  // of the whole history), then all its sets of that exercise
-  const rows = await db.any(sql.type(lastRow)`
-    WITH latest AS (
-      SELECT x.exercise_id, l.workout_id, l.date
-      FROM unnest(${sql.array(exerciseIds, 'text')}) AS x(exercise_id)
-      CROSS JOIN LATERAL (
-        SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
-        WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
-        ORDER BY s.date DESC, w.started_at DESC LIMIT 1
-      ) l
-    )
-    SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
-    FROM latest l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id
-    ORDER BY s.set_number`);
+  const [lastOrdinal, rows] = await Promise.all([
+    db.maybeOneFirst(sql.type(z.object({ ordinal: z.number() }))`
+      SELECT d.ordinal FROM gym.workouts w JOIN gym.plan_days d ON d.id = w.plan_day_id
+      WHERE w.user_id = ${userId} AND d.plan_id = ${active.id} AND w.date <= ${date}::date
+        AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
+      ORDER BY w.date DESC, w.started_at DESC LIMIT 1`),
+    db.any(sql.type(lastRow)`
+      WITH latest AS (
+        SELECT x.exercise_id, l.workout_id, l.date
+        FROM unnest(${sql.array(exerciseIds, 'text')}) AS x(exercise_id)
+        CROSS JOIN LATERAL (
+          SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
+          WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
+          ORDER BY s.date DESC, w.started_at DESC LIMIT 1
+        ) l
+      )
+      SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
+      FROM latest l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id
+      ORDER BY s.set_number`),
+  ]);
+  const nextDay = days.length === 0 ? null : (days[lastOrdinal === null ? 0 : lastOrdinal % days.length] ?? null);
+
   const exercises = exerciseIds.map((exerciseId) => {
     const slot = slots.find((s) => s.exerciseId === exerciseId)!;
     const sets = rows.filter((row) => row.exercise_id === exerciseId);

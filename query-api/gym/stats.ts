@@ -41,7 +41,7 @@ export const statsSchema = z
   .meta({ id: 'Stats' });
 type Stats = z.infer<typeof statsSchema>;
 
-const dayRow = z.object({ date: z.string(), workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number() });
+const weekRow = z.object({ week: z.string(), days: z.number(), workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number() });
 const recordRow = z.object({
   exercise_id: z.string(),
   exercise_name: z.string().nullable(),
@@ -110,14 +110,21 @@ export function personalBests(rows: ReadonlyArray<z.infer<typeof candidateSetRow
  * Weeks, streak and totals count only up to the client's date; the server clock plays no part.
  * Everything comes from the running totals the projector keeps per day and per exercise and day
  * (`gym.day_totals`, `gym.exercise_days`), and the sets of only the few days that may hold the
- * newest personal bests: a few small reads, however many years of training there are.
+ * newest personal bests: four small reads at once, however many years of training there are.
  */
 export async function readStats(db: CommonQueryMethods, userId: string, date: string): Promise<Stats> {
-  const [user, dayRows, recordRows, candidateRows] = await Promise.all([
+  const [user, weekRows, recordRows, candidateRows] = await Promise.all([
     readGymUser(db, userId),
-    db.any(sql.type(dayRow)`
-      SELECT date::text AS date, workouts, sets, reps, volume_kg FROM gym.day_totals
-      WHERE user_id = ${userId} AND date <= ${date}::date ORDER BY date`),
+    // the weeks trained, newest first, each starting on the user's week start (weekStartOf in SQL)
+    db.any(sql.type(weekRow)`
+      SELECT week::text AS week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
+        sum(volume_kg) AS volume_kg
+      FROM (
+        SELECT d.date - ((extract(dow FROM d.date)::int - u.week_start + 7) % 7) AS week, d.workouts, d.sets, d.reps, d.volume_kg
+        FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
+        WHERE d.user_id = ${userId} AND d.date <= ${date}::date
+      ) x
+      GROUP BY week ORDER BY week DESC`),
     db.any(sql.type(recordRow)`
       SELECT x.exercise_id, e.name AS exercise_name, x.sets, x.volume_kg, x.heaviest_kg,
         b.best_workout_id, b.date::text AS best_date, b.best_kg, b.best_reps, b.best_e1rm
@@ -131,23 +138,23 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
         ORDER BY d.best_e1rm DESC, d.best_kg DESC, d.date, d.best_started_at, d.best_workout_id, d.best_set_number LIMIT 1
       ) b ON true
       LEFT JOIN gym.exercises e ON e.id = x.exercise_id`),
-    // the days whose best beats every earlier day of their exercise (or that have no earlier best):
-    // only they can hold personal bests; enough of the newest to find the ten newest bests
+    // Only a day whose best beats every earlier day of its exercise (or that has no earlier best)
+    // can hold personal bests, and each of the first kind holds at least one: the ten newest of
+    // those, and every candidate day from the oldest of them on, hold the ten newest bests.
     db.any(sql.type(candidateSetRow)`
-      WITH ordered AS (
-        SELECT exercise_id, date, best_e1rm,
-          max(best_e1rm) OVER (PARTITION BY exercise_id ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prior
-        FROM gym.exercise_days WHERE user_id = ${userId} AND date <= ${date}::date
+      WITH cut AS (
+        SELECT date FROM gym.exercise_days
+        WHERE user_id = ${userId} AND date <= ${date}::date AND best_e1rm > prior_best_e1rm
+        ORDER BY date DESC OFFSET ${RECENT_BESTS - 1} LIMIT 1
       ), candidates AS (
-        SELECT * FROM ordered WHERE best_e1rm IS NOT NULL AND (prior IS NULL OR best_e1rm > prior)
-      ), cut AS (
-        SELECT date FROM candidates WHERE prior IS NOT NULL ORDER BY date DESC OFFSET ${RECENT_BESTS - 1} LIMIT 1
+        SELECT exercise_id, date, prior_best_e1rm AS prior FROM gym.exercise_days
+        WHERE user_id = ${userId} AND date <= ${date}::date AND date >= coalesce((SELECT date FROM cut), '-infinity'::date)
+          AND best_e1rm IS NOT NULL AND (prior_best_e1rm IS NULL OR best_e1rm > prior_best_e1rm)
       )
       SELECT c.exercise_id, c.prior, s.workout_id, s.date::text AS date, w.started_at, s.set_number, s.kg, s.reps
       FROM candidates c
       JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date
-      JOIN gym.workouts w ON w.id = s.workout_id
-      WHERE c.date >= coalesce((SELECT date FROM cut), '-infinity'::date)
+      CROSS JOIN LATERAL (SELECT started_at FROM gym.workouts WHERE id = s.workout_id) w
       ORDER BY c.exercise_id, c.date, w.started_at, s.workout_id, s.set_number`),
   ]);
   const { weekStart, weeklyGoal } = user.settings;
@@ -155,14 +162,12 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
 
   const totals = { workouts: 0, sets: 0, reps: 0, volumeKg: 0 };
   const byWeek = new Map<string, { days: number; sets: number; volumeKg: number }>();
-  for (const day of dayRows) {
-    totals.workouts += day.workouts;
-    totals.sets += day.sets;
-    totals.reps += day.reps;
-    totals.volumeKg += day.volume_kg;
-    const week = weekStartOf(day.date, weekStart);
-    const sum = byWeek.get(week) ?? { days: 0, sets: 0, volumeKg: 0 };
-    byWeek.set(week, { days: sum.days + 1, sets: sum.sets + day.sets, volumeKg: sum.volumeKg + day.volume_kg });
+  for (const week of weekRows) {
+    totals.workouts += week.workouts;
+    totals.sets += week.sets;
+    totals.reps += week.reps;
+    totals.volumeKg += week.volume_kg;
+    byWeek.set(week.week, { days: week.days, sets: week.sets, volumeKg: week.volume_kg });
   }
   const weeks = Array.from({ length: STATS_WEEKS }, (_, i) => {
     const start = addDays(thisWeek, -7 * (STATS_WEEKS - 1 - i));
