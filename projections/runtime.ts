@@ -12,7 +12,7 @@ import {
   type RecordedEvent,
   START,
 } from '../infra/eventstore/port.ts';
-import { logBatches } from '../infra/eventstore/log-batches.ts';
+import { logBatchesAhead } from '../infra/eventstore/log-batches.ts';
 import type { Migration } from '../infra/postgres/migrations.ts';
 
 /**
@@ -30,7 +30,11 @@ export type Projection = {
    * it (running totals) may wait for `completeBulk`
    */
   readonly apply: (tx: DatabaseTransactionConnection, schema: string, events: readonly RecordedEvent[], options?: { readonly bulk: boolean }) => Promise<void>;
-  /** after a bulk replay, before the rebuilt schema goes live: what `apply` left for once at the end */
+  /**
+   * after a bulk replay, before the rebuilt schema goes live (and before the events written meanwhile
+   * are applied as live ones): what `apply` left for once at the end, and the indexes `migrate` left
+   * out so the load did not have to keep them
+   */
   readonly completeBulk?: (tx: DatabaseTransactionConnection, schema: string) => Promise<void>;
 };
 
@@ -804,7 +808,7 @@ export async function rebuildProjection(deps: {
 
   const replay = async (tx: DatabaseTransactionConnection | null, from: Position): Promise<Position> => {
     let position = from;
-    for await (const batch of logBatches(store, from, batchSize)) {
+    for await (const batch of logBatchesAhead(store, from, batchSize)) {
       const kept = withoutParked(batch, parked);
       if (kept.length > 0) await applyLocating(tx, kept);
       events += kept.length;
@@ -816,12 +820,14 @@ export async function rebuildProjection(deps: {
   };
 
   const replayed = await replay(null, START);
+  // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
+  const complete = projection.completeBulk;
+  if (complete) await pool.transaction((tx) => complete(tx, fresh));
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`
       INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
       VALUES (${live}, ${projection.version}, -1, -1) ON CONFLICT (name) DO NOTHING`);
     await lockCheckpoint(tx, live);
-    await projection.completeBulk?.(tx, fresh);
     const final = await replay(tx, replayed);
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
     const liveExists = await tx.oneFirst(

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, typ
 import { LIBRARY_STREAM_PREFIX, parseLibraryEvent } from '../../domain/gym/library.ts';
 import { parseWorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
 import { applyLibraryEvent, migrateLibrary } from './library.ts';
-import { computeRunningTotals, migrateWorkouts, workoutWriter } from './workouts.ts';
+import { computeRunningTotals, createWorkoutIndexes, migrateWorkouts, workoutWriter } from './workouts.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
@@ -118,5 +118,8 @@ export const gymProjection: Projection = {
     await migrateWorkouts(tx, schema);
   },
   apply,
-  completeBulk: computeRunningTotals,
+  async completeBulk(tx, schema) {
+    await computeRunningTotals(tx, schema);
+    await createWorkoutIndexes(tx, schema);
+  },
 };

@@ -14,7 +14,6 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       finished_at text,
       notes text NOT NULL DEFAULT ''
     )`);
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (user_id, date)`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (plan_day_id)`);
   // kg is double precision: the client's conversion from pounds comes back bit for bit
   await tx.query(sql.unsafe`
@@ -31,8 +30,6 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       date date NOT NULL
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (workout_id)`);
-  // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id, date)`);
   // Running totals, so stats answer from a few small reads however long the history: one row per
   // day trained, and one per exercise and day with that day's best set (the highest Epley estimate,
   // then the heavier weight, then the earliest), kept by the projector from the sets of the days a
@@ -65,6 +62,17 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       prior_best_e1rm double precision,
       PRIMARY KEY (user_id, date, exercise_id)
     )`);
+}
+
+/**
+ * The secondary indexes only reads use, built once the rebuild has loaded the log (a sort each,
+ * instead of keeping them row by row through the load). The ones the load itself needs (a deleted
+ * workout's sets, a deleted plan day's workouts) are made with the tables.
+ */
+export async function createWorkoutIndexes(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (user_id, date)`);
+  // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id, date)`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'exercise_days'])} (user_id, exercise_id, date)`);
 }
 
@@ -88,16 +96,20 @@ async function updatePriorBests(tx: DatabaseTransactionConnection, schema: strin
 /** A rebuild's running totals, computed once over every set after the log is loaded. */
 export async function computeRunningTotals(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
+  // sorts of every set: in memory rather than in files (the default is 4 MB)
+  await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('day_totals')} (user_id, date, workouts, sets, reps, volume_kg)
-    SELECT user_id, date, count(DISTINCT workout_id), count(*), sum(reps), sum(kg * reps) FROM ${table('sets')} GROUP BY user_id, date`);
+    SELECT s.user_id, s.date, count(DISTINCT s.workout_id), count(*), sum(s.reps), sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER})
+    FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY s.user_id, s.date`);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('exercise_days')}
       (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
     SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
     FROM (
-      SELECT user_id, exercise_id, date, count(*) AS sets, sum(kg * reps) AS volume_kg, max(kg) FILTER (WHERE reps > 0) AS heaviest_kg
-      FROM ${table('sets')} GROUP BY user_id, exercise_id, date
+      SELECT s.user_id, s.exercise_id, s.date, count(*) AS sets, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg,
+        max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+      FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY s.user_id, s.exercise_id, s.date
     ) a
     LEFT JOIN (
       SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
@@ -115,6 +127,13 @@ export async function computeRunningTotals(tx: DatabaseTransactionConnection, sc
     ) p
     WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.prior IS NOT NULL`);
 }
+
+/**
+ * Sums of weights are added in one order wherever they are computed (a batch's days, a rebuild's
+ * whole log): floating-point addition depends on the order, and a rebuild must answer bit for bit
+ * what the live projection answered.
+ */
+const IN_LOG_ORDER = sql.fragment`w.started_at, s.workout_id, s.set_number, s.id`;
 
 /** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
 const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
@@ -257,7 +276,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         SELECT d.user_id, d.date, a.workouts, a.sets, a.reps, a.volume_kg FROM ${days} d
         CROSS JOIN LATERAL (
           SELECT count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, coalesce(sum(s.reps), 0)::int AS reps,
-            coalesce(sum(s.kg * s.reps), 0) AS volume_kg
+            coalesce(sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}), 0) AS volume_kg
           FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id WHERE w.user_id = d.user_id AND w.date = d.date) a
       ) n ON t.user_id = n.user_id AND t.date = n.date
       WHEN MATCHED AND n.sets = 0 THEN DELETE
@@ -275,7 +294,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
             JOIN ${sets} s ON s.workout_id = w.id
         ) k
         CROSS JOIN LATERAL (
-          SELECT count(*)::int AS sets, coalesce(sum(s.kg * s.reps), 0) AS volume_kg, max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+          SELECT count(*)::int AS sets, coalesce(sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}), 0) AS volume_kg,
+            max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
           FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id
           WHERE w.user_id = k.user_id AND w.date = k.date AND s.exercise_id = k.exercise_id) a
         LEFT JOIN LATERAL (

@@ -118,9 +118,9 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
     // the weeks trained, newest first, each starting on the user's week start (weekStartOf in SQL)
     db.any(sql.type(weekRow)`
       SELECT week::text AS week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
-        sum(volume_kg) AS volume_kg
+        sum(volume_kg ORDER BY date) AS volume_kg
       FROM (
-        SELECT d.date - ((extract(dow FROM d.date)::int - u.week_start + 7) % 7) AS week, d.workouts, d.sets, d.reps, d.volume_kg
+        SELECT d.date - ((extract(dow FROM d.date)::int - u.week_start + 7) % 7) AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
         FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
         WHERE d.user_id = ${userId} AND d.date <= ${date}::date
       ) x
@@ -129,7 +129,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       SELECT x.exercise_id, e.name AS exercise_name, x.sets, x.volume_kg, x.heaviest_kg,
         b.best_workout_id, b.date::text AS best_date, b.best_kg, b.best_reps, b.best_e1rm
       FROM (
-        SELECT exercise_id, sum(sets)::int AS sets, sum(volume_kg) AS volume_kg, max(heaviest_kg) AS heaviest_kg
+        SELECT exercise_id, sum(sets)::int AS sets, sum(volume_kg ORDER BY date) AS volume_kg, max(heaviest_kg) AS heaviest_kg
         FROM gym.exercise_days WHERE user_id = ${userId} AND date <= ${date}::date GROUP BY exercise_id
       ) x
       LEFT JOIN LATERAL (
