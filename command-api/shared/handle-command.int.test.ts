@@ -19,6 +19,34 @@ const patch = (handler: CommandHandler, name: string, answers: Record<string, st
     context: { userId: null, correlationId: 'test' },
   });
 
+/** A stream that one name holder claims: a repeated claim decides nothing, another holder's is refused. */
+type Held = { holder: string | null };
+type NameEvent = { type: 'taken' | 'freed'; data: { by: string } };
+const nameAggregate = {
+  initialState: { holder: null } as Held,
+  evolve: (_: Held, event: NameEvent): Held => ({ holder: event.type === 'taken' ? event.data.by : null }),
+  parse: (type: string, data: unknown) => ({ type, data }) as NameEvent,
+  schemaVersion: 1,
+};
+const take = (handler: CommandHandler, stream: string, by: string) =>
+  handler({
+    stream,
+    aggregate: nameAggregate,
+    decide: (state: Held): NameEvent[] => {
+      if (state.holder === by) return [];
+      if (state.holder !== null) throw new Error('taken');
+      return [{ type: 'taken', data: { by } }];
+    },
+    context: { userId: null, correlationId: 'test' },
+  });
+const free = (handler: CommandHandler, stream: string, by: string) =>
+  handler({
+    stream,
+    aggregate: nameAggregate,
+    decide: (state: Held): NameEvent[] => (state.holder === by ? [{ type: 'freed', data: { by } }] : []),
+    context: { userId: null, correlationId: 'test' },
+  });
+
 t.test('two processes writing one stream: a stale cached state conflicts and is read afresh', async (t) => {
   // two handlers stand for two processes: each caches what it last wrote
   const a = createCommandHandler(store);
@@ -50,39 +78,13 @@ t.test('a refusal or a no-op decided from memory is decided again on the log: an
   const a = createCommandHandler(store);
   const b = createCommandHandler(store);
   const stream = 'test.name-taken-elsewhere';
-  type Held = { holder: string | null };
-  type NameEvent = { type: 'taken' | 'freed'; data: { by: string } };
-  const aggregate = {
-    initialState: { holder: null } as Held,
-    evolve: (_: Held, event: NameEvent): Held => ({ holder: event.type === 'taken' ? event.data.by : null }),
-    parse: (type: string, data: unknown) => ({ type, data }) as NameEvent,
-    schemaVersion: 1,
-  };
-  const take = (handler: CommandHandler, by: string) =>
-    handler({
-      stream,
-      aggregate,
-      decide: (state: Held): NameEvent[] => {
-        if (state.holder === by) return [];
-        if (state.holder !== null) throw new Error('taken');
-        return [{ type: 'taken', data: { by } }];
-      },
-      context: { userId: null, correlationId: 'test' },
-    });
-  const free = (handler: CommandHandler, by: string) =>
-    handler({
-      stream,
-      aggregate,
-      decide: (state: Held): NameEvent[] => (state.holder === by ? [{ type: 'freed', data: { by } }] : []),
-      context: { userId: null, correlationId: 'test' },
-    });
-  await take(a, 'ann');
-  await t.rejects(take(a, 'bob'), /taken/, 'a remembers ann holding it');
-  await free(b, 'ann');
-  t.same((await take(a, 'bob')).state, { holder: 'bob' }, "a's memory of ann was not believed for the refusal");
-  t.same((await take(b, 'ann').catch((error: Error) => error.message)), 'taken');
+  await take(a, stream, 'ann');
+  await t.rejects(take(a, stream, 'bob'), /taken/, 'a remembers ann holding it');
+  await free(b, stream, 'ann');
+  t.same((await take(a, stream, 'bob')).state, { holder: 'bob' }, "a's memory of ann was not believed for the refusal");
+  t.same((await take(b, stream, 'ann').catch((error: Error) => error.message)), 'taken');
   await store.deleteStream(stream);
-  t.same((await take(a, 'bob')).state, { holder: 'bob' }, 'a no-op from memory: read again, and taken again after the delete');
+  t.same((await take(a, stream, 'bob')).state, { holder: 'bob' }, 'a no-op from memory: read again, and taken again after the delete');
   t.same((await store.readStream(stream)).map((event) => event.type), ['taken']);
 });
 
@@ -92,31 +94,12 @@ t.test("a no-op or a refusal on a remembered state that is still the stream's re
   const handler = createCommandHandler(counting);
   const other = createCommandHandler(store);
   const stream = 'test.quiet';
-  type Held = { holder: string | null };
-  type NameEvent = { type: 'taken' | 'freed'; data: { by: string } };
-  const aggregate = {
-    initialState: { holder: null } as Held,
-    evolve: (_: Held, event: NameEvent): Held => ({ holder: event.type === 'taken' ? event.data.by : null }),
-    parse: (type: string, data: unknown) => ({ type, data }) as NameEvent,
-    schemaVersion: 1,
-  };
-  const take = (on: CommandHandler, by: string) =>
-    on({
-      stream,
-      aggregate,
-      decide: (state: Held): NameEvent[] => {
-        if (state.holder === by) return [];
-        if (state.holder !== null) throw new Error('taken');
-        return [{ type: 'taken', data: { by } }];
-      },
-      context: { userId: null, correlationId: 'test' },
-    });
-  await take(handler, 'ann');
+  await take(handler, stream, 'ann');
   t.equal(streamReads, 1, 'the first command reads the stream');
-  for (let i = 0; i < 3; i++) t.equal((await take(handler, 'ann')).position, null, 'taking it again appends nothing');
-  for (let i = 0; i < 3; i++) await t.rejects(take(handler, 'bob'), /taken/, 'refused');
+  for (let i = 0; i < 3; i++) t.equal((await take(handler, stream, 'ann')).position, null, 'taking it again appends nothing');
+  for (let i = 0; i < 3; i++) await t.rejects(take(handler, stream, 'bob'), /taken/, 'refused');
   t.equal(streamReads, 1, 'three no-ops and three refusals confirmed without reading the stream again');
-  await other({ stream, aggregate, decide: (): NameEvent[] => [{ type: 'freed', data: { by: 'ann' } }], context: { userId: null, correlationId: 'test' } });
-  t.same((await take(handler, 'bob')).state, { holder: 'bob' }, "another process freed it: bob's take was decided on the log");
-  t.equal(streamReads, 2, 'the remembered state was not the stream\'s any more: read afresh');
+  await free(other, stream, 'ann');
+  t.same((await take(handler, stream, 'bob')).state, { holder: 'bob' }, "another process freed it: bob's take was decided on the log");
+  t.equal(streamReads, 2, "the remembered state was not the stream's any more: read afresh");
 });

@@ -1,6 +1,6 @@
 // Worker thread for `npm run bench:gym`: HTTP clients on their own event loop, so the server's loop
 // in the main thread does not also pay for building requests and parsing answers.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { z } from 'zod';
 
 const inputSchema = z.object({
@@ -50,6 +50,19 @@ async function run(input: GymLoadInput): Promise<GymLoadResult> {
     }),
   );
   return { requests: latencies.length, elapsedSeconds: (performance.now() - started) / 1000, latencies, failures };
+}
+
+/** Runs the load in a worker thread of its own (this module), from the bench's main thread. */
+export function runGymLoad(input: GymLoadInput): Promise<GymLoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: input });
+    worker.once('message', (message: { ok: true; result: GymLoadResult } | { ok: false; error: string }) => {
+      if (message.ok) resolve(message.result);
+      else reject(new Error(message.error));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 if (parentPort) {

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { workoutIdOf } from '../../command-api/gym/training-command.ts';
 import { libraryStream } from '../../domain/gym/library.ts';
@@ -20,21 +19,13 @@ import { addDays } from '../../domain/shared/calendar.ts';
 import { rebuildProjection, startProjector } from '../../projections/runtime.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
-import type { GymLoadInput, GymLoadResult } from './gym-load.ts';
-import { openInserters, p50p99 } from './measure.ts';
+import { runGymLoad } from './gym-load.ts';
+import { fmt, openInserters, p50p99, positiveSetting } from './measure.ts';
 
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return value;
-}
-
-const USERS = Math.round(positive('BENCH_USERS', 200));
-const WEEKS = Math.round(positive('BENCH_WEEKS', 52));
+const USERS = Math.round(positiveSetting('BENCH_USERS', 200));
+const WEEKS = Math.round(positiveSetting('BENCH_WEEKS', 52));
 /** length of each timed HTTP figure and of each INSERT limit slice */
-const SECONDS = positive('BENCH_SECONDS', 10);
+const SECONDS = positiveSetting('BENCH_SECONDS', 10);
 const HTTP_CLIENTS = 32;
 const READ_CLIENTS = 8;
 const HTTP_USERS = Math.min(HTTP_CLIENTS, USERS);
@@ -97,19 +88,6 @@ function userStreams(user: SeededUser, withAccount: boolean): Array<[string, New
   return streams;
 }
 
-const fmt = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function runLoad(input: GymLoadInput): Promise<GymLoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./gym-load.ts', import.meta.url), { workerData: input });
-    worker.once('message', (message: { ok: true; result: GymLoadResult } | { ok: false; error: string }) => {
-      if (message.ok) resolve(message.result);
-      else reject(new Error(message.error));
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
 
 /** The limit: autocommit single-row INSERTs of a small JSON payload, 8 writers, each on its own connection. */
 async function insertLimit(url: string, seconds: number): Promise<{ rate: number; latencies: number[] }> {
@@ -247,19 +225,19 @@ async function main(): Promise<void> {
       }));
       return { cookie: httpUser.cookie, requests };
     }));
-    await runLoad({ url: base, seconds: 1, clients });
+    await runGymLoad({ url: base, seconds: 1, clients });
     const cpuBefore = process.cpuUsage();
-    const ticks = await runLoad({ url: base, seconds: SECONDS, clients });
+    const ticks = await runGymLoad({ url: base, seconds: SECONDS, clients });
     const cpu = process.cpuUsage(cpuBefore);
     const limitAfter = await insertLimit(url.toString(), SECONDS / 2);
     const limit = (limitBefore.rate + limitAfter.rate) / 2;
     const tickRate = ticks.requests / ticks.elapsedSeconds;
     const readers = (pathOf: string, count: number) => httpUsers.slice(0, count).map((u) => ({ cookie: u.cookie, requests: [{ method: 'GET' as const, path: pathOf }] }));
-    const home = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`, READ_CLIENTS) });
-    const stats = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`, READ_CLIENTS) });
+    const home = await runGymLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`, READ_CLIENTS) });
+    const stats = await runGymLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`, READ_CLIENTS) });
     // one client at a time: what a request costs by itself, without queueing behind the others
-    const homeAlone = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`, 1) });
-    const statsAlone = await runLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`, 1) });
+    const homeAlone = await runGymLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/home?date=${TODAY}`, 1) });
+    const statsAlone = await runGymLoad({ url: base, seconds: SECONDS / 2, clients: readers(`/api/stats?date=${TODAY}`, 1) });
     const failures = { ticks: ticks.failures, home: home.failures, stats: stats.failures, homeAlone: homeAlone.failures, statsAlone: statsAlone.failures };
 
     console.log('');

@@ -4,32 +4,20 @@
 // Prints ticks/s, p50/p99, PostgreSQL statements per tick (pg_stat_statements: the round trips)
 // and the ratio. See docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import pg from 'pg';
+import type pg from 'pg';
 import { loadConfig } from '../../infra/config.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
 import { startProjector } from '../../projections/runtime.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
-import type { GymLoadInput, GymLoadResult } from './gym-load.ts';
-import { percentile } from './measure.ts';
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return value;
-}
+import { type GymLoadInput, runGymLoad } from './gym-load.ts';
+import { fmt, median, percentile, positiveSetting, withBenchPostgres } from './measure.ts';
 
 /** length of each slice; every contender runs REPEATS slices, interleaved */
-const SECONDS = positive('BENCH_SECONDS', 5);
-const REPEATS = Math.round(positive('BENCH_REPEATS', 3));
-const CLIENTS = Math.round(positive('BENCH_CLIENTS', 32));
+const SECONDS = positiveSetting('BENCH_SECONDS', 5);
+const REPEATS = Math.round(positiveSetting('BENCH_REPEATS', 3));
+const CLIENTS = Math.round(positiveSetting('BENCH_CLIENTS', 32));
 const EXERCISES = 4;
 const SET_NUMBERS = 20;
 /** each client's loop: every set number of every exercise, the weight moving on each pass and each slice, so every tick appends */
@@ -37,23 +25,6 @@ const REQUESTS_PER_CLIENT = 800;
 const DATE = '2026-11-26';
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const fmt = (value: number, digits = 0): string => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-};
-
-function runLoad(input: GymLoadInput): Promise<GymLoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./gym-load.ts', import.meta.url), { workerData: input });
-    worker.once('message', (message: { ok: true; result: GymLoadResult } | { ok: false; error: string }) => {
-      if (message.ok) resolve(message.result);
-      else reject(new Error(message.error));
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
 
 const ticksOf = (workoutId: string, exerciseIds: readonly string[], slice: number) =>
   Array.from({ length: REQUESTS_PER_CLIENT }, (_, n) => ({
@@ -81,7 +52,7 @@ type Slice = {
 async function slice(admin: pg.Client, database: string, url: string, clients: GymLoadInput['clients']): Promise<Slice> {
   await admin.query('SELECT pg_stat_statements_reset()');
   const cpuBefore = process.cpuUsage();
-  const result = await runLoad({ url, seconds: SECONDS, clients });
+  const result = await runGymLoad({ url, seconds: SECONDS, clients });
   const cpu = process.cpuUsage(cpuBefore);
   const { rows } = await admin.query<{ calls: string | null }>(
     'SELECT sum(calls)::text AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1)',
@@ -135,39 +106,20 @@ async function gymTickers(core: Core, base: string): Promise<Ticker[]> {
 }
 
 async function main(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-http-'));
-  await chmod(tempDir, 0o755);
-  let postgres: EmbeddedPostgresHandle | null = null;
-  const cleanups: Array<() => Promise<void>> = [];
-  try {
-    // default durability: fsync, synchronous_commit and full_page_writes stay on
-    postgres = await startEmbeddedPostgres({
-      dataDir: path.join(tempDir, 'data'),
-      port: 0,
-      persistent: false,
-      settings: { shared_preload_libraries: 'pg_stat_statements' },
-    });
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    cleanups.push(() => admin.end());
+  await withBenchPostgres('http', { shared_preload_libraries: 'pg_stat_statements' }, async ({ admin, urlOf, onEnd }) => {
     await admin.query('CREATE EXTENSION pg_stat_statements');
     await admin.query('CREATE DATABASE bench_gym');
     await admin.query('CREATE DATABASE bench_crud');
-    const urlOf = (database: string): string => {
-      const url = new URL(postgres!.url);
-      url.pathname = `/${database}`;
-      return url.toString();
-    };
 
     const core = await openCore(
       loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: urlOf('bench_gym'), DATABASE_POOL_SIZE: '20', SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters' }),
     );
-    cleanups.push(() => core.close());
+    onEnd(() => core.close());
     const projector = startProjector({ pool: core.db.slonik, store: core.store, projection: gymProjection, progress: core.progress, log: silentLog });
     await projector.ready;
-    cleanups.push(() => projector.stop());
+    onEnd(() => projector.stop());
     const app = await buildGymService(core, false);
-    cleanups.push(() => app.close());
+    onEnd(() => app.close());
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
@@ -176,7 +128,7 @@ async function main(): Promise<void> {
 
     const { startPlainCrud } = await import('./plain-crud.ts');
     const crud = await startPlainCrud(urlOf('bench_crud'));
-    cleanups.push(() => crud.close());
+    onEnd(() => crud.close());
     const crudTickers = gym.map((ticker) => ({ cookie: ticker.cookie, workout: randomUUID(), exercises: Array.from({ length: EXERCISES }, () => randomUUID()) }));
 
     const cpus = os.cpus();
@@ -187,8 +139,8 @@ async function main(): Promise<void> {
     console.log(`  settings    BENCH_SECONDS=${SECONDS} BENCH_REPEATS=${REPEATS} BENCH_CLIENTS=${CLIENTS}; load average at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
     // warm-up: connections, JIT, the command side's folded streams
-    await runLoad({ url: gymUrl, seconds: 1, clients: loadOf(gym, 0) });
-    await runLoad({ url: crud.url, seconds: 1, clients: loadOf(crudTickers, 0) });
+    await runGymLoad({ url: gymUrl, seconds: 1, clients: loadOf(gym, 0) });
+    await runGymLoad({ url: crud.url, seconds: 1, clients: loadOf(crudTickers, 0) });
 
     const rows: Array<{ gym: Slice; crud: Slice }> = [];
     for (let repeat = 0; repeat < REPEATS; repeat++) {
@@ -214,11 +166,7 @@ async function main(): Promise<void> {
     console.log(`load average at end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
     const failures = rows.flatMap((row) => [row.gym.failures, row.crud.failures]).filter((f) => Object.keys(f).length > 0);
     console.log(`failures: ${failures.length === 0 ? 'none' : JSON.stringify(failures)}`);
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed', error));
-    await postgres?.stop().catch((error: unknown) => console.error('stopping PostgreSQL failed', error));
-    await rm(tempDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

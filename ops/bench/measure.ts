@@ -1,5 +1,9 @@
 // What the benchmarks share: the limit they divide by, and how a latency list is read.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 
 /** Nearest rank: the smallest value with at least p% of the values at or below it; NaN when empty. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -35,4 +39,62 @@ export async function openInserters(url: string, writers: number): Promise<{ op:
       await Promise.all(clients.map((client) => client.end()));
     },
   };
+}
+
+/** A positive number from the environment, or the fallback when unset; anything else stops the bench. */
+export function positiveSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
+}
+
+/** A figure as the benches print it: thousands separated, a fixed number of decimals. */
+export function fmt(value: number, digits = 0): string {
+  return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
+}
+
+export type BenchPostgres = {
+  readonly admin: pg.Client;
+  /** the connection string of another database of the same server */
+  urlOf(database: string): string;
+  /** run in reverse order when the bench ends, whether it failed or not */
+  onEnd(cleanup: () => Promise<void>): void;
+};
+
+/**
+ * A bench's own embedded PostgreSQL in a fresh temporary folder (port 0, default durability:
+ * fsync, synchronous_commit and full_page_writes stay on), stopped and removed afterwards.
+ */
+export async function withBenchPostgres(name: string, settings: Readonly<Record<string, string>>, run: (server: BenchPostgres) => Promise<void>): Promise<void> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), `ledger-bench-${name}-`));
+  await chmod(tempDir, 0o755);
+  let postgres: EmbeddedPostgresHandle | null = null;
+  const cleanups: Array<() => Promise<void>> = [];
+  try {
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), port: 0, persistent: false, settings });
+    const url = postgres.url;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    await run({
+      admin,
+      urlOf(database) {
+        const other = new URL(url);
+        other.pathname = `/${database}`;
+        return other.toString();
+      },
+      onEnd: (cleanup) => cleanups.push(cleanup),
+    });
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed', error));
+    await postgres?.stop().catch((error: unknown) => console.error('stopping PostgreSQL failed', error));
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** The middle value (nearest rank); NaN when empty. */
+export function median(values: readonly number[]): number {
+  return percentile(Float64Array.from(values).sort(), 50);
 }

@@ -5,32 +5,18 @@
 // side. For every slice: appends/s, p50/p99, write transactions, WAL bytes and full-page images per
 // append (pg_stat_wal). See docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createPostgresEventStore, eventStoreMigration } from '../../infra/eventstore/postgres.ts';
 import { type EventStore, type ExpectedRevision, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { migrate } from '../../infra/postgres/migrations.ts';
-import { percentile } from './measure.ts';
+import { fmt, median, percentile, positiveSetting, withBenchPostgres } from './measure.ts';
 
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
-  return value;
-}
-
-const SECONDS = positive('BENCH_SECONDS', 3);
-const REPEATS = Math.round(positive('BENCH_REPEATS', 3));
+const SECONDS = positiveSetting('BENCH_SECONDS', 3);
+const REPEATS = Math.round(positiveSetting('BENCH_REPEATS', 3));
 /** events per stream before a writer starts a new one: the first append expects no stream, the rest an exact revision */
 const STREAM_LENGTH = 10;
 
-const fmt = (value: number, digits = 0): string =>
-  Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
-const median = (values: readonly number[]): number => percentile(Float64Array.from(values).sort(), 50);
 
 /** one writer's next append; resolves once it is committed (a lost race counts as no append) */
 type Op = (writer: number) => Promise<boolean>;
@@ -197,35 +183,21 @@ async function emmettContender(url: string): Promise<{ contender: Contender; clo
 }
 
 async function main(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-peers-'));
-  await chmod(tempDir, 0o755);
-  let postgres: EmbeddedPostgresHandle | null = null;
-  const cleanups: Array<() => Promise<void>> = [];
-  try {
-    // default durability: fsync, synchronous_commit and full_page_writes stay on
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), port: 0, persistent: false });
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    cleanups.push(() => admin.end());
-    const urlOf = (database: string): string => {
-      const url = new URL(postgres!.url);
-      url.pathname = `/${database}`;
-      return url.toString();
-    };
+  await withBenchPostgres('peers', {}, async ({ admin, urlOf, onEnd }) => {
     for (const database of ['bench_raw', 'bench_ours', 'bench_emmett']) await admin.query(`CREATE DATABASE ${database}`);
 
     const raw = await rawInserts(urlOf('bench_raw'));
-    cleanups.push(raw.close);
+    onEnd(raw.close);
     const oursPool = new pg.Pool({ connectionString: urlOf('bench_ours'), max: 10 });
-    cleanups.push(() => oursPool.end());
+    onEnd(() => oursPool.end());
     await migrate(oursPool, [eventStoreMigration]);
     const ours = createPostgresEventStore(oursPool);
-    cleanups.push(() => ours.close());
+    onEnd(() => ours.close());
     // the same store with two append transactions in flight at once instead of one (appendLanes)
     const oursTwoLanes = createPostgresEventStore(oursPool, { appendLanes: 2 });
-    cleanups.push(() => oursTwoLanes.close());
+    onEnd(() => oursTwoLanes.close());
     const emmett = await emmettContender(urlOf('bench_emmett'));
-    cleanups.push(emmett.close);
+    onEnd(emmett.close);
     const contenders = [raw.contender, oursContender(ours), emmett.contender];
 
     const cpus = os.cpus();
@@ -281,11 +253,7 @@ async function main(): Promise<void> {
     console.log(`ours ÷ Emmett, 1 writer: ${ratio('1 writer', 'ours', 'Emmett')}`);
     console.log(`ours ÷ Emmett, 8 writers on one stream: ${ratio('8 writers, one stream', 'ours', 'Emmett')}`);
     console.log(`load average at end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed', error));
-    await postgres?.stop().catch((error: unknown) => console.error('stopping PostgreSQL failed', error));
-    await rm(tempDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

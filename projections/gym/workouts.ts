@@ -74,6 +74,11 @@ export async function createWorkoutIndexes(tx: DatabaseTransactionConnection, sc
   // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id, date)`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'exercise_days'])} (user_id, exercise_id, date)`);
+  // an exercise's record is the first entry here (stats' order for the best set)
+  await tx.query(sql.unsafe`
+    CREATE INDEX ON ${sql.identifier([schema, 'exercise_days'])}
+      (user_id, exercise_id, best_e1rm DESC, best_kg DESC, date, best_started_at, best_workout_id, best_set_number)
+    WHERE best_e1rm IS NOT NULL`);
 }
 
 /**
