@@ -786,9 +786,9 @@ export async function rebuildProjection(deps: {
     await projection.migrate(tx, fresh);
   });
 
+  // The first pass, outside the swap's transaction, replays in bulk and is completed once loaded;
+  // the swap's transaction applies what was written meanwhile as live batches.
   /** Applies a batch in `tx` or, without one, in a transaction of its own; a failure is pinned on its event. */
-  // The first pass, outside the swap's transaction, replays in bulk; what it leaves for the end is
-  // completed in the swap's transaction, whose final pass (what was written meanwhile) applies as live.
   const applyLocating = async (tx: DatabaseTransactionConnection | null, batch: readonly RecordedEvent[]): Promise<void> => {
     const once = (list: readonly RecordedEvent[]): Promise<void> =>
       tx

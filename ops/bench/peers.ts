@@ -5,6 +5,7 @@
 // side. For every slice: appends/s, p50/p99, write transactions, WAL bytes and full-page images per
 // append (pg_stat_wal). See docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { createPostgresEventStore, eventStoreMigration } from '../../infra/eventstore/postgres.ts';
@@ -22,7 +23,27 @@ const STREAM_LENGTH = 10;
 type Op = (writer: number) => Promise<boolean>;
 type Contender = { readonly name: string; readonly database: string; readonly op: (writers: number, oneStream: boolean) => Op };
 
-type Slice = { readonly rate: number; readonly p50: number; readonly p99: number; readonly xacts: number; readonly walBytes: number; readonly fpi: number };
+type Slice = {
+  readonly rate: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly xacts: number;
+  readonly walBytes: number;
+  readonly fpi: number;
+  /** CPU of this Node process (the writers and the store's client side) per append */
+  readonly nodeCpuMs: number;
+  /** share of the machine's CPU time busy during the slice (from /proc/stat; NaN elsewhere) */
+  readonly busy: number;
+};
+
+/** jiffies the machine's CPUs spent busy and in all, from /proc/stat's first line */
+async function cpuTimes(): Promise<{ busy: number; total: number } | null> {
+  const text = await readFile('/proc/stat', 'utf8').catch(() => null);
+  const fields = text?.split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number);
+  if (!fields || fields.length < 5) return null;
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3]! - (fields[4] ?? 0), total };
+}
 
 type WalCounters = { readonly xid: bigint; readonly lsn: bigint; readonly fpi: bigint };
 
@@ -41,6 +62,8 @@ const metadata = () => ({ userId: null, correlationId: randomUUID(), causationId
 async function slice(admin: pg.Client, writers: number, op: Op): Promise<Slice> {
   const latencies: number[] = [];
   const before = await walCounters(admin);
+  const cpuBefore = process.cpuUsage();
+  const machineBefore = await cpuTimes();
   const started = performance.now();
   const end = started + SECONDS * 1000;
   await Promise.all(
@@ -52,6 +75,8 @@ async function slice(admin: pg.Client, writers: number, op: Op): Promise<Slice> 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const machineAfter = await cpuTimes();
   // WAL written by the background (a checkpoint's own records) lands here too; slices alternate, so it falls on all alike
   await admin.query('SELECT pg_stat_clear_snapshot()');
   const after = await walCounters(admin);
@@ -64,6 +89,8 @@ async function slice(admin: pg.Client, writers: number, op: Op): Promise<Slice> 
     xacts: Number(after.xid - before.xid) / appends,
     walBytes: Number(after.lsn - before.lsn) / appends,
     fpi: Number(after.fpi - before.fpi) / appends,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / appends,
+    busy: machineBefore && machineAfter ? (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total) : Number.NaN,
   };
 }
 
@@ -227,8 +254,8 @@ async function main(): Promise<void> {
     }
 
     console.log('');
-    console.log('| case | store | appends/s (median; slices) | p50 / p99 ms | write transactions per append | WAL bytes per append | full-page images per append |');
-    console.log('|---|---|---:|---:|---:|---:|---:|');
+    console.log('| case | store | appends/s (median; slices) | p50 / p99 ms | write transactions per append | WAL bytes per append | full-page images per append | Node CPU per append | machine CPU busy |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const { label, with: those } of cases) {
       for (const contender of those) {
         const slices = results.get(`${label}|${contender.name}`)!;
@@ -236,7 +263,7 @@ async function main(): Promise<void> {
         console.log(
           `| ${label} | ${contender.name} | ${fmt(median(rates))} (${rates.map((r) => fmt(r)).join(', ')}) | ` +
             `${fmt(median(slices.map((s) => s.p50)), 2)} / ${fmt(median(slices.map((s) => s.p99)), 2)} | ${fmt(median(slices.map((s) => s.xacts)), 2)} | ` +
-            `${fmt(median(slices.map((s) => s.walBytes)))} | ${fmt(median(slices.map((s) => s.fpi)), 3)} |`,
+            `${fmt(median(slices.map((s) => s.walBytes)))} | ${fmt(median(slices.map((s) => s.fpi)), 3)} | ${fmt(median(slices.map((s) => s.nodeCpuMs)), 3)} ms | ${fmt(100 * median(slices.map((s) => s.busy)))} % |`,
         );
       }
     }
