@@ -247,6 +247,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free port kept bound until `release`: chosen long before a server listens on it (its origin goes
+ * into configuration first), a bare free port can meanwhile become an outgoing connection's
+ * ephemeral port, and the listen fails with EADDRINUSE.
+ */
+export function holdPort(): Promise<{ readonly port: number; release(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const holder = createServer();
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', () => {
+      const address = holder.address();
+      if (typeof address !== 'object' || !address) return reject(new Error('no port'));
+      resolve({ port: address.port, release: () => new Promise((done) => holder.close(() => done())) });
+    });
+  });
+}
+
 /** Durability buys nothing in a cluster thrown away at the end. */
 export const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 

@@ -1,10 +1,6 @@
 import pg from 'pg';
 
-export type ChannelListener = {
-  /** true while LISTEN is in place: a message sent now will be heard */
-  readonly listening: () => boolean;
-  close(): Promise<void>;
-};
+export type ChannelListener = { close(): Promise<void> };
 
 export type ListenHandlers = {
   readonly onMessage: (payload: string) => void;
@@ -20,7 +16,6 @@ export type ListenHandlers = {
  */
 export function listenToChannel(connectionString: string, channel: string, handlers: ListenHandlers): ChannelListener {
   let client: pg.Client | null = null;
-  let live = false;
   let closed = false;
   let attempts = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -28,7 +23,6 @@ export function listenToChannel(connectionString: string, channel: string, handl
   const lost = (error: unknown, broken: pg.Client): void => {
     if (client !== broken) return;
     client = null;
-    live = false;
     broken.end().catch(() => undefined);
     if (closed) return;
     handlers.onLost(error);
@@ -61,20 +55,17 @@ export function listenToChannel(connectionString: string, channel: string, handl
       return;
     }
     attempts = 0;
-    live = true;
     handlers.onListening();
   }
 
   const opened = open();
   return {
-    listening: () => live,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
       await opened;
       const own = client;
       client = null;
-      live = false;
       await own?.end().catch(() => undefined);
     },
   };

@@ -6,7 +6,7 @@ import type { Test } from 'tap';
 import { startTestSystem, type TestSystem } from '../../ops/test/harness.ts';
 import type { CoreOptions } from '../../ops/system.ts';
 import type { AppName } from '../apps.ts';
-import { freePort } from '../../infra/postgres/embedded.ts';
+import { holdPort } from '../../infra/postgres/embedded.ts';
 import { DESKTOP, launchBrowser, PHONE } from './chromium.ts';
 
 export { DESKTOP, launchBrowser, PHONE };
@@ -25,7 +25,8 @@ export type BrowserSystem = {
  * own (the forms service refuses writes from any other), and one browser for the test file.
  */
 export async function startBrowserSystem(t: Test, env: Record<string, string> = {}, options: CoreOptions = {}): Promise<BrowserSystem> {
-  const ports = { gym: await freePort(), shows: await freePort(), club: await freePort(), forms: await freePort() };
+  const held = { gym: await holdPort(), shows: await holdPort(), club: await holdPort(), forms: await holdPort() };
+  const ports = { gym: held.gym.port, shows: held.shows.port, club: held.club.port, forms: held.forms.port };
   const origins = {
     gym: `http://localhost:${ports.gym}`,
     shows: `http://localhost:${ports.shows}`,
@@ -38,6 +39,7 @@ export async function startBrowserSystem(t: Test, env: Record<string, string> = 
     options,
   );
   for (const name of ['gym', 'shows', 'club', 'forms'] as const) {
+    await held[name].release();
     await system.apps[name]!.listen({ host: '127.0.0.1', port: ports[name] });
   }
   const browser = await launchBrowser();
