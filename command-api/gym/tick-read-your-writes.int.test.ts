@@ -56,6 +56,7 @@ t.test('with the read side stopped a tick still answers at once, and the next re
   t.equal(sentBack.statusCode, 503, 'another process sent the position back waits for it too');
   const again = await tick(3, 110);
   t.equal(again.statusCode, 201, 'the next tick of the session is not held up by the last one: it reads no read table');
+  t.match(again.json(), { exerciseName: 'Squat' }, "a later set of the exercise is named from the library state the command side holds");
 
   const restarted = projections.map((projection) =>
     startProjector({ pool: system.core.db.slonik, store: system.core.store, projection, progress: system.core.progress, log: silent }),

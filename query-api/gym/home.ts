@@ -4,7 +4,7 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { listPlans } from './plans.ts';
-import { dayViewSchema, planSchema } from './schemas.ts';
+import { dayViewSchema, planSchema, weekStartSql } from './schemas.ts';
 import { readGymUser } from './routes.ts';
 import { KG_PER_LB, nextStepKg } from '../../domain/gym/units.ts';
 
@@ -46,7 +46,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
     db.oneFirst(sql.type(z.object({ days: z.number() }))`
       SELECT count(*)::int AS days FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
       WHERE d.user_id = ${userId} AND d.date <= ${date}::date
-        AND d.date >= ${date}::date - ((extract(dow FROM ${date}::date)::int - u.week_start + 7) % 7)`),
+        AND d.date >= ${weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`)}`),
     listPlans(db, userId),
   ]);
   const weekStart = weekStartOf(date, user.settings.weekStart);

@@ -1,4 +1,5 @@
 // The shapes the gym's training routes answer with; command and query routes share them.
+import { sql, type ValueExpression } from 'slonik';
 import { z } from 'zod';
 import { enteredUnitSchema } from '../../domain/gym/workout.ts';
 import { dateSchema } from '../../domain/shared/calendar.ts';
@@ -90,3 +91,7 @@ export const dateRangeQuery = z
 
 /** Epley's estimate of the one-rep max. */
 export const epley = (kg: number, reps: number): number => kg * (1 + reps / 30);
+
+/** weekStartOf (domain/shared/calendar.ts) in SQL: the start of the week holding `date`, for a week starting on `weekStart` (0 Sunday). */
+export const weekStartSql = (date: ValueExpression, weekStart: ValueExpression) =>
+  sql.fragment`(${date} - ((extract(dow FROM ${date})::int - ${weekStart} + 7) % 7))`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { addDays, dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
-import { epley } from './schemas.ts';
+import { epley, weekStartSql } from './schemas.ts';
 import { readGymUser } from './routes.ts';
 
 export const STATS_WEEKS = 12;
@@ -120,7 +120,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       SELECT week::text AS week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
         sum(volume_kg ORDER BY date) AS volume_kg
       FROM (
-        SELECT d.date - ((extract(dow FROM d.date)::int - u.week_start + 7) % 7) AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
+        SELECT ${weekStartSql(sql.fragment`d.date`, sql.fragment`u.week_start`)} AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
         FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
         WHERE d.user_id = ${userId} AND d.date <= ${date}::date
       ) x
