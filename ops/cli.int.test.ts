@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
 import { startTestSystem } from './test/harness.ts';
+import { createReadAfter } from './test/read-after.ts';
 
 const cli = path.join(import.meta.dirname, 'cli.ts');
 
@@ -20,6 +21,8 @@ const forms = system.apps.forms!;
 for (const name of ['audited', ...Array.from({ length: 6 }, (_, i) => `rebuilt-${i}`)]) await system.defineForm(name);
 const env = { DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' };
 
+// a save answers before the read side has it: reads send back where the saves landed
+const readAfter = createReadAfter();
 async function save(name: string, body: object): Promise<void> {
   const response = await forms.inject({
     method: 'POST',
@@ -28,6 +31,7 @@ async function save(name: string, body: object): Promise<void> {
     payload: body,
   });
   if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
+  readAfter.remember(response);
 }
 
 t.test('--help lists the commands, and every command has its own', async (t) => {
@@ -151,7 +155,7 @@ t.test('audit --verify folds one stream or the whole log and prints a summary to
 t.test('rebuild swaps in identical tables while the service keeps answering', async (t) => {
   for (let i = 0; i < 30; i++) await save(`rebuilt-${i % 6}`, { answers: { [`q${i}`]: `v${i}` }, ...(i % 4 === 0 ? { respondent: `r${i}` } : {}) });
   const names = Array.from({ length: 6 }, (_, i) => `rebuilt-${i}`);
-  const read = async (name: string) => (await forms.inject({ method: 'GET', url: `/api/forms/${name}` })).json() as object;
+  const read = async (name: string) => (await forms.inject({ method: 'GET', url: `/api/forms/${name}`, headers: readAfter.headers() })).json() as object;
   const before = await Promise.all(names.map(read));
 
   let reading = true;

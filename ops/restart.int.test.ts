@@ -11,6 +11,7 @@ import { freePort } from '../infra/postgres/embedded.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
+import { createReadAfter } from './test/read-after.ts';
 
 const entry = path.join(import.meta.dirname, 'main.ts');
 const DEADLINE_MS = 60_000;
@@ -72,6 +73,9 @@ async function health(url: string): Promise<{ status: number; body: unknown }> {
   return { status: response.status, body: await response.json() };
 }
 
+// a save answers before the read side has it: the reads send back where the saves landed
+const readAfter = createReadAfter();
+
 /** a save answered 200, retried while the answer is 503 (the server changing hands) */
 async function saved(url: string, form: string): Promise<number> {
   const deadline = Date.now() + DEADLINE_MS;
@@ -82,6 +86,7 @@ async function saved(url: string, form: string): Promise<number> {
       body: JSON.stringify({ answers: { q1: 'yes' } }),
     });
     await response.arrayBuffer();
+    readAfter.remember(response);
     if (response.status !== 503 || Date.now() > deadline) return response.status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -102,7 +107,7 @@ t.test('started again at once after SIGTERM, the new process comes up and keeps 
   t.equal(await first.exited, 0, 'the first process stopped cleanly');
   t.same(await health(secondUrl), { status: 200, body: { status: 'ok' } }, 'the second answers its health (PostgreSQL included)');
   t.equal(await saved(secondUrl, 'restart'), 200, 'the second saves after the first has gone');
-  const document = (await (await fetch(`${secondUrl}/api/forms/restart`)).json()) as { version: number };
+  const document = (await (await fetch(`${secondUrl}/api/forms/restart`, { headers: readAfter.headers() })).json()) as { version: number };
   t.equal(document.version, 2, 'both saves are there, once each');
 
   second.child.kill('SIGTERM');

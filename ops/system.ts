@@ -179,6 +179,7 @@ export async function buildServices(
     pool: core.db.slonik,
     commands: core.commands,
     progress: core.progress,
+    writes: core.writes,
     store: core.store,
     limiter: core.rateLimiter,
     origin: config.FORMS_BASE_URL,

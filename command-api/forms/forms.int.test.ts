@@ -3,14 +3,18 @@ import path from 'node:path';
 import t, { type Test } from 'tap';
 import { formStream } from '../../domain/forms/form.ts';
 import { SAMPLE_FORMS_DIR } from '../../infra/config.ts';
-import { START } from '../../infra/eventstore/port.ts';
+import { parsePosition, START } from '../../infra/eventstore/port.ts';
 import { TEST_QUESTIONNAIRE } from '../../infra/testing/forms.ts';
+import { projections } from '../../ops/system.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { createReadAfter } from '../../ops/test/read-after.ts';
+import { LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
+import { startProjector } from '../../projections/runtime.ts';
 
 const ORIGIN = 'http://localhost:3004';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const system = await startTestSystem(t);
+const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '2000' });
 const app = system.apps.forms;
 if (!app) throw new Error('the forms service was not built');
 
@@ -35,17 +39,21 @@ const newAddress = (): string => `198.51.100.${++lastAddress}`;
 
 type Headers = Record<string, string>;
 
-function post(name: string, payload: unknown, headers: Headers = {}) {
-  return app!.inject({
+const readAfter = createReadAfter();
+
+async function post(name: string, payload: unknown, headers: Headers = {}) {
+  const response = await app!.inject({
     method: 'POST',
     url: `/api/forms/${name}`,
     headers: { origin: ORIGIN, 'x-real-ip': '192.0.2.1', ...headers },
     payload: payload as Record<string, unknown>,
   });
+  readAfter.remember(response);
+  return response;
 }
 
 function get(name: string) {
-  return app!.inject({ method: 'GET', url: `/api/forms/${name}` });
+  return app!.inject({ method: 'GET', url: `/api/forms/${name}`, headers: readAfter.headers() });
 }
 
 const empty = (name: string) => ({ name, answers: {}, notes: {}, respondent: '', summary: '', version: 0, updatedAt: null });
@@ -325,6 +333,7 @@ t.test('concurrent saves over real sockets: none is lost, versions 1..20 each gi
         headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-real-ip': ip },
         body: JSON.stringify({ answers: { [`q${i}`]: `client ${i}` } }),
       });
+      readAfter.remember(response);
       return { status: response.status, body: (await response.json()) as { version: number; answers: Record<string, string> } };
     }),
   );
@@ -342,7 +351,7 @@ t.test('concurrent saves over real sockets: none is lost, versions 1..20 each gi
     if (reply.body.answers[`q${i}`] !== `client ${i}`) t.fail(`reply ${i} lacks its own key`);
   }
 
-  const final = await fetch(`${base}/api/forms/${name}`);
+  const final = await fetch(`${base}/api/forms/${name}`, { headers: readAfter.headers() });
   t.equal(final.status, 200);
   const document = (await final.json()) as { version: number; answers: Record<string, string> };
   t.equal(document.version, 20);
@@ -526,4 +535,32 @@ t.test('questionnaire files are read on demand: added, edited, broken and remove
   await rm(file);
   t.equal((await get(name)).statusCode, 404, 'a file removed: no form');
   t.equal((await system.core.store.readStream(formStream(name))).length, 2, 'the two accepted saves are all the log holds');
+});
+
+t.test('a save answers as soon as it is in the log; a read sent its position back waits for the read side', async (t) => {
+  const name = 'behind';
+  await system.defineForm(name);
+  const ip = newAddress();
+  t.equal((await post(name, { answers: { q1: 'first' } }, { 'x-real-ip': ip })).statusCode, 200);
+  t.match((await get(name)).json(), { version: 1 }, 'the first save is projected');
+  const forms = system.projectors[projections.findIndex((projection) => projection.name === 'forms')]!;
+  await forms.stop();
+  const saved = await post(name, { answers: { q1: 'second' } }, { 'x-real-ip': ip });
+  t.equal(saved.statusCode, 200, 'answered although the forms projector is stopped');
+  t.match(saved.json(), { answers: { q1: 'second' }, version: 2 }, 'with the merged document the decision holds');
+  const position = String(saved.headers[LOG_POSITION_HEADER]);
+  t.ok(parsePosition(position).commit > 0n, `the answer carries ${LOG_POSITION_HEADER}`);
+  const next = await post(name, { answers: { q2: 'third' } }, { 'x-real-ip': ip, [LOG_POSITION_HEADER]: position });
+  t.same([next.statusCode, next.json().version], [200, 3], 'the next save does not wait for the last: it reads no read table');
+
+  const stale = await app.inject({ method: 'GET', url: `/api/forms/${name}` });
+  t.match(stale.json(), { answers: { q1: 'first' }, version: 1 }, 'a read not sent the position reads what the read side has');
+  const waiting = await app.inject({ method: 'GET', url: `/api/forms/${name}`, headers: { [LOG_POSITION_HEADER]: String(next.headers[LOG_POSITION_HEADER]) } });
+  t.same([waiting.statusCode, waiting.json().code], [503, 'NOT_READY'], 'sent the position, it waits, then says the read side is behind');
+
+  const restarted = startProjector({ pool: system.core.db.slonik, store: system.core.store, projection: projections.find((p) => p.name === 'forms')!, progress: system.core.progress, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  t.teardown(() => restarted.stop());
+  const caughtUp = await app.inject({ method: 'GET', url: `/api/forms/${name}`, headers: { [LOG_POSITION_HEADER]: String(next.headers[LOG_POSITION_HEADER]) } });
+  t.equal(caughtUp.statusCode, 200);
+  t.match(caughtUp.json(), { answers: { q1: 'second', q2: 'third' }, version: 3 }, 'once the projector runs, the read sees both saves');
 });

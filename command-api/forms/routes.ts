@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { awaitProjections } from '../shared/read-your-writes.ts';
+import { answeredBeforeProjected, type WritePositions } from '../shared/read-your-writes.ts';
 import { decideForm, MAX_DOCUMENT_BYTES } from '../../domain/forms/decide.ts';
 import {
   answersSchema,
   formAggregate,
   formDocument,
   formDocumentSchema,
-  type FormDocument,
   formNameSchema,
   formStream,
   MAX_PATCH_KEYS,
@@ -16,7 +15,6 @@ import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
 import type { Allowance, RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError, tooManyRequests } from '../../infra/http/errors.ts';
-import type { ProjectionProgress } from '../../projections/runtime.ts';
 import type { CommandHandler } from '../shared/handle-command.ts';
 import { domainErrorToHttp } from '../shared/run-command.ts';
 
@@ -48,13 +46,10 @@ export const patchBody = z
 
 export type FormsCommandDeps = {
   readonly catalog: FormCatalog;
-  /** the shared copy as the query side holds it */
-  readonly readDocument: (name: string) => Promise<FormDocument>;
   readonly commands: CommandHandler;
-  readonly progress: ProjectionProgress;
+  readonly writes: WritePositions;
   /** the shared counters (PostgreSQL): every API process counts the same saves */
   readonly limiter: RateLimiter;
-  readonly waitMs: number;
   readonly now: () => Date;
 };
 
@@ -71,7 +66,8 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
           `At most ${MAX_PATCH_KEYS} keys, each a question of the form's questionnaire with a value its type takes ` +
           `(400 QUESTION_UNKNOWN, ANSWER_INVALID); the stored document at most ${MAX_DOCUMENT_BYTES} bytes (413 DOCUMENT_TOO_LARGE); ` +
           "body at most 200 KB, Origin must be the service's own, 600 saves per client address per 10 minutes; " +
-          'a name without a questionnaire is 404 FORM_NOT_FOUND.',
+          'a name without a questionnaire is 404 FORM_NOT_FOUND. Answers as soon as the save is durable, with ' +
+          'x-log-position: a read that sends it back waits until the read side has the save.',
         params: z.object({ name: formNameSchema }),
         body: patchBody,
         response: {
@@ -84,21 +80,23 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
           503: errorBodySchema,
         },
       },
+      // a save decides on the log, not on the read side: it never waits for earlier saves to be projected
+      config: { readsProjections: false },
       // the app refused other origins before this runs (createHttpApp's cross-site check)
       onRequest: async (request) => {
         const { allowed, retryAfterMs } = await deps.limiter.hit(`forms:save:${request.clientIp}`, SAVE_ALLOWANCE);
         if (!allowed) throw tooManyRequests(retryAfterMs / 1000, 'Too many saves from this address; try again later');
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { name } = request.params;
       const body = request.body;
       const stream = formStream(name);
       const definition = await deps.catalog.find(name);
       if (!definition) throw formNotFound(name);
       if (body.website) {
-        // a bot filled the hidden field: it sees a normal answer and nothing is stored
-        return deps.readDocument(name);
+        // a bot filled the hidden field: it sees a normal answer (the document as the log holds it) and nothing is stored
+        return formDocument(name, await deps.commands.held(stream, formAggregate));
       }
       const now = deps.now().toISOString();
       let result;
@@ -119,7 +117,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
         if (refusal instanceof HttpError && refusal.statusCode === 400) throw new HttpError(400, refusal.code, `body.${refusal.message}`);
         throw refusal;
       }
-      await awaitProjections(deps.progress, ['forms'], result.position, deps.waitMs);
+      answeredBeforeProjected(request, reply, deps.writes, result.position);
       return formDocument(name, result.state);
     },
   );

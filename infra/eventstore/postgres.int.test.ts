@@ -30,8 +30,9 @@ t.test('an event that commits after a later one is still delivered, and in commi
   // A writer takes its transaction id and sequence number first, then commits last.
   const slow = await db.pool.connect();
   await slow.query('BEGIN');
-  await slow.query(`SELECT * FROM es.append_batch($1::jsonb)`, [
-    JSON.stringify([{ s: `${prefix}slow`, e: '-1', ev: [newEvent('slow')] }]),
+  const event = newEvent('slow');
+  await slow.query(`SELECT * FROM es.append_group($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+    [`${prefix}slow`], ['-1'], [1], [1], [0], [event.id], [event.type], JSON.stringify([event.data]), JSON.stringify([event.metadata]),
   ]);
   await store.append(`${prefix}fast`, [newEvent('fast-1')], 'no_stream');
   await store.append(`${prefix}fast`, [newEvent('fast-2')], 0n);
@@ -61,6 +62,41 @@ t.test('grouped appends keep each expected revision: one of two racing creators 
   t.equal((await store.readStream('race.one')).length, 1);
   const all = await readAllUntil(store, 'race.', START, 1);
   t.equal(all.length, 1);
+});
+
+t.test('one group of every kind of append: each keeps its own check, the accepted share one commit', async (t) => {
+  const store = createPostgresEventStore(db.pool, { appendLanes: 1 });
+  const p = 'group.';
+  await store.append(`${p}old`, [newEvent('a'), newEvent('b')], 'no_stream');
+  // the first append of a tick runs alone; everything asked while it runs goes out as one group
+  const first = store.append(`${p}first`, [newEvent('first')], 'no_stream');
+  const asked = {
+    created: store.append(`${p}new`, [newEvent('n1'), newEvent('n2'), newEvent('n3')], 'no_stream'),
+    createdAgain: store.append(`${p}old`, [newEvent('x')], 'no_stream'),
+    exact: store.append(`${p}old`, [newEvent('c'), newEvent('d')], 1n),
+    stale: store.append(`${p}old`, [newEvent('y')], 0n),
+    missing: store.append(`${p}missing`, [newEvent('z')], 'stream_exists'),
+    anyOne: store.append(`${p}any`, [newEvent('any-1'), newEvent('any-2')], 'any'),
+    anyTwo: store.append(`${p}any`, [newEvent('any-3')], 'any'),
+    exists: store.append(`${p}old`, [newEvent('e')], 'stream_exists'),
+  };
+  await first;
+  const settled = Object.fromEntries(
+    await Promise.all(Object.entries(asked).map(async ([name, append]) => [name, await append.then((r) => r, (e: unknown) => e)] as const)),
+  );
+  const refused = (name: string): unknown => (settled[name] as { actual?: unknown }).actual;
+  t.equal(refused('createdAgain'), 1n, "a stream's items run in the order asked: told the revision before the exact append");
+  t.equal(refused('stale'), 3n);
+  t.equal(refused('missing'), 'no_stream');
+  const accepted = ['created', 'exact', 'anyOne', 'anyTwo', 'exists'].map((name) => settled[name] as { nextRevision: bigint; position: { commit: bigint; prepare: bigint } });
+  t.same(accepted.map((r) => r.nextRevision), [2n, 3n, 1n, 2n, 4n]);
+  t.equal(new Set(accepted.map((r) => r.position.commit)).size, 1, 'one commit for the group');
+  t.same((await store.readStream(`${p}old`)).map((e) => [e.type, e.revision]), [['a', 0n], ['b', 1n], ['c', 2n], ['d', 3n], ['e', 4n]]);
+  t.same((await store.readStream(`${p}any`)).map((e) => [e.type, e.revision]), [['any-1', 0n], ['any-2', 1n], ['any-3', 2n]]);
+  const created = await store.readStream(`${p}new`);
+  t.same(created.map((e) => e.type), ['n1', 'n2', 'n3']);
+  t.equal(accepted[0]!.position.prepare, created[2]!.position.prepare, "an append's position is its last event's");
+  t.same(await store.readStream(`${p}missing`), []);
 });
 
 t.test('a live event reaches subscribers by notification, not by polling, in and across processes', async (t) => {

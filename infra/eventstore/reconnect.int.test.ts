@@ -12,6 +12,7 @@ import { tvmazeStandIn } from '../tvmaze/testing.ts';
 import { liveAndReplayed } from '../../ops/test/read-tables.ts';
 import { TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { projections, startSystem } from '../../ops/system.ts';
+import { createReadAfter } from '../../ops/test/read-after.ts';
 import { newEvent } from './contract.ts';
 import { type RecordedEvent } from './port.ts';
 import { createPostgresEventStore, eventStoreMigration } from './postgres.ts';
@@ -121,6 +122,7 @@ t.test('the whole system: terminating the LISTEN backends of the event store and
   const system = await startSystem(config, logger);
   t.teardown(() => system.stop());
   const forms = system.services.find((service) => service.name === 'forms')!;
+  const readAfter = createReadAfter();
   const save = async (form: string, writer: number, i: number): Promise<number> => {
     const response = await fetch(`http://127.0.0.1:${forms.port}/api/forms/${form}`, {
       method: 'POST',
@@ -128,6 +130,7 @@ t.test('the whole system: terminating the LISTEN backends of the event store and
       body: JSON.stringify({ answers: { [`q${writer}`]: String(i) } }),
     });
     await response.arrayBuffer();
+    readAfter.remember(response);
     return response.status;
   };
 
@@ -151,7 +154,12 @@ t.test('the whole system: terminating the LISTEN backends of the event store and
   await Promise.all(writers);
 
   t.same([...new Set(statuses)], [200], `every save answered 200 (${statuses.length} saves)`);
-  // a save waits for its projection: the read side has seen every one of them
+  // a read sent the last save's position waits for the read side (answering 200, not 503 NOT_READY):
+  // the projector, woken by the store's new LISTEN connection, has seen every save
+  for (const form of ['reconnect-0', 'reconnect-1']) {
+    const read = await fetch(`http://127.0.0.1:${forms.port}/api/forms/${form}`, { headers: readAfter.headers() });
+    t.equal(read.status, 200, `${form} read after every save`);
+  }
   const versions = await db.pool.query<{ name: string; version: number }>('SELECT name, version FROM forms.documents ORDER BY name');
   t.equal(
     versions.rows.reduce((sum, row) => sum + row.version, 0),

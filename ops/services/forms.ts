@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabasePool } from 'slonik';
 import { sql } from 'slonik';
 import { FORM_BODY_LIMIT, formsCommandRoutes } from '../../command-api/forms/routes.ts';
+import { registerReadYourWrites, type WritePositions } from '../../command-api/shared/read-your-writes.ts';
 import type { CommandHandler } from '../../command-api/shared/handle-command.ts';
 import { formNameSchema } from '../../domain/forms/form.ts';
 import type { FormCatalog } from '../../infra/forms/catalog.ts';
@@ -9,7 +10,7 @@ import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
-import { formsQueryRoutes, readFormDocument } from '../../query-api/forms/routes.ts';
+import { formsQueryRoutes } from '../../query-api/forms/routes.ts';
 import { readinessRoute } from './readiness.ts';
 import { serveWebApp } from '../../infra/http/web-app.ts';
 import { webApp } from '../../ui/apps.ts';
@@ -19,6 +20,8 @@ export type FormsServiceDeps = {
   readonly pool: DatabasePool;
   readonly commands: CommandHandler;
   readonly progress: ProjectionProgress;
+  /** where this process's saves landed: a later read that sends the position back waits for it */
+  readonly writes: WritePositions;
   readonly store: EventStore;
   readonly limiter: RateLimiter;
   /** the questionnaires (FORMS_DIR): a name without one is not a form */
@@ -53,14 +56,13 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     },
   });
   readinessRoute(app, { pool: deps.pool, store: deps.store, progress: deps.progress, projections: ['forms'] });
+  registerReadYourWrites(app, { progress: deps.progress, writes: deps.writes, projections: ['forms'], waitMs: deps.waitMs });
   formsQueryRoutes(app, { pool: deps.pool, catalog: deps.catalog });
   formsCommandRoutes(app, {
     catalog: deps.catalog,
-    readDocument: (name) => readFormDocument(deps.pool, name),
     commands: deps.commands,
-    progress: deps.progress,
+    writes: deps.writes,
     limiter: deps.limiter,
-    waitMs: deps.waitMs,
     now: deps.now ?? (() => new Date()),
   });
   await serveWebApp(app, {

@@ -1,30 +1,131 @@
 // `npm test`: one throwaway PostgreSQL for the whole run; each test file makes its own database in it.
+// Each file is a plain Node process printing TAP (`import t from 'tap'`), three at a time, beside the
+// type checks (when the whole suite runs). The
+// files run under Node alone, not under tap's runner, whose hooks in every process (process info,
+// source maps) cost about a second of CPU per file; and with Node's compile cache, which every
+// process of the run (the services and CLIs the tests start included) shares.
 import { spawn } from 'node:child_process';
+import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
 import { ensureWebApps } from '../ui/build.ts';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const JOBS = 3;
+/** a file still running after this is killed, with its whole process group, and fails */
+const FILE_TIMEOUT_MS = 180_000;
+const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
+
+type Counts = { total: number; pass: number; fail: number; skip: number };
+type Outcome = { readonly name: string; readonly ok: boolean; readonly ms: number; readonly counts: Counts; readonly output: string };
+/** a test file (TAP on stdout) or a type check (its exit code says it all) */
+type Job = { readonly name: string; readonly args: readonly string[]; readonly tap: boolean };
+
+/** The type checks `npm run typecheck` makes, one job each, run beside the first test files. */
+const TYPE_CHECKS = ['tsconfig.json', 'ui/tsconfig.json', 'ui/testing/tsconfig.json'].map(
+  (project): Job => ({ name: `tsc -p ${project}`, args: [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project], tap: false }),
+);
+
+/** The test files named by the arguments (paths or globs), or every `*.test.ts` outside node_modules and .data. */
+async function testFiles(patterns: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  const skipped = (name: string): boolean => name === 'node_modules' || name === '.data' || name.startsWith('.');
+  for (const pattern of patterns.length > 0 ? patterns : ['**/*.test.ts']) {
+    for await (const file of glob(pattern, { cwd: ROOT, exclude: (name) => skipped(path.basename(name)) })) found.add(file);
+  }
+  // the long ones first, so that the run does not end waiting on one of them
+  const weight = (file: string): number => (file.includes('.browser.') ? 0 : file.startsWith('ops/') || file.startsWith('projections/') ? 1 : 2);
+  return [...found].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b));
+}
+
+/** tap's closing comment of a file run alone: `# { total: 44, pass: 43, fail: 1 }` */
+function countsOf(output: string): Counts | null {
+  const last = [...output.matchAll(/^# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?(?:, skip: (\d+))?/gm)].at(-1);
+  if (!last) return null;
+  return { total: Number(last[1]), pass: Number(last[2] ?? 0), fail: Number(last[3] ?? 0), skip: Number(last[4] ?? 0) };
+}
+
+function run(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const started = performance.now();
+  // its own process group: a timeout ends the browser and servers it started too
+  const child = spawn(process.execPath, job.args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child.pid!);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child.pid!);
+  }, FILE_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child.pid!);
+      // whatever it left behind goes with it
+      killGroup(child.pid!);
+      const counts = job.tap ? countsOf(output) : { total: 0, pass: 0, fail: code === 0 ? 0 : 1, skip: 0 };
+      if (timedOut) output += `\n# killed after ${FILE_TIMEOUT_MS / 1000} s\n`;
+      else if (!counts) output += `\n# ended (${signal ?? `exit code ${code}`}) without tap's summary\n`;
+      const ok = !timedOut && code === 0 && counts !== null && counts.fail === 0;
+      resolve({ name: job.name, ok, ms: performance.now() - started, counts: counts ?? { total: 0, pass: 0, fail: 1, skip: 0 }, output });
+    });
+  });
+}
+
+const running = new Set<number>();
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the group is gone already
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const pid of running) killGroup(pid);
+    process.exit(130);
+  });
+}
+
+const indent = (text: string): string => text.replace(/^(?=.)/gm, '    ');
+
 // the services serve the built apps and the browser tests open them: built first when ui/ changed
 await ensureWebApps({ log: (message) => process.stdout.write(`# ${message}\n`) });
+const named = process.argv.slice(2);
+const files = await testFiles(named);
+if (files.length === 0) {
+  process.stdout.write(`no test file matches ${named.join(' ')}\n`);
+  process.exit(1);
+}
+// the whole suite type-checks too, on the cores the first test files leave free; named files do not
+const jobs: Job[] = [...(named.length === 0 ? TYPE_CHECKS : []), ...files.map((file): Job => ({ name: file, args: [file], tap: true }))];
 
 const postgres = await startThrowawayPostgres('ledger-test-pg-', { max_connections: '300' });
+const env: NodeJS.ProcessEnv = { ...process.env, TEST_DATABASE_URL: postgres.url, TAP_TIMEOUT: String(FILE_TIMEOUT_MS / 1000), NODE_COMPILE_CACHE: COMPILE_CACHE };
+const runStarted = performance.now();
+process.stdout.write(`TAP version 14\n# ${jobs.length} jobs (${files.length} test files), ${JOBS} at a time\n`);
 
-const tap = path.resolve('node_modules/.bin/tap');
-const child = spawn(tap, process.argv.slice(2), {
-  stdio: ['inherit', 'pipe', 'inherit'],
-  env: { ...process.env, TEST_DATABASE_URL: postgres.url },
-});
-// tap's own summary is a comment line; CI also reads the plain `N passed, N failed` form
-let tail = '';
-child.stdout.on('data', (chunk: Buffer) => {
-  process.stdout.write(chunk);
-  tail = (tail + chunk.toString()).slice(-4096);
-});
-const code = await new Promise<number>((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
-const summary = [...tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?(?:, skip: (\d+))?/g)].at(-1);
-if (summary) {
-  const [, , pass = '0', fail = '0', skip = '0'] = summary;
-  process.stdout.write(`${pass} passed, ${fail} failed, ${skip} skipped\n`);
-}
+const outcomes: Outcome[] = [];
+const queue = [...jobs];
+await Promise.all(
+  Array.from({ length: JOBS }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const outcome = await run(job, env);
+      outcomes.push(outcome);
+      const line = `${outcome.ok ? 'ok' : 'not ok'} ${outcomes.length} - ${job.name} # time=${outcome.ms.toFixed(0)}ms\n`;
+      // a failing job's whole output, so that CI's log says what failed
+      process.stdout.write(outcome.ok ? line : `# Subtest: ${job.name}\n${indent(outcome.output)}${line}`);
+    }
+  }),
+);
 await postgres.stop();
-process.exit(code);
+
+const sum = (key: keyof Counts): number => outcomes.reduce((total, outcome) => total + outcome.counts[key], 0);
+const failed = outcomes.filter((outcome) => !outcome.ok);
+process.stdout.write(`1..${outcomes.length}\n`);
+if (failed.length > 0) process.stdout.write(`# failed:\n${failed.map((outcome) => `#   ${outcome.name}\n`).join('')}`);
+process.stdout.write(`# { total: ${sum('total')}, pass: ${sum('pass')}, fail: ${sum('fail')}, skip: ${sum('skip')} }\n`);
+process.stdout.write(`# ${jobs.length} jobs in ${((performance.now() - runStarted) / 1000).toFixed(1)} s\n`);
+process.stdout.write(`${sum('pass')} passed, ${sum('fail')} failed, ${sum('skip')} skipped\n`);
+process.exit(failed.length > 0 ? 1 : 0);
