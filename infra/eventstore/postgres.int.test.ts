@@ -30,9 +30,8 @@ t.test('an event that commits after a later one is still delivered, and in commi
   // A writer takes its transaction id and sequence number first, then commits last.
   const slow = await db.pool.connect();
   await slow.query('BEGIN');
-  const event = newEvent('slow');
-  await slow.query(`SELECT * FROM es.append_group($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-    [`${prefix}slow`], ['-1'], [1], [1], [0], [event.id], [event.type], JSON.stringify([event.data]), JSON.stringify([event.metadata]),
+  await slow.query(`SELECT * FROM es.append_batch($1::jsonb)`, [
+    JSON.stringify([{ s: `${prefix}slow`, e: '-1', ev: [newEvent('slow')] }]),
   ]);
   await store.append(`${prefix}fast`, [newEvent('fast-1')], 'no_stream');
   await store.append(`${prefix}fast`, [newEvent('fast-2')], 0n);

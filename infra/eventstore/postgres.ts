@@ -98,62 +98,6 @@ export const eventStoreMigration: Migration = {
        END IF;
      END
      $fn$;`,
-    // The same append set-based: arrays instead of a JSON document walked item by item, and one
-    // INSERT for every event of the group. Each item still claims its stream on its own, in the
-    // group's order (one lock order, and a conflict skips only its item). Events come as parallel
-    // arrays; p_back is how far an event sits before its item's last one, p_data and p_metadata
-    // are JSON arrays in event order. es.append_batch stays for a process of the previous release.
-    `CREATE FUNCTION es.append_group(p_streams text[], p_expected bigint[], p_counts integer[],
-       p_item_of integer[], p_back integer[], p_ids uuid[], p_types text[], p_data jsonb, p_metadata jsonb)
-     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
-     LANGUAGE plpgsql AS $fn$
-     DECLARE
-       v_items constant integer := cardinality(p_streams);
-       v_last bigint[] := array_fill(NULL::bigint, ARRAY[v_items]);
-       v_refused bigint[] := array_fill(NULL::bigint, ARRAY[v_items]);
-       v_revision bigint;
-       v_appended boolean := false;
-     BEGIN
-       FOR i IN 1 .. v_items LOOP
-         v_revision := NULL;
-         IF p_expected[i] = -1 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (p_streams[i], p_counts[i] - 1)
-           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
-         ELSIF p_expected[i] = -2 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (p_streams[i], p_counts[i] - 1)
-           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + p_counts[i] RETURNING st.revision INTO v_revision;
-         ELSIF p_expected[i] = -3 THEN
-           UPDATE es.streams st SET revision = st.revision + p_counts[i] WHERE st.stream_name = p_streams[i]
-           RETURNING st.revision INTO v_revision;
-         ELSE
-           UPDATE es.streams st SET revision = st.revision + p_counts[i]
-           WHERE st.stream_name = p_streams[i] AND st.revision = p_expected[i] RETURNING st.revision INTO v_revision;
-         END IF;
-         IF v_revision IS NULL THEN
-           SELECT coalesce(max(st.revision), -1) INTO v_revision FROM es.streams st WHERE st.stream_name = p_streams[i];
-           v_refused[i] := v_revision;
-         ELSE
-           v_last[i] := v_revision;
-           v_appended := true;
-         END IF;
-       END LOOP;
-       RETURN QUERY
-       WITH inserted AS (
-         INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
-         SELECT p_streams[e.n], v_last[e.n] - e.back, e.id, e.kind, p_data -> (e.ord::integer - 1), p_metadata -> (e.ord::integer - 1)
-         FROM unnest(p_item_of, p_back, p_ids, p_types) WITH ORDINALITY AS e(n, back, id, kind, ord)
-         WHERE v_last[e.n] IS NOT NULL
-         ORDER BY e.ord
-         RETURNING stream_name, stream_revision, global_position)
-       SELECT g.i - 1, v_last[g.i] IS NOT NULL, v_refused[g.i], v_last[g.i], ins.global_position,
-              CASE WHEN v_last[g.i] IS NOT NULL THEN pg_current_xact_id() END
-       FROM generate_series(1, v_items) AS g(i)
-       LEFT JOIN inserted ins ON ins.stream_name = p_streams[g.i] AND ins.stream_revision = v_last[g.i];
-       IF v_appended THEN
-         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
-       END IF;
-     END
-     $fn$;`,
   ],
 };
 
@@ -164,7 +108,7 @@ type PendingAppend = {
   readonly stream: string;
   readonly events: readonly NewEvent[];
   readonly expected: ExpectedRevision;
-  /** the expected revision as `es.append_group` reads it */
+  /** the expected revision as `es.append_batch` reads it */
   readonly code: string;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
@@ -244,7 +188,7 @@ export type PostgresEventStoreOptions = {
 };
 
 /**
- * The PostgreSQL adapter. Concurrent appends are grouped into one `es.append_group` call per free
+ * The PostgreSQL adapter. Concurrent appends are grouped into one `es.append_batch` call per free
  * lane (group commit), so many writers share one commit; each keeps its own expected-revision check.
  */
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
@@ -285,12 +229,15 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       const sb = batch[b]!.stream;
       return sa < sb ? -1 : sa > sb ? 1 : a - b;
     });
+    const items = order.map((index) => {
+      const pending = batch[index]!;
+      return { s: pending.stream, e: pending.code, ev: pending.events };
+    });
     let rows: AppendRow[];
     try {
       const result = await pool.query<AppendRow>(
-        `SELECT item, ok, actual, last_revision, last_position, tx::text
-         FROM es.append_group($1::text[], $2::bigint[], $3::integer[], $4::integer[], $5::integer[], $6::uuid[], $7::text[], $8::jsonb, $9::jsonb)`,
-        groupParameters(order.map((index) => batch[index]!)),
+        'SELECT item, ok, actual, last_revision, last_position, tx::text FROM es.append_batch($1::jsonb)',
+        [JSON.stringify(items)],
       );
       rows = result.rows;
     } catch (error) {
@@ -317,7 +264,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         position: { commit: tx, prepare: BigInt(row.last_position!) },
       });
     }
-    // other processes hear of it from the NOTIFY that es.append_group sent inside the append
+    // other processes hear of it from the NOTIFY that es.append_batch sent inside the append
     if (newestTx > 0n) seen(newestTx);
   }
 
@@ -597,33 +544,6 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       reopenTimer = null;
     },
   };
-}
-
-/** The parameters of `es.append_group` for appends in lock order. */
-function groupParameters(appends: readonly PendingAppend[]): unknown[] {
-  const streams: string[] = [];
-  const expected: string[] = [];
-  const counts: number[] = [];
-  const itemOf: number[] = [];
-  const back: number[] = [];
-  const ids: string[] = [];
-  const types: string[] = [];
-  const data: unknown[] = [];
-  const metadata: unknown[] = [];
-  appends.forEach((pending, index) => {
-    streams.push(pending.stream);
-    expected.push(pending.code);
-    counts.push(pending.events.length);
-    pending.events.forEach((event, offset) => {
-      itemOf.push(index + 1);
-      back.push(pending.events.length - 1 - offset);
-      ids.push(event.id);
-      types.push(event.type);
-      data.push(event.data);
-      metadata.push(event.metadata);
-    });
-  });
-  return [streams, expected, counts, itemOf, back, ids, types, JSON.stringify(data), JSON.stringify(metadata)];
 }
 
 function isRetryable(error: unknown): boolean {
