@@ -28,7 +28,7 @@ export async function eraseGymUser(core: Core, userId: string): Promise<void> {
   await caughtUp();
   await core.db.slonik.transaction(async (tx) => {
     // children before what they point at, as the spec's restrict rules order it
-    for (const table of ['day_totals', 'exercise_days', 'sets', 'workouts', 'plan_slots', 'plan_days', 'plans', 'cardio_logs', 'machines', 'exercises', 'bodyweights']) {
+    for (const table of ['day_totals', 'exercise_days', 'exercise_totals', 'sets', 'workouts', 'plan_slots', 'plan_days', 'plans', 'cardio_logs', 'machines', 'exercises', 'bodyweights']) {
       await tx.query(sql.unsafe`DELETE FROM ${sql.identifier(['gym', table])} WHERE user_id = ${userId}`);
     }
     await tx.query(sql.unsafe`DELETE FROM gym.user_streams WHERE user_id = ${userId}`);

@@ -2,13 +2,15 @@
 // Each file is a plain Node process printing TAP (`import t from 'tap'`), three at a time, beside the
 // type checks (when the whole suite runs). The
 // files run under Node alone, not under tap's runner, whose hooks in every process (process info,
-// source maps) cost about a second of CPU per file; and with Node's compile cache, which every
-// process of the run (the services and CLIs the tests start included) shares.
+// source maps) cost about a second of CPU per file; with Node's compile cache, which every process
+// of the run (the services and CLIs the tests start included) shares; and with one migrated database
+// that every test system copies instead of migrating its own.
 import { spawn } from 'node:child_process';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
 import { ensureWebApps } from '../ui/build.ts';
+import { createMigratedTemplate } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const JOBS = 3;
@@ -102,7 +104,14 @@ if (files.length === 0) {
 const jobs: Job[] = [...(named.length === 0 ? TYPE_CHECKS : []), ...files.map((file): Job => ({ name: file, args: [file], tap: true }))];
 
 const postgres = await startThrowawayPostgres('ledger-test-pg-', { max_connections: '300' });
-const env: NodeJS.ProcessEnv = { ...process.env, TEST_DATABASE_URL: postgres.url, TAP_TIMEOUT: String(FILE_TIMEOUT_MS / 1000), NODE_COMPILE_CACHE: COMPILE_CACHE };
+const template = await createMigratedTemplate(postgres.url);
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...template.env,
+  TEST_DATABASE_URL: postgres.url,
+  TAP_TIMEOUT: String(FILE_TIMEOUT_MS / 1000),
+  NODE_COMPILE_CACHE: COMPILE_CACHE,
+};
 const runStarted = performance.now();
 process.stdout.write(`TAP version 14\n# ${jobs.length} jobs (${files.length} test files), ${JOBS} at a time\n`);
 

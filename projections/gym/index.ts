@@ -99,7 +99,8 @@ export const gymProjection: Projection = {
   // 4: a workout started on a day already deleted is unlinked (issue 12)
   // 5: sets keep the unit they were typed in and their RPE (set-ticked v2); rebuilt at start
   // 6: running totals per day and per exercise and day, for stats (issue 17); rebuilt at start
-  version: 6,
+  // 7: each exercise's totals over all its days, for stats' records (issue 17); rebuilt at start
+  version: 7,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

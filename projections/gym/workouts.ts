@@ -62,7 +62,42 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       prior_best_e1rm double precision,
       PRIMARY KEY (user_id, date, exercise_id)
     )`);
+  // an exercise's totals over all its days: the records of stats asked as of any date on or after last_date
+  await tx.query(sql.unsafe`
+    CREATE TABLE ${sql.identifier([schema, 'exercise_totals'])} (
+      user_id text NOT NULL,
+      exercise_id text NOT NULL,
+      last_date date NOT NULL,
+      sets integer NOT NULL,
+      volume_kg double precision NOT NULL,
+      heaviest_kg double precision,
+      best_date date,
+      best_e1rm double precision,
+      best_kg double precision,
+      best_reps integer,
+      best_workout_id text,
+      PRIMARY KEY (user_id, exercise_id)
+    )`);
 }
+
+/**
+ * The totals of each (user, exercise) in `pairs`, from its days: sums in date order, the best as
+ * stats orders bests. A pair with no day left has none.
+ */
+const exerciseTotalsOf = (schema: string, pairs: ReturnType<typeof sql.fragment>) => {
+  const exerciseDays = sql.identifier([schema, 'exercise_days']);
+  return sql.fragment`
+    SELECT p.user_id, p.exercise_id, a.last_date, a.sets, a.volume_kg, a.heaviest_kg, b.date AS best_date, b.best_e1rm, b.best_kg, b.best_reps, b.best_workout_id
+    FROM ${pairs}
+    CROSS JOIN LATERAL (
+      SELECT max(d.date) AS last_date, coalesce(sum(d.sets), 0)::int AS sets, coalesce(sum(d.volume_kg ORDER BY d.date), 0) AS volume_kg,
+        max(d.heaviest_kg) AS heaviest_kg
+      FROM ${exerciseDays} d WHERE d.user_id = p.user_id AND d.exercise_id = p.exercise_id) a
+    LEFT JOIN LATERAL (
+      SELECT d.date, d.best_e1rm, d.best_kg, d.best_reps, d.best_workout_id FROM ${exerciseDays} d
+      WHERE d.user_id = p.user_id AND d.exercise_id = p.exercise_id AND d.best_e1rm IS NOT NULL
+      ORDER BY d.best_e1rm DESC, d.best_kg DESC, d.date, d.best_started_at, d.best_workout_id, d.best_set_number LIMIT 1) b ON true`;
+};
 
 /**
  * The secondary indexes only reads use, built once the rebuild has loaded the log (a sort each,
@@ -131,6 +166,10 @@ export async function computeRunningTotals(tx: DatabaseTransactionConnection, sc
       FROM ${table('exercise_days')}
     ) p
     WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.prior IS NOT NULL`);
+  await tx.query(sql.unsafe`
+    INSERT INTO ${table('exercise_totals')}
+      (user_id, exercise_id, last_date, sets, volume_kg, heaviest_kg, best_date, best_e1rm, best_kg, best_reps, best_workout_id)
+    ${exerciseTotalsOf(schema, sql.fragment`(SELECT DISTINCT user_id, exercise_id FROM ${table('exercise_days')}) p`)}`);
 }
 
 /**
@@ -159,6 +198,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
   const planDays = sql.identifier([schema, 'plan_days']);
   const dayTotals = sql.identifier([schema, 'day_totals']);
   const exerciseDays = sql.identifier([schema, 'exercise_days']);
+  const exerciseTotals = sql.identifier([schema, 'exercise_totals']);
   let started = new Map<string, [string, string, string | null, string, string]>();
   let ticked = new Map<string, [string, string, string, number, number, number, string | null, number | null]>();
   let corrected = new Map<string, [string, number, number]>();
@@ -323,7 +363,20 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
       const seen = from.get(key);
       if (!seen || row.date < seen[2]) from.set(key, [row.user_id, row.exercise_id, row.date]);
     }
-    if (from.size > 0) await updatePriorBests(tx, schema, sql.fragment`${sql.unnest([...from.values()], ['text', 'text', 'date'])} AS f(user_id, exercise_id, date)`);
+    if (from.size > 0) {
+      await updatePriorBests(tx, schema, sql.fragment`${sql.unnest([...from.values()], ['text', 'text', 'date'])} AS f(user_id, exercise_id, date)`);
+      const pairs = [...from.values()].map(([userId, exerciseId]) => [userId, exerciseId]);
+      await tx.query(sql.unsafe`
+        MERGE INTO ${exerciseTotals} t
+        USING (${exerciseTotalsOf(schema, sql.fragment`${sql.unnest(pairs, ['text', 'text'])} AS p(user_id, exercise_id)`)}) n
+        ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id
+        WHEN MATCHED AND n.last_date IS NULL THEN DELETE
+        WHEN MATCHED THEN UPDATE SET last_date = n.last_date, sets = n.sets, volume_kg = n.volume_kg, heaviest_kg = n.heaviest_kg,
+          best_date = n.best_date, best_e1rm = n.best_e1rm, best_kg = n.best_kg, best_reps = n.best_reps, best_workout_id = n.best_workout_id
+        WHEN NOT MATCHED AND n.last_date IS NOT NULL THEN INSERT
+          (user_id, exercise_id, last_date, sets, volume_kg, heaviest_kg, best_date, best_e1rm, best_kg, best_reps, best_workout_id)
+          VALUES (n.user_id, n.exercise_id, n.last_date, n.sets, n.volume_kg, n.heaviest_kg, n.best_date, n.best_e1rm, n.best_kg, n.best_reps, n.best_workout_id)`);
+    }
     touchedWorkouts.clear();
     touchedDays.length = 0;
   }

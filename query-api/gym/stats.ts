@@ -1,4 +1,4 @@
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type ValueExpression } from 'slonik';
 import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
@@ -41,7 +41,8 @@ export const statsSchema = z
   .meta({ id: 'Stats' });
 type Stats = z.infer<typeof statsSchema>;
 
-const weekRow = z.object({ week: z.string(), days: z.number(), workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number() });
+const weekRow = z.object({ week: z.string(), days: z.number(), sets: z.number(), volume_kg: z.number() });
+const summaryRow = z.object({ workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number(), streak: z.number() });
 const recordRow = z.object({
   exercise_id: z.string(),
   exercise_name: z.string().nullable(),
@@ -108,29 +109,56 @@ export function personalBests(rows: ReadonlyArray<z.infer<typeof candidateSetRow
 
 /**
  * Weeks, streak and totals count only up to the client's date; the server clock plays no part.
- * Everything comes from the running totals the projector keeps per day and per exercise and day
- * (`gym.day_totals`, `gym.exercise_days`), and the sets of only the few days that may hold the
- * newest personal bests: four small reads at once, however many years of training there are.
+ * Everything comes from the running totals the projector keeps per day, per exercise and day, and
+ * per exercise (`gym.day_totals`, `gym.exercise_days`, `gym.exercise_totals`), and the sets of only
+ * the few days that may hold the newest personal bests: four small reads at once, however many
+ * years of training there are.
  */
 export async function readStats(db: CommonQueryMethods, userId: string, date: string): Promise<Stats> {
-  const [user, weekRows, recordRows, candidateRows] = await Promise.all([
+  // the user's weeks trained up to the date, each starting on the user's week start (weekStartOf in SQL)
+  const weeksTrained = (since: ValueExpression) => sql.fragment`
+    SELECT week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
+      sum(volume_kg ORDER BY date) AS volume_kg
+    FROM (
+      SELECT ${weekStartSql(sql.fragment`d.date`, sql.fragment`u.week_start`)} AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
+      FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
+      WHERE d.user_id = ${userId} AND d.date <= ${date}::date AND d.date >= ${since}
+    ) x
+    GROUP BY week`;
+  const thisWeekSql = weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`);
+  const [user, summary, weekRows, recordRows, candidateRows] = await Promise.all([
     readGymUser(db, userId),
-    // the weeks trained, newest first, each starting on the user's week start (weekStartOf in SQL)
+    // totals (weights added newest week first) and the streak: this week once it meets the goal,
+    // then the unbroken run of weeks before it that met it. One row, however many years.
+    db.one(sql.type(summaryRow)`
+      WITH weeks AS (${weeksTrained(sql.fragment`'-infinity'::date`)}),
+      this AS (SELECT ${thisWeekSql} AS week, u.weekly_goal FROM gym.users u WHERE u.id = ${userId}),
+      run AS (
+        SELECT w.week, row_number() OVER (ORDER BY w.week DESC)::int AS n FROM weeks w, this t
+        WHERE w.days >= t.weekly_goal AND w.week < t.week)
+      SELECT coalesce(sum(w.workouts), 0)::int AS workouts, coalesce(sum(w.sets), 0)::int AS sets, coalesce(sum(w.reps), 0)::int AS reps,
+        coalesce(sum(w.volume_kg ORDER BY w.week DESC), 0) AS volume_kg,
+        ((SELECT count(*) FROM weeks w, this t WHERE w.week = t.week AND w.days >= t.weekly_goal)
+          + (SELECT count(*) FROM run r, this t WHERE r.week = t.week - 7 * r.n))::int AS streak
+      FROM weeks w`),
     db.any(sql.type(weekRow)`
-      SELECT week::text AS week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
-        sum(volume_kg ORDER BY date) AS volume_kg
-      FROM (
-        SELECT ${weekStartSql(sql.fragment`d.date`, sql.fragment`u.week_start`)} AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
-        FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
-        WHERE d.user_id = ${userId} AND d.date <= ${date}::date
-      ) x
-      GROUP BY week ORDER BY week DESC`),
+      SELECT week::text AS week, days, sets, volume_kg FROM (${weeksTrained(sql.fragment`(SELECT ${thisWeekSql} FROM gym.users u WHERE u.id = ${userId}) - ${7 * (STATS_WEEKS - 1)}::int`)}) w`),
+    // an exercise last trained on or before the date: its all-time totals; one trained after it
+    // (stats asked as of an earlier day): summed from its days up to the date
     db.any(sql.type(recordRow)`
+      SELECT t.exercise_id, e.name AS exercise_name, t.sets, t.volume_kg, t.heaviest_kg,
+        t.best_workout_id, t.best_date::text AS best_date, t.best_kg, t.best_reps, t.best_e1rm
+      FROM gym.exercise_totals t LEFT JOIN gym.exercises e ON e.id = t.exercise_id
+      WHERE t.user_id = ${userId} AND t.last_date <= ${date}::date
+      UNION ALL
       SELECT x.exercise_id, e.name AS exercise_name, x.sets, x.volume_kg, x.heaviest_kg,
         b.best_workout_id, b.date::text AS best_date, b.best_kg, b.best_reps, b.best_e1rm
       FROM (
         SELECT exercise_id, sum(sets)::int AS sets, sum(volume_kg ORDER BY date) AS volume_kg, max(heaviest_kg) AS heaviest_kg
-        FROM gym.exercise_days WHERE user_id = ${userId} AND date <= ${date}::date GROUP BY exercise_id
+        FROM gym.exercise_days
+        WHERE user_id = ${userId} AND date <= ${date}::date
+          AND exercise_id IN (SELECT exercise_id FROM gym.exercise_totals WHERE user_id = ${userId} AND last_date > ${date}::date)
+        GROUP BY exercise_id
       ) x
       LEFT JOIN LATERAL (
         SELECT d.best_workout_id, d.date, d.best_kg, d.best_reps, d.best_e1rm FROM gym.exercise_days d
@@ -160,26 +188,14 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
   const { weekStart, weeklyGoal } = user.settings;
   const thisWeek = weekStartOf(date, weekStart);
 
-  const totals = { workouts: 0, sets: 0, reps: 0, volumeKg: 0 };
-  const byWeek = new Map<string, { days: number; sets: number; volumeKg: number }>();
-  for (const week of weekRows) {
-    totals.workouts += week.workouts;
-    totals.sets += week.sets;
-    totals.reps += week.reps;
-    totals.volumeKg += week.volume_kg;
-    byWeek.set(week.week, { days: week.days, sets: week.sets, volumeKg: week.volume_kg });
-  }
+  const totals = { workouts: summary.workouts, sets: summary.sets, reps: summary.reps, volumeKg: summary.volume_kg };
+  const byWeek = new Map(weekRows.map((week) => [week.week, { days: week.days, sets: week.sets, volumeKg: week.volume_kg }]));
   const weeks = Array.from({ length: STATS_WEEKS }, (_, i) => {
     const start = addDays(thisWeek, -7 * (STATS_WEEKS - 1 - i));
     const week = byWeek.get(start);
     return { weekStart: start, daysTrained: week?.days ?? 0, sets: week?.sets ?? 0, volumeKg: week?.volumeKg ?? 0 };
   });
-  let streakWeeks = 0;
-  for (let start = thisWeek; ; start = addDays(start, -7)) {
-    const met = (byWeek.get(start)?.days ?? 0) >= weeklyGoal;
-    if (met) streakWeeks++;
-    else if (start !== thisWeek) break;
-  }
+  const streakWeeks = summary.streak;
 
   const names = new Map(recordRows.map((row) => [row.exercise_id, row.exercise_name]));
   const records: Stats['records'] = recordRows
