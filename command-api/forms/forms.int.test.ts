@@ -541,10 +541,11 @@ t.test('a save answers as soon as it is in the log; a read sent its position bac
   const name = 'behind';
   await system.defineForm(name);
   const ip = newAddress();
+  const readAt = (position: string) => app.inject({ method: 'GET', url: `/api/forms/${name}`, headers: { [LOG_POSITION_HEADER]: position } });
   t.equal((await post(name, { answers: { q1: 'first' } }, { 'x-real-ip': ip })).statusCode, 200);
   t.match((await get(name)).json(), { version: 1 }, 'the first save is projected');
-  const forms = system.projectors[projections.findIndex((projection) => projection.name === 'forms')]!;
-  await forms.stop();
+  const formsAt = projections.findIndex((projection) => projection.name === 'forms');
+  await system.projectors[formsAt]!.stop();
   const saved = await post(name, { answers: { q1: 'second' } }, { 'x-real-ip': ip });
   t.equal(saved.statusCode, 200, 'answered although the forms projector is stopped');
   t.match(saved.json(), { answers: { q1: 'second' }, version: 2 }, 'with the merged document the decision holds');
@@ -552,15 +553,17 @@ t.test('a save answers as soon as it is in the log; a read sent its position bac
   t.ok(parsePosition(position).commit > 0n, `the answer carries ${LOG_POSITION_HEADER}`);
   const next = await post(name, { answers: { q2: 'third' } }, { 'x-real-ip': ip, [LOG_POSITION_HEADER]: position });
   t.same([next.statusCode, next.json().version], [200, 3], 'the next save does not wait for the last: it reads no read table');
+  const last = String(next.headers[LOG_POSITION_HEADER]);
 
   const stale = await app.inject({ method: 'GET', url: `/api/forms/${name}` });
   t.match(stale.json(), { answers: { q1: 'first' }, version: 1 }, 'a read not sent the position reads what the read side has');
-  const waiting = await app.inject({ method: 'GET', url: `/api/forms/${name}`, headers: { [LOG_POSITION_HEADER]: String(next.headers[LOG_POSITION_HEADER]) } });
+  const waiting = await readAt(last);
   t.same([waiting.statusCode, waiting.json().code], [503, 'NOT_READY'], 'sent the position, it waits, then says the read side is behind');
 
-  const restarted = startProjector({ pool: system.core.db.slonik, store: system.core.store, projection: projections.find((p) => p.name === 'forms')!, progress: system.core.progress, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const restarted = startProjector({ pool: system.core.db.slonik, store: system.core.store, projection: projections[formsAt]!, progress: system.core.progress, log: silent });
   t.teardown(() => restarted.stop());
-  const caughtUp = await app.inject({ method: 'GET', url: `/api/forms/${name}`, headers: { [LOG_POSITION_HEADER]: String(next.headers[LOG_POSITION_HEADER]) } });
+  const caughtUp = await readAt(last);
   t.equal(caughtUp.statusCode, 200);
   t.match(caughtUp.json(), { answers: { q1: 'second', q2: 'third' }, version: 3 }, 'once the projector runs, the read sees both saves');
 });

@@ -1,10 +1,9 @@
 // `npm test`: one throwaway PostgreSQL for the whole run; each test file makes its own database in it.
 // Each file is a plain Node process printing TAP (`import t from 'tap'`), three at a time, beside the
-// type checks (when the whole suite runs). The
-// files run under Node alone, not under tap's runner, whose hooks in every process (process info,
-// source maps) cost about a second of CPU per file; with Node's compile cache, which every process
-// of the run (the services and CLIs the tests start included) shares; and with one migrated database
-// that every test system copies instead of migrating its own.
+// type checks when the whole suite runs. Not under tap's runner: its hooks in every process (process
+// info, source maps) cost about a second of CPU per file, on 2 cores the suite keeps busy. Every
+// process of the run shares Node's compile cache, and test systems copy one migrated database
+// instead of each migrating its own (docs/design.md, "Clients").
 import { spawn } from 'node:child_process';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
