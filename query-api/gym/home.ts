@@ -39,8 +39,9 @@ type Home = z.infer<typeof homeSchema>;
 const lastRow = z.object({ exercise_id: z.string(), workout_id: z.string(), date: z.string(), set_number: z.number(), kg: z.number(), reps: z.number() });
 
 export async function readHome(db: CommonQueryMethods, userId: string, date: string): Promise<Home> {
-  // two rounds of reads at once: what needs only the user, then what needs the active plan
-  const [user, trained, plans] = await Promise.all([
+  // one round of reads at once: those that need the active plan find it in SQL, as listPlans orders plans
+  const activePlanId = sql.fragment`(SELECT id FROM gym.plans WHERE user_id = ${userId} AND active ORDER BY start_date DESC, seq DESC LIMIT 1)`;
+  const [user, trained, plans, lastOrdinal, rows] = await Promise.all([
     readGymUser(db, userId),
     // the days trained from the user's week start (weekStartOf in SQL) up to the client's date
     db.oneFirst(sql.type(z.object({ days: z.number() }))`
@@ -48,24 +49,17 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
       WHERE d.user_id = ${userId} AND d.date <= ${date}::date
         AND d.date >= ${weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`)}`),
     listPlans(db, userId),
-  ]);
-  const weekStart = weekStartOf(date, user.settings.weekStart);
-  const [active] = plans.filter((plan) => plan.active);
-  if (!active) return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
-
-  const days = active.days;
-  const slots = days.flatMap((day) => day.slots);
-  const exerciseIds = [...new Set(slots.map((slot) => slot.exerciseId))];
-  const [lastOrdinal, rows] = await Promise.all([
+    // the active plan's day trained last: the next day follows it
     db.maybeOneFirst(sql.type(z.object({ ordinal: z.number() }))`
       SELECT d.ordinal FROM gym.workouts w JOIN gym.plan_days d ON d.id = w.plan_day_id
-      WHERE w.user_id = ${userId} AND d.plan_id = ${active.id} AND w.date <= ${date}::date
+      WHERE w.user_id = ${userId} AND d.plan_id = ${activePlanId} AND w.date <= ${date}::date
         AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
       ORDER BY w.date DESC, w.started_at DESC LIMIT 1`),
+    // the sets of the last workout of each exercise of the active plan
     db.any(sql.type(lastRow)`
       WITH latest AS (
         SELECT x.exercise_id, l.workout_id, l.date
-        FROM unnest(${sql.array(exerciseIds, 'text')}) AS x(exercise_id)
+        FROM (SELECT DISTINCT exercise_id FROM gym.plan_slots WHERE plan_id = ${activePlanId}) x
         CROSS JOIN LATERAL (
           SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
           WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
@@ -76,6 +70,13 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
       FROM latest l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id
       ORDER BY s.set_number`),
   ]);
+  const weekStart = weekStartOf(date, user.settings.weekStart);
+  const [active] = plans.filter((plan) => plan.active);
+  if (!active) return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
+
+  const days = active.days;
+  const slots = days.flatMap((day) => day.slots);
+  const exerciseIds = [...new Set(slots.map((slot) => slot.exerciseId))];
   const nextDay = days.length === 0 ? null : (days[lastOrdinal === null ? 0 : lastOrdinal % days.length] ?? null);
 
   const exercises = exerciseIds.map((exerciseId) => {

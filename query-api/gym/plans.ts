@@ -21,18 +21,21 @@ const slotRow = z.object({
 
 /** Plans with their days and slots; active first, then the latest block. */
 export async function listPlans(db: CommonQueryMethods, userId: string, onlyId: string | null = null): Promise<PlanView[]> {
-  const plans = await db.any(sql.type(planRow)`
-    SELECT id, name, start_date::text AS start_date, active, source_id FROM gym.plans
-    WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})
-    ORDER BY active DESC, start_date DESC, seq DESC`);
+  // three reads at once: the days and slots find their plans by the same condition
+  const chosen = sql.fragment`SELECT id FROM gym.plans WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})`;
+  const [plans, days, slots] = await Promise.all([
+    db.any(sql.type(planRow)`
+      SELECT id, name, start_date::text AS start_date, active, source_id FROM gym.plans
+      WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})
+      ORDER BY active DESC, start_date DESC, seq DESC`),
+    db.any(sql.type(dayRow)`
+      SELECT id, plan_id, ordinal, title FROM gym.plan_days WHERE plan_id IN (${chosen}) ORDER BY ordinal`),
+    db.any(sql.type(slotRow)`
+      SELECT s.id, s.day_id, s.exercise_id, e.name AS exercise_name, s.target_sets, s.rep_min, s.rep_max, s.note
+      FROM gym.plan_slots s LEFT JOIN gym.exercises e ON e.id = s.exercise_id
+      WHERE s.plan_id IN (${chosen}) ORDER BY s.position`),
+  ]);
   if (plans.length === 0) return [];
-  const ids = sql.array(plans.map((plan) => plan.id), 'text');
-  const days = await db.any(sql.type(dayRow)`
-    SELECT id, plan_id, ordinal, title FROM gym.plan_days WHERE plan_id = ANY(${ids}) ORDER BY ordinal`);
-  const slots = await db.any(sql.type(slotRow)`
-    SELECT s.id, s.day_id, s.exercise_id, e.name AS exercise_name, s.target_sets, s.rep_min, s.rep_max, s.note
-    FROM gym.plan_slots s LEFT JOIN gym.exercises e ON e.id = s.exercise_id
-    WHERE s.plan_id = ANY(${ids}) ORDER BY s.position`);
   return plans.map((plan) => ({
     id: plan.id,
     name: plan.name,
