@@ -236,15 +236,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+/** A port free a moment ago; `holdPort` when a server listens on it only later. */
+export async function freePort(): Promise<number> {
+  const held = await holdPort();
+  await held.release();
+  return held.port;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
+import { sql, type DatabaseTransactionConnection, type ValueExpression } from 'slonik';
 import { z } from 'zod';
 import { assertNever } from '../../domain/shared/events.ts';
 import { type WorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
@@ -80,22 +80,28 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
     )`);
 }
 
+/** `exercise_totals`' columns, in the order `exerciseTotalsOf` selects them */
+export const TOTALS_COLUMNS = sql.fragment`user_id, exercise_id, last_date, sets, volume_kg, heaviest_kg, best_date, best_e1rm, best_kg, best_reps, best_workout_id`;
+
 /**
- * The totals of each (user, exercise) in `pairs`, from its days: sums in date order, the best as
- * stats orders bests. A pair with no day left has none.
+ * The totals of each (user, exercise) in `pairs` (a FROM item named p), from its days (up to a date
+ * when given): sums in date order, the best as stats orders bests. A pair with no such day gets a
+ * row whose last_date is null. The projector keeps these in `exercise_totals`; stats asked as of an
+ * earlier day compute them up to it.
  */
-const exerciseTotalsOf = (schema: string, pairs: ReturnType<typeof sql.fragment>) => {
+export const exerciseTotalsOf = (schema: string, pairs: ReturnType<typeof sql.fragment>, upTo: ValueExpression | null = null) => {
   const exerciseDays = sql.identifier([schema, 'exercise_days']);
+  const until = upTo === null ? sql.fragment`` : sql.fragment`AND d.date <= ${upTo}`;
   return sql.fragment`
     SELECT p.user_id, p.exercise_id, a.last_date, a.sets, a.volume_kg, a.heaviest_kg, b.date AS best_date, b.best_e1rm, b.best_kg, b.best_reps, b.best_workout_id
     FROM ${pairs}
     CROSS JOIN LATERAL (
       SELECT max(d.date) AS last_date, coalesce(sum(d.sets), 0)::int AS sets, coalesce(sum(d.volume_kg ORDER BY d.date), 0) AS volume_kg,
         max(d.heaviest_kg) AS heaviest_kg
-      FROM ${exerciseDays} d WHERE d.user_id = p.user_id AND d.exercise_id = p.exercise_id) a
+      FROM ${exerciseDays} d WHERE d.user_id = p.user_id AND d.exercise_id = p.exercise_id ${until}) a
     LEFT JOIN LATERAL (
       SELECT d.date, d.best_e1rm, d.best_kg, d.best_reps, d.best_workout_id FROM ${exerciseDays} d
-      WHERE d.user_id = p.user_id AND d.exercise_id = p.exercise_id AND d.best_e1rm IS NOT NULL
+      WHERE d.user_id = p.user_id AND d.exercise_id = p.exercise_id AND d.best_e1rm IS NOT NULL ${until}
       ORDER BY d.best_e1rm DESC, d.best_kg DESC, d.date, d.best_started_at, d.best_workout_id, d.best_set_number LIMIT 1) b ON true`;
 };
 
@@ -167,8 +173,7 @@ export async function computeRunningTotals(tx: DatabaseTransactionConnection, sc
     ) p
     WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.prior IS NOT NULL`);
   await tx.query(sql.unsafe`
-    INSERT INTO ${table('exercise_totals')}
-      (user_id, exercise_id, last_date, sets, volume_kg, heaviest_kg, best_date, best_e1rm, best_kg, best_reps, best_workout_id)
+    INSERT INTO ${table('exercise_totals')} (${TOTALS_COLUMNS})
     ${exerciseTotalsOf(schema, sql.fragment`(SELECT DISTINCT user_id, exercise_id FROM ${table('exercise_days')}) p`)}`);
 }
 
@@ -373,8 +378,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
         WHEN MATCHED AND n.last_date IS NULL THEN DELETE
         WHEN MATCHED THEN UPDATE SET last_date = n.last_date, sets = n.sets, volume_kg = n.volume_kg, heaviest_kg = n.heaviest_kg,
           best_date = n.best_date, best_e1rm = n.best_e1rm, best_kg = n.best_kg, best_reps = n.best_reps, best_workout_id = n.best_workout_id
-        WHEN NOT MATCHED AND n.last_date IS NOT NULL THEN INSERT
-          (user_id, exercise_id, last_date, sets, volume_kg, heaviest_kg, best_date, best_e1rm, best_kg, best_reps, best_workout_id)
+        WHEN NOT MATCHED AND n.last_date IS NOT NULL THEN INSERT (${TOTALS_COLUMNS})
           VALUES (n.user_id, n.exercise_id, n.last_date, n.sets, n.volume_kg, n.heaviest_kg, n.best_date, n.best_e1rm, n.best_kg, n.best_reps, n.best_workout_id)`);
     }
     touchedWorkouts.clear();

@@ -5,6 +5,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { addDays, dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { epley, weekStartSql } from './schemas.ts';
 import { readGymUser } from './routes.ts';
+import { exerciseTotalsOf, TOTALS_COLUMNS } from '../../projections/gym/workouts.ts';
 
 export const STATS_WEEKS = 12;
 export const RECENT_BESTS = 10;
@@ -111,7 +112,7 @@ export function personalBests(rows: ReadonlyArray<z.infer<typeof candidateSetRow
  * Weeks, streak and totals count only up to the client's date; the server clock plays no part.
  * Everything comes from the running totals the projector keeps per day, per exercise and day, and
  * per exercise (`gym.day_totals`, `gym.exercise_days`, `gym.exercise_totals`), and the sets of only
- * the few days that may hold the newest personal bests: four small reads at once, however many
+ * the few days that may hold the newest personal bests: five small reads at once, however many
  * years of training there are.
  */
 export async function readStats(db: CommonQueryMethods, userId: string, date: string): Promise<Stats> {
@@ -148,24 +149,16 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
     db.any(sql.type(recordRow)`
       SELECT t.exercise_id, e.name AS exercise_name, t.sets, t.volume_kg, t.heaviest_kg,
         t.best_workout_id, t.best_date::text AS best_date, t.best_kg, t.best_reps, t.best_e1rm
-      FROM gym.exercise_totals t LEFT JOIN gym.exercises e ON e.id = t.exercise_id
-      WHERE t.user_id = ${userId} AND t.last_date <= ${date}::date
-      UNION ALL
-      SELECT x.exercise_id, e.name AS exercise_name, x.sets, x.volume_kg, x.heaviest_kg,
-        b.best_workout_id, b.date::text AS best_date, b.best_kg, b.best_reps, b.best_e1rm
       FROM (
-        SELECT exercise_id, sum(sets)::int AS sets, sum(volume_kg ORDER BY date) AS volume_kg, max(heaviest_kg) AS heaviest_kg
-        FROM gym.exercise_days
-        WHERE user_id = ${userId} AND date <= ${date}::date
-          AND exercise_id IN (SELECT exercise_id FROM gym.exercise_totals WHERE user_id = ${userId} AND last_date > ${date}::date)
-        GROUP BY exercise_id
-      ) x
-      LEFT JOIN LATERAL (
-        SELECT d.best_workout_id, d.date, d.best_kg, d.best_reps, d.best_e1rm FROM gym.exercise_days d
-        WHERE d.user_id = ${userId} AND d.exercise_id = x.exercise_id AND d.date <= ${date}::date AND d.best_e1rm IS NOT NULL
-        ORDER BY d.best_e1rm DESC, d.best_kg DESC, d.date, d.best_started_at, d.best_workout_id, d.best_set_number LIMIT 1
-      ) b ON true
-      LEFT JOIN gym.exercises e ON e.id = x.exercise_id`),
+        SELECT ${TOTALS_COLUMNS} FROM gym.exercise_totals WHERE user_id = ${userId} AND last_date <= ${date}::date
+        UNION ALL
+        SELECT * FROM (${exerciseTotalsOf(
+          'gym',
+          sql.fragment`(SELECT user_id, exercise_id FROM gym.exercise_totals WHERE user_id = ${userId} AND last_date > ${date}::date) p`,
+          sql.fragment`${date}::date`,
+        )}) earlier WHERE last_date IS NOT NULL
+      ) t
+      LEFT JOIN gym.exercises e ON e.id = t.exercise_id`),
     // Only a day whose best beats every earlier day of its exercise (or that has no earlier best)
     // can hold personal bests, and each of the first kind holds at least one: the ten newest of
     // those, and every candidate day from the oldest of them on, hold the ten newest bests.
