@@ -4,23 +4,17 @@
 // info, source maps) cost about a second of CPU per file, on 2 cores the suite keeps busy. Every
 // process of the run shares Node's compile cache, and test systems copy one migrated database
 // instead of each migrating its own (docs/design.md, "Clients").
-import { spawn } from 'node:child_process';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
 import { ensureWebApps } from '../ui/build.ts';
 import { createMigratedTemplate } from './harness.ts';
+import { type Counts, type Job, runJobs } from './jobs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const JOBS = 3;
-/** a file still running after this is killed, with its whole process group, and fails */
 const FILE_TIMEOUT_MS = 180_000;
 const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
-
-type Counts = { total: number; pass: number; fail: number; skip: number };
-type Outcome = { readonly name: string; readonly ok: boolean; readonly ms: number; readonly counts: Counts; readonly output: string };
-/** a test file (TAP on stdout) or a type check (its exit code says it all) */
-type Job = { readonly name: string; readonly args: readonly string[]; readonly tap: boolean };
 
 /** The type checks `npm run typecheck` makes, one job each, run beside the first test files. */
 const TYPE_CHECKS = ['tsconfig.json', 'ui/tsconfig.json', 'ui/testing/tsconfig.json'].map(
@@ -37,56 +31,6 @@ async function testFiles(patterns: readonly string[]): Promise<string[]> {
   // the long ones first, so that the run does not end waiting on one of them
   const weight = (file: string): number => (file.includes('.browser.') ? 0 : file.startsWith('ops/') || file.startsWith('projections/') ? 1 : 2);
   return [...found].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b));
-}
-
-/** tap's closing comment of a file run alone: `# { total: 44, pass: 43, fail: 1 }` */
-function countsOf(output: string): Counts | null {
-  const last = [...output.matchAll(/^# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?(?:, skip: (\d+))?/gm)].at(-1);
-  if (!last) return null;
-  return { total: Number(last[1]), pass: Number(last[2] ?? 0), fail: Number(last[3] ?? 0), skip: Number(last[4] ?? 0) };
-}
-
-function run(job: Job, env: NodeJS.ProcessEnv): Promise<Outcome> {
-  const started = performance.now();
-  // its own process group: a timeout ends the browser and servers it started too
-  const child = spawn(process.execPath, job.args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  running.add(child.pid!);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup(child.pid!);
-  }, FILE_TIMEOUT_MS);
-  return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      running.delete(child.pid!);
-      // whatever it left behind goes with it
-      killGroup(child.pid!);
-      const counts = job.tap ? countsOf(output) : { total: 0, pass: 0, fail: code === 0 ? 0 : 1, skip: 0 };
-      if (timedOut) output += `\n# killed after ${FILE_TIMEOUT_MS / 1000} s\n`;
-      else if (!counts) output += `\n# ended (${signal ?? `exit code ${code}`}) without tap's summary\n`;
-      const ok = !timedOut && code === 0 && counts !== null && counts.fail === 0;
-      resolve({ name: job.name, ok, ms: performance.now() - started, counts: counts ?? { total: 0, pass: 0, fail: 1, skip: 0 }, output });
-    });
-  });
-}
-
-const running = new Set<number>();
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // the group is gone already
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    for (const pid of running) killGroup(pid);
-    process.exit(130);
-  });
 }
 
 const indent = (text: string): string => text.replace(/^(?=.)/gm, '    ');
@@ -114,20 +58,18 @@ const env: NodeJS.ProcessEnv = {
 const runStarted = performance.now();
 process.stdout.write(`TAP version 14\n# ${jobs.length} jobs (${files.length} test files), ${JOBS} at a time\n`);
 
-// what each job came to, without its output: 160 files of TAP need not stay in memory
-const outcomes: Omit<Outcome, 'output'>[] = [];
-const queue = [...jobs];
-await Promise.all(
-  Array.from({ length: JOBS }, async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      const { output, ...outcome } = await run(job, env);
-      outcomes.push(outcome);
-      const line = `${outcome.ok ? 'ok' : 'not ok'} ${outcomes.length} - ${job.name} # time=${outcome.ms.toFixed(0)}ms\n`;
-      // a failing job's whole output, so that CI's log says what failed
-      process.stdout.write(outcome.ok ? line : `# Subtest: ${job.name}\n${indent(output)}${line}`);
-    }
-  }),
-);
+let ended = 0;
+const outcomes = await runJobs(jobs, {
+  cwd: ROOT,
+  env,
+  concurrency: JOBS,
+  timeoutMs: FILE_TIMEOUT_MS,
+  onOutcome(outcome, output) {
+    const line = `${outcome.ok ? 'ok' : 'not ok'} ${++ended} - ${outcome.name} # time=${outcome.ms.toFixed(0)}ms\n`;
+    // a failing job's whole output, so that CI's log says what failed
+    process.stdout.write(outcome.ok ? line : `# Subtest: ${outcome.name}\n${indent(output)}${line}`);
+  },
+});
 await postgres.stop();
 
 const sum = (key: keyof Counts): number => outcomes.reduce((total, outcome) => total + outcome.counts[key], 0);

@@ -1,0 +1,70 @@
+// The test run's scheduler must not call a run green that was not: a failed assertion, a crash, a
+// file that never printed tap's summary, a type check that failed, a file that hangs (with what it
+// started) all fail.
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { countsOf, type Job, type Outcome, runJobs } from './jobs.ts';
+
+const script = (name: string, code: string, tap = true): Job => ({ name, args: ['-e', code], tap });
+
+t.test("tap's closing counts are read from the last top-level summary", async (t) => {
+  t.same(countsOf('    # { total: 9, pass: 9 }\n# { total: 3, pass: 2, fail: 1 }\n'), { total: 3, pass: 2, fail: 1, skip: 0 });
+  t.same(countsOf('# { total: 103, pass: 102, skip: 1 }\n'), { total: 103, pass: 102, fail: 0, skip: 1 });
+  t.equal(countsOf('    # { total: 1, pass: 1 }\n'), null, "a subtest's summary is not the file's");
+});
+
+t.test('each job passes or fails by its exit and its summary; a hung one is killed with what it started', async (t) => {
+  const pidFile = path.join(os.tmpdir(), `jobs-test-${process.pid}.pid`);
+  const jobs = [
+    script('passes', "console.log('# { total: 2, pass: 2 }')"),
+    script('fails an assertion', "console.log('not ok 1 - one is two'); console.log('# { total: 2, pass: 1, fail: 1 }'); process.exit(1)"),
+    script('crashes', "throw new Error('boom at import')"),
+    script('ends without a summary', "console.log('ok 1 - half of it')"),
+    script('says it failed but exits 0', "console.log('# { total: 1, pass: 0, fail: 1 }')"),
+    script('passes but exits 1 after', "console.log('# { total: 1, pass: 1 }'); process.exit(1)"),
+    script('type check passes', 'process.exit(0)', false),
+    script('type check fails', "console.error('error TS2322'); process.exit(2)", false),
+    script(
+      'hangs',
+      `const { spawn } = require('node:child_process');
+       const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+       require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+       setInterval(() => {}, 1000);`,
+    ),
+  ];
+  const outputs = new Map<string, string>();
+  const outcomes = await runJobs(jobs, {
+    cwd: process.cwd(),
+    env: process.env,
+    concurrency: 3,
+    timeoutMs: 3000,
+    onOutcome: (outcome, output) => outputs.set(outcome.name, output),
+  });
+  const byName = new Map<string, Outcome>(outcomes.map((outcome) => [outcome.name, outcome]));
+  t.same(
+    jobs.map((job) => [job.name, byName.get(job.name)?.ok]),
+    [
+      ['passes', true],
+      ['fails an assertion', false],
+      ['crashes', false],
+      ['ends without a summary', false],
+      ['says it failed but exits 0', false],
+      ['passes but exits 1 after', false],
+      ['type check passes', true],
+      ['type check fails', false],
+      ['hangs', false],
+    ],
+  );
+  t.same(byName.get('passes')!.counts, { total: 2, pass: 2, fail: 0, skip: 0 });
+  t.same(byName.get('fails an assertion')!.counts, { total: 2, pass: 1, fail: 1, skip: 0 });
+  t.equal(byName.get('crashes')!.counts.fail, 1, 'a crash counts as a failure');
+  t.match(outputs.get('crashes'), /boom at import[\s\S]*without tap's summary/, 'its output says why');
+  t.match(outputs.get('type check fails'), /error TS2322/);
+  t.match(outputs.get('hangs'), /killed after 3 s/);
+  const grandchild = Number(await readFile(pidFile, 'utf8'));
+  // gone, or a zombie its new parent has not reaped yet: either way it runs no more
+  const state = await readFile(`/proc/${grandchild}/stat`, 'utf8').then((stat) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3), () => 'gone');
+  t.ok(state === 'gone' || state === 'Z', `what the hung job started is gone too (${state})`);
+});
