@@ -33,9 +33,27 @@ export async function makeDatabase(options: { readonly migrated?: boolean } = {}
   const name = `t_${randomBytes(6).toString('hex')}`;
   const template = options.migrated ? process.env[MIGRATED_TEMPLATE_ENV] : undefined;
   await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  return { url: databaseUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+function databaseUrl(name: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return url.toString();
+}
+
+/**
+ * Makes the run's migrated template: a database `prepare` migrates, closed to connections so that
+ * it can be copied. The environment that names it to the test files.
+ */
+export async function makeMigratedTemplate(prepare: (url: string) => Promise<void>): Promise<Record<string, string>> {
+  const name = 'ledger_migrated_template';
+  await admin(`CREATE DATABASE ${name}`);
+  await prepare(databaseUrl(name));
+  // a copy needs the template to itself
+  await admin(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+  await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+  return { [MIGRATED_TEMPLATE_ENV]: name };
 }
 
 export type TestDatabase = { readonly url: string; readonly pool: pg.Pool };

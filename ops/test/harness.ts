@@ -3,8 +3,7 @@ import type { Test } from 'tap';
 import { loadConfig } from '../../infra/config.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
-import pg from 'pg';
-import { makeDatabase, MIGRATED_TEMPLATE_ENV } from '../../infra/testing/database.ts';
+import { makeDatabase, makeMigratedTemplate } from '../../infra/testing/database.ts';
 import { defineForm, makeFormsDir } from '../../infra/testing/forms.ts';
 import { type Logger, type RetryPolicy, startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
 import { buildServices, type Core, type CoreOptions, openCore, projections } from '../system.ts';
@@ -23,12 +22,12 @@ export type TestSystem = {
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Opens a core, starts every projector and builds every service; all of it closed at teardown. */
 export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
 
 /** How the test's projectors log and retry; silent and the production back-off unless given. */
 export type TestProjectorOptions = { readonly log?: Logger; readonly retry?: RetryPolicy; readonly parkedPollMs?: number };
 
+/** Opens a core, starts every projector and builds every service; all of it closed at teardown. */
 export async function startTestSystem(
   t: Test,
   env: Record<string, string> = {},
@@ -47,10 +46,7 @@ export async function startTestSystem(
     ...env,
   });
   const core = await openCore(config, options);
-  const projectors = projections.map((projection) =>
-    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog, ...projectorOptions }),
-  );
-  await Promise.all(projectors.map((projector) => projector.ready));
+  const projectors = await startProjectors(core, projectorOptions);
   const services = await buildServices(core, false);
   const apps = Object.fromEntries(services.map((service) => [service.name, service.app]));
   t.teardown(async () => {
@@ -62,28 +58,25 @@ export async function startTestSystem(
   return { core, url: db.url, apps, projectors, formsDir, defineForm: (name, definition) => defineForm(formsDir, name, definition) };
 }
 
+/** Every projection's projector on the core, once each has built its tables. */
+async function startProjectors(core: Core, options: TestProjectorOptions = {}): Promise<ProjectorHandle[]> {
+  const projectors = projections.map((projection) =>
+    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog, ...options }),
+  );
+  await Promise.all(projectors.map((projector) => projector.ready));
+  return projectors;
+}
+
 /**
  * A database with every migration applied and every projection's tables built, for test systems
- * to copy (`MIGRATED_TEMPLATE_ENV`): `npm test` makes it once instead of each test system migrating.
+ * to copy: `npm test` makes it once (the environment it returns names it) instead of each test
+ * system migrating. Needs TEST_DATABASE_URL.
  */
-export async function createMigratedTemplate(adminUrl: string): Promise<{ readonly env: Record<string, string> }> {
-  const name = 'ledger_migrated_template';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const core = await openCore(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), SESSION_SECRET: TEST_SESSION_SECRET }));
-    const projectors = projections.map((projection) => startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog }));
-    await Promise.all(projectors.map((projector) => projector.ready));
+export function createMigratedTemplate(): Promise<Record<string, string>> {
+  return makeMigratedTemplate(async (url) => {
+    const core = await openCore(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, SESSION_SECRET: TEST_SESSION_SECRET }));
+    const projectors = await startProjectors(core);
     await Promise.all(projectors.map((projector) => projector.stop()));
     await core.close();
-    // a copy needs the template to itself
-    await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
-  } finally {
-    await admin.end();
-  }
-  return { env: { [MIGRATED_TEMPLATE_ENV]: name } };
+  });
 }

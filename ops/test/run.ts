@@ -47,11 +47,10 @@ if (files.length === 0) {
 const jobs: Job[] = [...(named.length === 0 ? TYPE_CHECKS : []), ...files.map((file): Job => ({ name: file, args: [file], tap: true }))];
 
 const postgres = await startThrowawayPostgres('ledger-test-pg-', { max_connections: '300' });
-const template = await createMigratedTemplate(postgres.url);
+process.env.TEST_DATABASE_URL = postgres.url;
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  ...template.env,
-  TEST_DATABASE_URL: postgres.url,
+  ...(await createMigratedTemplate()),
   TAP_TIMEOUT: String(FILE_TIMEOUT_MS / 1000),
   NODE_COMPILE_CACHE: COMPILE_CACHE,
 };
