@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
-import { listPlans } from './plans.ts';
+import { listPlans, PLAN_ORDER } from './plans.ts';
 import { dayViewSchema, planSchema, weekStartSql } from './schemas.ts';
 import { readGymUser } from './routes.ts';
 import { KG_PER_LB, nextStepKg } from '../../domain/gym/units.ts';
@@ -40,7 +40,7 @@ const lastRow = z.object({ exercise_id: z.string(), workout_id: z.string(), date
 
 export async function readHome(db: CommonQueryMethods, userId: string, date: string): Promise<Home> {
   // one round of reads at once: those that need the active plan find it in SQL, as listPlans orders plans
-  const activePlanId = sql.fragment`(SELECT id FROM gym.plans WHERE user_id = ${userId} AND active ORDER BY start_date DESC, seq DESC LIMIT 1)`;
+  const activePlanId = sql.fragment`(SELECT id FROM gym.plans WHERE user_id = ${userId} AND active ORDER BY ${PLAN_ORDER} LIMIT 1)`;
   const [user, trained, plans, lastOrdinal, rows] = await Promise.all([
     readGymUser(db, userId),
     // the days trained from the user's week start (weekStartOf in SQL) up to the client's date

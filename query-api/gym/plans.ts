@@ -20,6 +20,9 @@ const slotRow = z.object({
 });
 
 /** Plans with their days and slots; active first, then the latest block. */
+/** The order plans are listed in: the active plan first (the newest, were there two). */
+export const PLAN_ORDER = sql.fragment`active DESC, start_date DESC, seq DESC`;
+
 export async function listPlans(db: CommonQueryMethods, userId: string, onlyId: string | null = null): Promise<PlanView[]> {
   // three reads at once: the days and slots find their plans by the same condition
   const chosen = sql.fragment`SELECT id FROM gym.plans WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})`;
@@ -27,7 +30,7 @@ export async function listPlans(db: CommonQueryMethods, userId: string, onlyId: 
     db.any(sql.type(planRow)`
       SELECT id, name, start_date::text AS start_date, active, source_id FROM gym.plans
       WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})
-      ORDER BY active DESC, start_date DESC, seq DESC`),
+      ORDER BY ${PLAN_ORDER}`),
     db.any(sql.type(dayRow)`
       SELECT id, plan_id, ordinal, title FROM gym.plan_days WHERE plan_id IN (${chosen}) ORDER BY ordinal`),
     db.any(sql.type(slotRow)`
