@@ -84,21 +84,26 @@ t.test('GET /home: active plan, next day, days this week from the week start and
 });
 
 t.test('GET /home reads the active plan only: another plan trained later changes neither the next day nor the exercises', async (t) => {
-  const { me, squat, bench, plan } = await trainedUser('home-two-plans@example.org');
+  const { me, squat, bench, plan, w } = await trainedUser('home-two-plans@example.org');
   const row = await me.exercise('Row');
   const other = await me.ok('POST', '/api/plans', {
     name: 'Other',
     startDate: '2026-11-24',
-    days: [{ title: 'Back', slots: [{ exerciseId: row, targetSets: 1, repMin: 8, repMax: 8 }] }, { title: 'Arms', slots: [] }],
+    days: [{ title: 'Arms', slots: [] }, { title: 'Back', slots: [{ exerciseId: row, targetSets: 1, repMin: 8, repMax: 8 }] }],
   });
-  const back = await me.workout('2026-11-24', other.days[0].id);
+  // the other plan's second day: were it the plan read, the next day would be the first (Legs)
+  const back = await me.workout('2026-11-24', other.days[1].id);
   await me.tick(back, row, 1, 50, 8);
   t.equal((await me.ok('GET', '/api/home?date=2026-11-25')).activePlan.id, other.id, 'a new plan is the active one');
   await me.ok('PATCH', `/api/plans/${plan.id}`, { active: true });
   const home = await me.ok('GET', '/api/home?date=2026-11-25');
   t.equal(home.activePlan.id, plan.id);
   t.equal(home.nextDay.id, plan.days[1].id, "Chest follows the active plan's Legs, whatever the other plan trained since");
-  t.same(home.exercises.map((exercise: { exerciseId: string }) => exercise.exerciseId), [squat, bench], "only the active plan's exercises");
+  t.same(
+    home.exercises.map((exercise: { exerciseId: string; last: { sessionId: string } | null }) => [exercise.exerciseId, exercise.last?.sessionId]),
+    [[squat, w.nov23], [bench, w.nov18]],
+    "only the active plan's exercises, each with its last workout",
+  );
 });
 
 t.test('GET /stats: goal, streak, 12 weeks, totals, recent personal bests, every record', async (t) => {
