@@ -102,17 +102,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
 
   async function drain(): Promise<void> {
-    // the server answered the last send: not offline, whatever the answer was
-    let answered = false;
     for (;;) {
       const all = await store.all();
       const pending = all.filter((item) => !item.refusal);
-      const item = pending[0];
-      // one status for what is stored and what is in flight: an item answered is never shown as
-      // neither sending nor sent nor refused
-      publish({ waiting: pending.length, refused: all.filter((stored) => stored.refusal), sending: item !== undefined, ...(answered ? { offline: false } : {}) });
+      publish({ waiting: pending.length, refused: all.filter((item) => item.refusal) });
       keepTrying(pending.length);
+      const item = pending[0];
       if (!item) return;
+      publish({ sending: true });
       let refusal: OutboxItem['refusal'];
       try {
         await options.send(item);
@@ -123,7 +120,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
         refusal = { status: error.status, code: error.code, message: error.message };
       }
-      answered = true;
+      publish({ sending: false, offline: false });
       // the item may have been replaced while it was in flight: only the version sent leaves
       await store.change((requests, items) => {
         const now = items.find((stored) => stored.key === item.key);
