@@ -62,6 +62,9 @@ t.test('with the read side stopped a tick still answers at once, and the next re
     startProjector({ pool: system.core.db.slonik, store: system.core.store, projection, progress: system.core.progress, log: silent }),
   );
   restartedProjectors.push(...restarted);
+  // a restarted projector first checks its tables and catches up: on a busy machine longer than this
+  // file's short wait, which the 503s above were made to show
+  t.ok(await system.core.progress.waitFor(['gym'], parsePosition(String(again.headers[LOG_POSITION_HEADER])), 30_000), 'the projector reaches the last tick');
   const caughtUp = await readOn(otherApp, { [LOG_POSITION_HEADER]: String(again.headers[LOG_POSITION_HEADER]) });
   t.equal(caughtUp.statusCode, 200);
   t.same(kgOf(caughtUp), [[1, 100], [2, 105], [3, 110]], 'once the projector runs, the read sent the position sees every tick');
