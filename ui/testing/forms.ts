@@ -37,8 +37,10 @@ export async function openForm(env: BrowserSystem, context: BrowserContext, name
   return page;
 }
 
-/** The shared copy as the server holds it. */
+/** The shared copy as the server holds it: read once the read side has every save in the log (a save answers before). */
 export async function serverCopy(env: BrowserSystem, name: string): Promise<FormDocument> {
+  const { core } = env.system;
+  if (!(await core.progress.waitFor(['forms'], await core.store.headPosition(), 10_000))) throw new Error('the forms read side did not catch up in 10 s');
   const response = await env.system.apps.forms!.inject({ method: 'GET', url: `/api/forms/${name}` });
   if (response.statusCode !== 200) throw new Error(`GET /api/forms/${name}: ${response.statusCode} ${response.body}`);
   return response.json() as FormDocument;
