@@ -108,8 +108,11 @@ t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables e
   const users = await Promise.all(
     [1, 2, 3].map(async (n) => {
       const ip = `198.51.100.${n}`;
-      const signup = await send(gym, ip, 'POST', '/api/auth/signup', { email: `crash${n}@example.org`, password: 'correct horse battery' });
-      const sid = signup.cookies.find((cookie) => cookie.name === 'gym_sid')!.value;
+      const account = { email: `crash${n}@example.org`, password: 'correct horse battery' };
+      let answer = await send(gym, ip, 'POST', '/api/auth/signup', account);
+      // a 503 NOT_READY kept the account but set no session: sign in to it
+      while (!answer.cookies.some((cookie) => cookie.name === 'gym_sid')) answer = await send(gym, ip, 'POST', '/api/auth/login', account);
+      const sid = answer.cookies.find((cookie) => cookie.name === 'gym_sid')!.value;
       let exercise: string | undefined;
       while (!exercise) {
         const res = await send(gym, ip, 'POST', '/api/exercises', { name: `Lift ${n}` }, sid);
