@@ -22,7 +22,9 @@ export async function connectDatabase(url: string, poolSize: number): Promise<Da
   raw.on('error', () => undefined);
   const slonik = await createPool(url, {
     maxPoolSize: poolSize,
-    // our queries leave no session state behind, so the default DISCARD ALL would only cost a round trip
+    // our queries leave no session state behind but prepared statements (`sql.prepared`, kept per
+    // connection, which pg remembers client side), so the default DISCARD ALL would only cost a
+    // round trip and break those
     resetConnection: async () => undefined,
     typeParsers: [
       createBigintTypeParser(),

@@ -5,7 +5,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { listPlans, PLAN_ORDER } from './plans.ts';
 import { dayViewSchema, planSchema, weekStartSql } from './schemas.ts';
-import { readGymUser } from './routes.ts';
+import { serviceUnavailable } from '../../infra/http/errors.ts';
 import { KG_PER_LB, nextStepKg } from '../../domain/gym/units.ts';
 
 
@@ -38,41 +38,56 @@ type Home = z.infer<typeof homeSchema>;
 
 const lastRow = z.object({ exercise_id: z.string(), workout_id: z.string(), date: z.string(), set_number: z.number(), kg: z.number(), reps: z.number() });
 
+const todayRow = z.object({
+  week_start: z.number(),
+  weekly_goal: z.number(),
+  unit: z.enum(['kg', 'lb']),
+  trained: z.number(),
+  last_ordinal: z.number().nullable(),
+  last_sets: z.array(lastRow),
+});
+
 export async function readHome(db: CommonQueryMethods, userId: string, date: string): Promise<Home> {
-  // one round of reads at once: those that need the active plan find it in SQL, as listPlans orders plans
+  // two prepared statements at once, the plans and the rest; what needs the active plan finds it
+  // in SQL, as listPlans orders plans
   const activePlanId = sql.fragment`(SELECT id FROM gym.plans WHERE user_id = ${userId} AND active ORDER BY ${PLAN_ORDER} LIMIT 1)`;
-  const [user, trained, plans, lastOrdinal, rows] = await Promise.all([
-    readGymUser(db, userId),
-    // the days trained from the user's week start (weekStartOf in SQL) up to the client's date
-    db.oneFirst(sql.type(z.object({ days: z.number() }))`
-      SELECT count(*)::int AS days FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
-      WHERE d.user_id = ${userId} AND d.date <= ${date}::date
-        AND d.date >= ${weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`)}`),
+  const [today, plans] = await Promise.all([
+    db.maybeOne(sql.prepared('gym_home', todayRow)`
+      SELECT u.week_start, u.weekly_goal, u.unit,
+        -- the days trained from the user's week start (weekStartOf in SQL) up to the client's date
+        (SELECT count(*)::int FROM gym.day_totals d
+          WHERE d.user_id = u.id AND d.date <= ${date}::date
+            AND d.date >= ${weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`)}) AS trained,
+        -- the active plan's day trained last: the next day follows it. The user's workouts newest
+        -- first, behind OFFSET 0: the plan, prepared once for every user, then walks them from the
+        -- newest and stops at the first match (without it, the generic plan checked all 780 of
+        -- five years for sets, 11 ms).
+        (SELECT d.ordinal FROM (
+            SELECT w.id, w.plan_day_id FROM gym.workouts w WHERE w.user_id = u.id AND w.date <= ${date}::date
+            ORDER BY w.date DESC, w.started_at DESC OFFSET 0) w
+          JOIN gym.plan_days d ON d.id = w.plan_day_id
+          WHERE d.plan_id = ${activePlanId} AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
+          LIMIT 1) AS last_ordinal,
+        -- the sets of the last workout of each exercise of the active plan
+        (SELECT coalesce(json_agg(l ORDER BY l.set_number), '[]') FROM (
+          SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
+          FROM (
+            SELECT x.exercise_id, l.workout_id, l.date
+            FROM (SELECT DISTINCT exercise_id FROM gym.plan_slots WHERE plan_id = ${activePlanId}) x
+            CROSS JOIN LATERAL (
+              SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
+              WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
+              ORDER BY s.date DESC, w.started_at DESC LIMIT 1
+            ) l
+          ) l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id) l) AS last_sets
+      FROM gym.users u WHERE u.id = ${userId}`),
     listPlans(db, userId),
-    // the active plan's day trained last: the next day follows it
-    db.maybeOneFirst(sql.type(z.object({ ordinal: z.number() }))`
-      SELECT d.ordinal FROM gym.workouts w JOIN gym.plan_days d ON d.id = w.plan_day_id
-      WHERE w.user_id = ${userId} AND d.plan_id = ${activePlanId} AND w.date <= ${date}::date
-        AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
-      ORDER BY w.date DESC, w.started_at DESC LIMIT 1`),
-    // the sets of the last workout of each exercise of the active plan
-    db.any(sql.type(lastRow)`
-      WITH latest AS (
-        SELECT x.exercise_id, l.workout_id, l.date
-        FROM (SELECT DISTINCT exercise_id FROM gym.plan_slots WHERE plan_id = ${activePlanId}) x
-        CROSS JOIN LATERAL (
-          SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
-          WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
-          ORDER BY s.date DESC, w.started_at DESC LIMIT 1
-        ) l
-      )
-      SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
-      FROM latest l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id
-      ORDER BY s.set_number`),
   ]);
-  const weekStart = weekStartOf(date, user.settings.weekStart);
+  if (!today) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
+  const { trained, last_ordinal: lastOrdinal, last_sets: rows } = today;
+  const weekStart = weekStartOf(date, today.week_start);
   const [active] = plans.filter((plan) => plan.active);
-  if (!active) return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
+  if (!active) return { date, weekStart, weeklyGoal: today.weekly_goal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
 
   const days = active.days;
   const slots = days.flatMap((day) => day.slots);
@@ -92,11 +107,11 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
       exerciseName: slot.exerciseName,
       last: { sessionId: first.workout_id, date: first.date, sets: sets.map((set) => ({ setNumber: set.set_number, kg: set.kg, reps: set.reps })) },
       hint: reachedTop
-        ? { action: 'increase' as const, kg: nextStepKg(top, user.settings.unit), reps: slot.repMin }
+        ? { action: 'increase' as const, kg: nextStepKg(top, today.unit), reps: slot.repMin }
         : { action: 'repeat' as const, kg: top, reps: Math.min(slot.repMax, Math.max(...topSets.map((set) => set.reps)) + 1) },
     };
   });
-  return { date, weekStart, weeklyGoal: user.settings.weeklyGoal, daysTrainedThisWeek: trained, activePlan: active, nextDay, exercises };
+  return { date, weekStart, weeklyGoal: today.weekly_goal, daysTrainedThisWeek: trained, activePlan: active, nextDay, exercises };
 }
 
 export function homeQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {

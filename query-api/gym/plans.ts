@@ -19,25 +19,26 @@ const slotRow = z.object({
   note: z.string().nullable(),
 });
 
-/** Plans with their days and slots; active first, then the latest block. */
 /** The order plans are listed in: the active plan first (the newest, were there two). */
 export const PLAN_ORDER = sql.fragment`active DESC, start_date DESC, seq DESC`;
 
+const plansRow = z.object({ plans: z.array(planRow), days: z.array(dayRow), slots: z.array(slotRow) });
+
+/** Plans with their days and slots; active first, then the latest block. */
 export async function listPlans(db: CommonQueryMethods, userId: string, onlyId: string | null = null): Promise<PlanView[]> {
-  // three reads at once: the days and slots find their plans by the same condition
+  // one prepared statement: the days and slots find their plans by the same condition
   const chosen = sql.fragment`SELECT id FROM gym.plans WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})`;
-  const [plans, days, slots] = await Promise.all([
-    db.any(sql.type(planRow)`
-      SELECT id, name, start_date::text AS start_date, active, source_id FROM gym.plans
-      WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})
-      ORDER BY ${PLAN_ORDER}`),
-    db.any(sql.type(dayRow)`
-      SELECT id, plan_id, ordinal, title FROM gym.plan_days WHERE plan_id IN (${chosen}) ORDER BY ordinal`),
-    db.any(sql.type(slotRow)`
-      SELECT s.id, s.day_id, s.exercise_id, e.name AS exercise_name, s.target_sets, s.rep_min, s.rep_max, s.note
-      FROM gym.plan_slots s LEFT JOIN gym.exercises e ON e.id = s.exercise_id
-      WHERE s.plan_id IN (${chosen}) ORDER BY s.position`),
-  ]);
+  const { plans, days, slots } = await db.one(sql.prepared('gym_plans', plansRow)`
+    SELECT
+      (SELECT coalesce(json_agg(p ORDER BY ${PLAN_ORDER}), '[]') FROM (
+        SELECT id, name, start_date::text AS start_date, active, source_id, seq FROM gym.plans
+        WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId})) p) AS plans,
+      (SELECT coalesce(json_agg(d ORDER BY d.ordinal), '[]') FROM (
+        SELECT id, plan_id, ordinal, title FROM gym.plan_days WHERE plan_id IN (${chosen})) d) AS days,
+      (SELECT coalesce(json_agg(s ORDER BY s.position), '[]') FROM (
+        SELECT s.id, s.day_id, s.exercise_id, e.name AS exercise_name, s.target_sets, s.rep_min, s.rep_max, s.note, s.position
+        FROM gym.plan_slots s LEFT JOIN gym.exercises e ON e.id = s.exercise_id
+        WHERE s.plan_id IN (${chosen})) s) AS slots`);
   if (plans.length === 0) return [];
   return plans.map((plan) => ({
     id: plan.id,

@@ -1,6 +1,10 @@
+import { sql } from 'slonik';
 import t from 'tap';
+import { z } from 'zod';
 import { trainingUser } from '../../command-api/gym/training-test-client.ts';
+import { addDays, weekStartOf } from '../../domain/shared/calendar.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { weekStartSql } from './schemas.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;
@@ -35,6 +39,20 @@ async function trainedUser(email: string) {
   };
   return { me, squat, bench, plan, w };
 }
+
+t.test('the week start in SQL is weekStartOf: every week start, days before and after 2000-01-02 and leap days', async (t) => {
+  const dates = [
+    ...Array.from({ length: 21 }, (_, i) => addDays('1999-12-22', i)),
+    ...Array.from({ length: 14 }, (_, i) => addDays('2024-02-22', i)),
+    '1970-01-01', '1900-03-01', '2026-11-26', '2099-12-31',
+  ];
+  const rows = await system.core.db.slonik.any(sql.type(z.object({ date: z.string(), week_start: z.number(), week: z.string() }))`
+    SELECT d::text AS date, ws AS week_start, ${weekStartSql(sql.fragment`d`, sql.fragment`ws`)}::text AS week
+    FROM unnest(${sql.array(dates, 'date')}) AS d, generate_series(0, 6) AS ws`);
+  t.equal(rows.length, dates.length * 7);
+  const wrong = rows.filter((row) => row.week !== weekStartOf(row.date, row.week_start));
+  t.same(wrong, [], 'no date and week start where SQL and TypeScript disagree');
+});
 
 t.test('GET /home: active plan, next day, days this week from the week start and the client date, last numbers and hints', async (t) => {
   const { me, squat, bench, plan, w } = await trainedUser('home@example.org');

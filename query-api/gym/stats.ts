@@ -1,11 +1,11 @@
-import { sql, type CommonQueryMethods, type ValueExpression } from 'slonik';
+import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { addDays, dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { epley, weekStartSql } from './schemas.ts';
-import { readGymUser } from './routes.ts';
-import { exerciseTotalsOf, TOTALS_COLUMNS } from '../../projections/gym/workouts.ts';
+import { serviceUnavailable } from '../../infra/http/errors.ts';
+import { exerciseTotalsOf } from '../../projections/gym/workouts.ts';
 
 export const STATS_WEEKS = 12;
 export const RECENT_BESTS = 10;
@@ -47,6 +47,7 @@ const summaryRow = z.object({ workouts: z.number(), sets: z.number(), reps: z.nu
 const recordRow = z.object({
   exercise_id: z.string(),
   exercise_name: z.string().nullable(),
+  last_date: z.string(),
   sets: z.number(),
   volume_kg: z.number(),
   heaviest_kg: z.number().nullable(),
@@ -67,6 +68,8 @@ const candidateSetRow = z.object({
   kg: z.number(),
   reps: z.number(),
 });
+const calendarRow = z.object({ week_start: z.number(), weekly_goal: z.number(), summary: summaryRow, weeks: z.array(weekRow) });
+const exercisesRow = z.object({ records: z.array(recordRow), candidates: z.array(candidateSetRow) });
 type PersonalBest = { exerciseId: string; workoutId: string; date: string; startedAt: string; setNumber: number; kg: number; reps: number; e1rm: number };
 
 const byName = (a: string | null, b: string | null): number => {
@@ -108,77 +111,90 @@ export function personalBests(rows: ReadonlyArray<z.infer<typeof candidateSetRow
   return found;
 }
 
+/** The records of `exercises` from their days up to the date, leaving out an exercise with none. */
+async function recordsUpTo(db: CommonQueryMethods, userId: string, exercises: ReadonlyArray<{ exercise_id: string }>, date: string) {
+  const ids = exercises.map((row) => row.exercise_id);
+  return db.any(sql.type(recordRow)`
+    SELECT t.exercise_id, e.name AS exercise_name, t.last_date::text AS last_date, t.sets, t.volume_kg, t.heaviest_kg,
+      t.best_workout_id, t.best_date::text AS best_date, t.best_kg, t.best_reps, t.best_e1rm
+    FROM (${exerciseTotalsOf(
+      'gym',
+      sql.fragment`(SELECT ${userId}::text AS user_id, unnest(${sql.array(ids, 'text')}) AS exercise_id) p`,
+      sql.fragment`${date}::date`,
+    )}) t
+    LEFT JOIN gym.exercises e ON e.id = t.exercise_id
+    WHERE t.last_date IS NOT NULL`);
+}
+
 /**
  * Weeks, streak and totals count only up to the client's date; the server clock plays no part.
  * Everything comes from the running totals the projector keeps per day, per exercise and day, and
  * per exercise (`gym.day_totals`, `gym.exercise_days`, `gym.exercise_totals`), and the sets of only
- * the few days that may hold the newest personal bests: five small reads at once, however many
+ * the few days that may hold the newest personal bests: two small reads at once, however many
  * years of training there are.
  */
 export async function readStats(db: CommonQueryMethods, userId: string, date: string): Promise<Stats> {
-  // the user's weeks trained up to the date, each starting on the user's week start (weekStartOf in SQL)
-  const weeksTrained = (since: ValueExpression) => sql.fragment`
-    SELECT week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
-      sum(volume_kg ORDER BY date) AS volume_kg
-    FROM (
-      SELECT ${weekStartSql(sql.fragment`d.date`, sql.fragment`u.week_start`)} AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
-      FROM gym.day_totals d JOIN gym.users u ON u.id = d.user_id
-      WHERE d.user_id = ${userId} AND d.date <= ${date}::date AND d.date >= ${since}
-    ) x
-    GROUP BY week`;
-  const thisWeekSql = weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`);
-  const [user, summary, weekRows, recordRows, candidateRows] = await Promise.all([
-    readGymUser(db, userId),
-    // totals (weights added newest week first) and the streak: this week once it meets the goal,
-    // then the unbroken run of weeks before it that met it. One row, however many years.
-    db.one(sql.type(summaryRow)`
-      WITH weeks AS (${weeksTrained(sql.fragment`'-infinity'::date`)}),
-      this AS (SELECT ${thisWeekSql} AS week, u.weekly_goal FROM gym.users u WHERE u.id = ${userId}),
+  // Two prepared statements at once, the calendar and the exercises: on this kind of machine each
+  // query costs the API process a socket write and PostgreSQL a wake-up and a plan, more than these
+  // small reads themselves.
+  const [calendar, exercises] = await Promise.all([
+    db.maybeOne(sql.prepared('gym_stats_calendar', calendarRow)`
+      WITH u AS (SELECT week_start, weekly_goal FROM gym.users WHERE id = ${userId}),
+      -- the user's weeks trained up to the date, each starting on the user's week start (weekStartOf in SQL)
+      weeks AS (
+        SELECT week, count(*)::int AS days, sum(workouts)::int AS workouts, sum(sets)::int AS sets, sum(reps)::int AS reps,
+          sum(volume_kg ORDER BY date) AS volume_kg
+        FROM (
+          SELECT ${weekStartSql(sql.fragment`d.date`, sql.fragment`u.week_start`)} AS week, d.date, d.workouts, d.sets, d.reps, d.volume_kg
+          FROM gym.day_totals d, u WHERE d.user_id = ${userId} AND d.date <= ${date}::date
+        ) x
+        GROUP BY week),
+      this AS (SELECT ${weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`)} AS week, u.weekly_goal FROM u),
       run AS (
         SELECT w.week, row_number() OVER (ORDER BY w.week DESC)::int AS n FROM weeks w, this t
         WHERE w.days >= t.weekly_goal AND w.week < t.week)
-      SELECT coalesce(sum(w.workouts), 0)::int AS workouts, coalesce(sum(w.sets), 0)::int AS sets, coalesce(sum(w.reps), 0)::int AS reps,
-        coalesce(sum(w.volume_kg ORDER BY w.week DESC), 0) AS volume_kg,
-        ((SELECT count(*) FROM weeks w, this t WHERE w.week = t.week AND w.days >= t.weekly_goal)
-          + (SELECT count(*) FROM run r, this t WHERE r.week = t.week - 7 * r.n))::int AS streak
-      FROM weeks w`),
-    db.any(sql.type(weekRow)`
-      SELECT week::text AS week, days, sets, volume_kg FROM (${weeksTrained(sql.fragment`(SELECT ${thisWeekSql} FROM gym.users u WHERE u.id = ${userId}) - ${7 * (STATS_WEEKS - 1)}::int`)}) w`),
-    // an exercise last trained on or before the date: its all-time totals; one trained after it
-    // (stats asked as of an earlier day): summed from its days up to the date
-    db.any(sql.type(recordRow)`
-      SELECT t.exercise_id, e.name AS exercise_name, t.sets, t.volume_kg, t.heaviest_kg,
-        t.best_workout_id, t.best_date::text AS best_date, t.best_kg, t.best_reps, t.best_e1rm
-      FROM (
-        SELECT ${TOTALS_COLUMNS} FROM gym.exercise_totals WHERE user_id = ${userId} AND last_date <= ${date}::date
-        UNION ALL
-        SELECT * FROM (${exerciseTotalsOf(
-          'gym',
-          sql.fragment`(SELECT user_id, exercise_id FROM gym.exercise_totals WHERE user_id = ${userId} AND last_date > ${date}::date) p`,
-          sql.fragment`${date}::date`,
-        )}) earlier WHERE last_date IS NOT NULL
-      ) t
-      LEFT JOIN gym.exercises e ON e.id = t.exercise_id`),
-    // Only a day whose best beats every earlier day of its exercise (or that has no earlier best)
-    // can hold personal bests, and each of the first kind holds at least one: the ten newest of
-    // those, and every candidate day from the oldest of them on, hold the ten newest bests.
-    db.any(sql.type(candidateSetRow)`
+      SELECT u.week_start, u.weekly_goal,
+        -- totals (weights added newest week first) and the streak: this week once it meets the goal,
+        -- then the unbroken run of weeks before it that met it
+        (SELECT row_to_json(s) FROM (
+          SELECT coalesce(sum(w.workouts), 0)::int AS workouts, coalesce(sum(w.sets), 0)::int AS sets, coalesce(sum(w.reps), 0)::int AS reps,
+            coalesce(sum(w.volume_kg ORDER BY w.week DESC), 0) AS volume_kg,
+            ((SELECT count(*) FROM weeks w, this t WHERE w.week = t.week AND w.days >= t.weekly_goal)
+              + (SELECT count(*) FROM run r, this t WHERE r.week = t.week - 7 * r.n))::int AS streak
+          FROM weeks w) s) AS summary,
+        (SELECT coalesce(json_agg(w), '[]') FROM (
+          SELECT w.week::text AS week, w.days, w.sets, w.volume_kg FROM weeks w, this t WHERE w.week > t.week - ${7 * STATS_WEEKS}::int) w) AS weeks
+      FROM u`),
+    db.one(sql.prepared('gym_stats_exercises', exercisesRow)`
+      -- Only a day whose best beats every earlier day of its exercise (or that has no earlier best)
+      -- can hold personal bests, and each of the first kind holds at least one: the ten newest of
+      -- those, and every candidate day from the oldest of them on, hold the ten newest bests.
       WITH cut AS (
         SELECT date FROM gym.exercise_days
         WHERE user_id = ${userId} AND date <= ${date}::date AND best_e1rm > prior_best_e1rm
-        ORDER BY date DESC OFFSET ${RECENT_BESTS - 1} LIMIT 1
-      ), candidates AS (
+        ORDER BY date DESC OFFSET ${sql.literalValue(String(RECENT_BESTS - 1))} LIMIT 1),
+      candidates AS (
         SELECT exercise_id, date, prior_best_e1rm AS prior FROM gym.exercise_days
         WHERE user_id = ${userId} AND date <= ${date}::date AND date >= coalesce((SELECT date FROM cut), '-infinity'::date)
-          AND best_e1rm IS NOT NULL AND (prior_best_e1rm IS NULL OR best_e1rm > prior_best_e1rm)
-      )
-      SELECT c.exercise_id, c.prior, s.workout_id, s.date::text AS date, w.started_at, s.set_number, s.kg, s.reps
-      FROM candidates c
-      JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date
-      CROSS JOIN LATERAL (SELECT started_at FROM gym.workouts WHERE id = s.workout_id) w
-      ORDER BY c.exercise_id, c.date, w.started_at, s.workout_id, s.set_number`),
+          AND best_e1rm IS NOT NULL AND (prior_best_e1rm IS NULL OR best_e1rm > prior_best_e1rm))
+      SELECT
+        -- each exercise's all-time totals: its record as of any date on or after its last day
+        (SELECT coalesce(json_agg(r), '[]') FROM (
+          SELECT t.exercise_id, e.name AS exercise_name, t.last_date::text AS last_date, t.sets, t.volume_kg, t.heaviest_kg,
+            t.best_workout_id, t.best_date::text AS best_date, t.best_kg, t.best_reps, t.best_e1rm
+          FROM gym.exercise_totals t LEFT JOIN gym.exercises e ON e.id = t.exercise_id WHERE t.user_id = ${userId}) r) AS records,
+        (SELECT coalesce(json_agg(c ORDER BY c.exercise_id, c.date, c.started_at, c.workout_id, c.set_number), '[]') FROM (
+          SELECT c.exercise_id, c.prior, s.workout_id, s.date::text AS date, w.started_at, s.set_number, s.kg, s.reps
+          FROM candidates c
+          JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date
+          CROSS JOIN LATERAL (SELECT started_at FROM gym.workouts WHERE id = s.workout_id) w) c) AS candidates`),
   ]);
-  const { weekStart, weeklyGoal } = user.settings;
+  if (!calendar) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
+  const { week_start: weekStart, weekly_goal: weeklyGoal, summary, weeks: weekRows } = calendar;
+  const { candidates: candidateRows } = exercises;
+  // stats asked as of an earlier day than an exercise's last: that exercise's record up to the date
+  const later = exercises.records.filter((row) => row.last_date > date);
+  const recordRows = later.length === 0 ? exercises.records : [...exercises.records.filter((row) => row.last_date <= date), ...(await recordsUpTo(db, userId, later, date))];
   const thisWeek = weekStartOf(date, weekStart);
 
   const totals = { workouts: summary.workouts, sets: summary.sets, reps: summary.reps, volumeKg: summary.volume_kg };
