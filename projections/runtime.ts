@@ -33,9 +33,10 @@ export type Projection = {
   /**
    * after a bulk replay, before the rebuilt schema goes live (and before the events written meanwhile
    * are applied as live ones): what `apply` left for once at the end, and the indexes `migrate` left
-   * out so the load did not have to keep them
+   * out so the load did not have to keep them. Independent steps, run at once, each in a
+   * transaction of its own (a rebuild that fails drops the whole schema anyway).
    */
-  readonly completeBulk?: (tx: DatabaseTransactionConnection, schema: string) => Promise<void>;
+  readonly completeBulk?: ReadonlyArray<(tx: DatabaseTransactionConnection, schema: string) => Promise<void>>;
 };
 
 export type Logger = {
@@ -821,8 +822,8 @@ export async function rebuildProjection(deps: {
 
   const replayed = await replay(null, START);
   // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
-  const complete = projection.completeBulk;
-  if (complete) await pool.transaction((tx) => complete(tx, fresh));
+  const completed = await Promise.allSettled((projection.completeBulk ?? []).map((step) => pool.transaction((tx) => step(tx, fresh))));
+  for (const step of completed) if (step.status === 'rejected') throw step.reason;
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`
       INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, typ
 import { LIBRARY_STREAM_PREFIX, parseLibraryEvent } from '../../domain/gym/library.ts';
 import { parseWorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
 import { applyLibraryEvent, migrateLibrary } from './library.ts';
-import { computeRunningTotals, createWorkoutIndexes, migrateWorkouts, workoutWriter } from './workouts.ts';
+import { completeWorkoutsBulk, migrateWorkouts, workoutWriter } from './workouts.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import type { Projection } from '../runtime.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
@@ -119,8 +119,5 @@ export const gymProjection: Projection = {
     await migrateWorkouts(tx, schema);
   },
   apply,
-  async completeBulk(tx, schema) {
-    await computeRunningTotals(tx, schema);
-    await createWorkoutIndexes(tx, schema);
-  },
+  completeBulk: completeWorkoutsBulk,
 };

@@ -106,23 +106,6 @@ export const exerciseTotalsOf = (schema: string, pairs: ReturnType<typeof sql.fr
 };
 
 /**
- * The secondary indexes only reads use, built once the rebuild has loaded the log (a sort each,
- * instead of keeping them row by row through the load). The ones the load itself needs (a deleted
- * workout's sets, a deleted plan day's workouts) are made with the tables.
- */
-export async function createWorkoutIndexes(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (user_id, date)`);
-  // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (user_id, exercise_id, date)`);
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'exercise_days'])} (user_id, exercise_id, date)`);
-  // an exercise's record is the first entry here (stats' order for the best set)
-  await tx.query(sql.unsafe`
-    CREATE INDEX ON ${sql.identifier([schema, 'exercise_days'])}
-      (user_id, exercise_id, best_e1rm DESC, best_kg DESC, date, best_started_at, best_workout_id, best_set_number)
-    WHERE best_e1rm IS NOT NULL`);
-}
-
-/**
  * The best of the earlier days of each (user, exercise) of `from`, for its days from the given date
  * on; only rows whose value changes are written.
  */
@@ -139,30 +122,47 @@ async function updatePriorBests(tx: DatabaseTransactionConnection, schema: strin
       AND t.prior_best_e1rm IS DISTINCT FROM p.prior`);
 }
 
-/** A rebuild's running totals, computed once over every set after the log is loaded. */
-export async function computeRunningTotals(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
+/**
+ * A rebuild's completion once the log is loaded: the running totals computed once over every set,
+ * and the secondary indexes only reads use (a sort each, instead of keeping them row by row through
+ * the load; the ones the load itself needs, a deleted workout's sets and a deleted plan day's
+ * workouts, are made with the tables). Two independent steps, so that they run at once.
+ */
+export const completeWorkoutsBulk = [completeDays, completeExercises] as const;
+
+/** Each day's totals, and the indexes of workouts and sets. */
+async function completeDays(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
   // sorts of every set: in memory rather than in files (the default is 4 MB)
   await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('day_totals')} (user_id, date, workouts, sets, reps, volume_kg)
-    SELECT s.user_id, s.date, count(DISTINCT s.workout_id), count(*), sum(s.reps), sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER})
-    FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY s.user_id, s.date`);
+    SELECT s.user_id ${BYTES} AS user_id, s.date, count(DISTINCT s.workout_id), count(*), sum(s.reps), sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER})
+    FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY 1, 2`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${table('workouts')} (user_id, date)`);
+  // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
+  await tx.query(sql.unsafe`CREATE INDEX ON ${table('sets')} (user_id, exercise_id, date)`);
+}
+
+/** Each exercise's days and totals, and the indexes of its days. */
+async function completeExercises(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
+  const table = (name: string) => sql.identifier([schema, name]);
+  await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('exercise_days')}
       (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
     SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
     FROM (
-      SELECT s.user_id, s.exercise_id, s.date, count(*) AS sets, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg,
+      SELECT s.user_id ${BYTES} AS user_id, s.exercise_id ${BYTES} AS exercise_id, s.date, count(*) AS sets, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg,
         max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
-      FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY s.user_id, s.exercise_id, s.date
+      FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY 1, 2, 3
     ) a
     LEFT JOIN (
-      SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
+      SELECT DISTINCT ON (1, 2, 3) s.user_id ${BYTES} AS user_id, s.exercise_id ${BYTES} AS exercise_id, s.date,
         ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
       FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id
       WHERE s.reps > 0
-      ORDER BY s.user_id, s.exercise_id, s.date, ${E1RM} DESC, s.kg DESC, w.started_at, s.workout_id, s.set_number
+      ORDER BY 1, 2, 3, ${E1RM} DESC, s.kg DESC, w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number
     ) b ON b.user_id = a.user_id AND b.exercise_id = a.exercise_id AND b.date = a.date`);
   await tx.query(sql.unsafe`
     UPDATE ${table('exercise_days')} t SET prior_best_e1rm = p.prior
@@ -172,17 +172,31 @@ export async function computeRunningTotals(tx: DatabaseTransactionConnection, sc
       FROM ${table('exercise_days')}
     ) p
     WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.prior IS NOT NULL`);
+  await tx.query(sql.unsafe`CREATE INDEX ON ${table('exercise_days')} (user_id, exercise_id, date)`);
+  // an exercise's record is the first entry here (stats' order for the best set)
+  await tx.query(sql.unsafe`
+    CREATE INDEX ON ${table('exercise_days')}
+      (user_id, exercise_id, best_e1rm DESC, best_kg DESC, date, best_started_at, best_workout_id, best_set_number)
+    WHERE best_e1rm IS NOT NULL`);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('exercise_totals')} (${TOTALS_COLUMNS})
     ${exerciseTotalsOf(schema, sql.fragment`(SELECT DISTINCT user_id, exercise_id FROM ${table('exercise_days')}) p`)}`);
 }
 
 /**
+ * Text compared byte by byte: the keys sorted here are ids and ISO instants, whose order is the
+ * same in any collation, and a rebuild sorts every set by them (a collation other than C costs
+ * each comparison a strcoll, and abbreviated keys are off for it: 11.7 s → 9.8 s for five years of
+ * 40 users' sets).
+ */
+const BYTES = sql.fragment`COLLATE "C"`;
+
+/**
  * Sums of weights are added in one order wherever they are computed (a batch's days, a rebuild's
  * whole log): floating-point addition depends on the order, and a rebuild must answer bit for bit
  * what the live projection answered.
  */
-const IN_LOG_ORDER = sql.fragment`w.started_at, s.workout_id, s.set_number, s.id`;
+const IN_LOG_ORDER = sql.fragment`w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number, s.id ${BYTES}`;
 
 /** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
 const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
@@ -352,7 +366,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
           SELECT ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
           FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id
           WHERE w.user_id = k.user_id AND w.date = k.date AND s.exercise_id = k.exercise_id AND s.reps > 0
-          ORDER BY 1 DESC, s.kg DESC, w.started_at, s.workout_id, s.set_number LIMIT 1) b ON true
+          ORDER BY 1 DESC, s.kg DESC, w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number LIMIT 1) b ON true
       ) n ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id AND t.date = n.date
       WHEN MATCHED AND n.sets = 0 THEN DELETE
       WHEN MATCHED THEN UPDATE SET sets = n.sets, volume_kg = n.volume_kg, heaviest_kg = n.heaviest_kg, best_e1rm = n.e1rm, best_kg = n.kg,
