@@ -12,11 +12,13 @@ import { LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
 import { trainingUser } from './training-test-client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '600' });
+// short enough that the reads made to wait below give up soon, long enough that a save made
+// beside two other test files is projected within it (600 ms was not, once, in a clean-clone run)
+const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '1500' });
 const app = system.apps.gym!;
 // another API process: its own memory of sessions and positions, no projector of its own
 const other = await openCore(
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: system.url, SESSION_SECRET: TEST_SESSION_SECRET, PROJECTION_WAIT_MS: '600' }),
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: system.url, SESSION_SECRET: TEST_SESSION_SECRET, PROJECTION_WAIT_MS: '1500' }),
 );
 const otherApp = await buildGymService(other, false);
 const restartedProjectors: ProjectorHandle[] = [];
