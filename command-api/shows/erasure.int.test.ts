@@ -132,6 +132,7 @@ t.test('DELETE /api/auth/me erases the user from every table and the log, while 
   // the second device keeps writing, in three loops, until the account is gone
   let erased = false;
   const statuses: number[] = [];
+  const others: string[] = [];
   const device = async (): Promise<void> => {
     for (let index = 0; !erased; index++) {
       const write = await app.inject({
@@ -141,6 +142,7 @@ t.test('DELETE /api/auth/me erases the user from every table and the log, while 
         payload: { episodeId: EPISODE, watched: index % 2 === 1 },
       });
       statuses.push(write.statusCode);
+      if (![200, 401, 404].includes(write.statusCode)) others.push(`${write.statusCode} ${write.json<{ code: string }>().code}`);
     }
   };
   const erasing = erase(gone.sid, { password: PASSWORD }).finally(() => {
@@ -152,7 +154,8 @@ t.test('DELETE /api/auth/me erases the user from every table and the log, while 
   t.match(res.headers['set-cookie'], /^sid=; Max-Age=0; Path=\/; .*HttpOnly/);
   t.ok(statuses.includes(200), `the device wrote while the erasure ran (${statuses.length} writes)`);
   t.ok(statuses.includes(401), 'and was turned away once its sessions ended');
-  t.same(statuses.filter((status) => ![200, 401, 404].includes(status)), [], 'racing writes answer 200, 401 or 404, never 500');
+  // 503 NOT_READY: saved, and the read side not there yet within the wait (the erasure holds it)
+  t.same(others.filter((other) => other !== '503 NOT_READY'), [], 'racing writes answer 200, 401, 404 or 503 NOT_READY, never 500');
   await caughtUp();
 
   t.same(await whereFound(email), [], 'the email is in no column of any table');
