@@ -111,7 +111,10 @@ t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables e
       const account = { email: `crash${n}@example.org`, password: 'correct horse battery' };
       let answer = await send(gym, ip, 'POST', '/api/auth/signup', account);
       // a 503 NOT_READY kept the account but set no session: sign in to it
-      while (!answer.cookies.some((cookie) => cookie.name === 'gym_sid')) answer = await send(gym, ip, 'POST', '/api/auth/login', account);
+      for (let tries = 0; !answer.cookies.some((cookie) => cookie.name === 'gym_sid'); tries++) {
+        if (tries === 20) throw new Error(`no session for ${account.email}: ${answer.statusCode} ${answer.body}`);
+        answer = await send(gym, ip, 'POST', '/api/auth/login', account);
+      }
       const sid = answer.cookies.find((cookie) => cookie.name === 'gym_sid')!.value;
       let exercise: string | undefined;
       while (!exercise) {

@@ -5,7 +5,7 @@ import type { SessionCookies } from '../../infra/http/auth.ts';
 import { dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { listPlans, PLAN_ORDER } from './plans.ts';
 import { dayViewSchema, planSchema, weekStartSql } from './schemas.ts';
-import { serviceUnavailable } from '../../infra/http/errors.ts';
+import { accountNotReady } from './routes.ts';
 import { KG_PER_LB, nextStepKg } from '../../domain/gym/units.ts';
 
 
@@ -83,7 +83,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
       FROM gym.users u WHERE u.id = ${userId}`),
     listPlans(db, userId),
   ]);
-  if (!today) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
+  if (!today) throw accountNotReady();
   const { trained, last_ordinal: lastOrdinal, last_sets: rows } = today;
   const weekStart = weekStartOf(date, today.week_start);
   const [active] = plans.filter((plan) => plan.active);

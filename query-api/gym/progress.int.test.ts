@@ -54,6 +54,16 @@ t.test('the week start in SQL is weekStartOf: every week start, days before and 
   t.same(wrong, [], 'no date and week start where SQL and TypeScript disagree');
 });
 
+t.test('GET /home, /stats and /me answer 503 while the read side has no row of the signed-in user yet', async (t) => {
+  const me = await trainingUser(app, 'not-built@example.org');
+  // what a user whose account event the projector has not reached looks like to the read side
+  await system.core.db.pg.query('DELETE FROM gym.users WHERE id = $1', [me.user.id]);
+  for (const url of ['/api/home?date=2026-11-25', '/api/stats?date=2026-11-25', '/api/me']) {
+    const res = await me.call('GET', url);
+    t.same([res.statusCode, res.json().message], [503, 'The account is still being set up; try again shortly'], url);
+  }
+});
+
 t.test('GET /home: active plan, next day, days this week from the week start and the client date, last numbers and hints', async (t) => {
   const { me, squat, bench, plan, w } = await trainedUser('home@example.org');
   const home = await me.ok('GET', '/api/home?date=2026-11-25');

@@ -36,10 +36,13 @@ export async function findGymUser(pool: CommonQueryMethods, id: string): Promise
   };
 }
 
+/** What a read answers for a signed-in user whose account the read side has not built yet. */
+export const accountNotReady = () => serviceUnavailable(1, 'The account is still being set up; try again shortly');
+
 /** The user as GET /me shows it; the credentials exist but the read side has not caught up otherwise. */
 export async function readGymUser(pool: CommonQueryMethods, id: string): Promise<GymUser> {
   const user = await findGymUser(pool, id);
-  if (!user) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
+  if (!user) throw accountNotReady();
   return user;
 }
 

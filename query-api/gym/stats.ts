@@ -4,7 +4,7 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { addDays, dateSchema, weekStartOf } from '../../domain/shared/calendar.ts';
 import { epley, weekStartSql } from './schemas.ts';
-import { serviceUnavailable } from '../../infra/http/errors.ts';
+import { accountNotReady } from './routes.ts';
 import { exerciseTotalsOf } from '../../projections/gym/workouts.ts';
 
 export const STATS_WEEKS = 12;
@@ -172,6 +172,8 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       WITH cut AS (
         SELECT date FROM gym.exercise_days
         WHERE user_id = ${userId} AND date <= ${date}::date AND best_e1rm > prior_best_e1rm
+        -- a literal: as a parameter the generic plan assumes a tenth of the rows skipped, and
+        -- PostgreSQL went back to planning every call
         ORDER BY date DESC OFFSET ${sql.literalValue(String(RECENT_BESTS - 1))} LIMIT 1),
       candidates AS (
         SELECT exercise_id, date, prior_best_e1rm AS prior FROM gym.exercise_days
@@ -189,7 +191,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
           JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date
           CROSS JOIN LATERAL (SELECT started_at FROM gym.workouts WHERE id = s.workout_id) w) c) AS candidates`),
   ]);
-  if (!calendar) throw serviceUnavailable(1, 'The account is still being set up; try again shortly');
+  if (!calendar) throw accountNotReady();
   const { week_start: weekStart, weekly_goal: weeklyGoal, summary, weeks: weekRows } = calendar;
   const { candidates: candidateRows } = exercises;
   // stats asked as of an earlier day than an exercise's last: that exercise's record up to the date
