@@ -442,6 +442,22 @@ export type RetryPolicy = { readonly firstMs: number; readonly maxMs: number };
 
 export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
 
+/** A batch this long means the log is busy: events arrive faster than one at a time. */
+const BUSY_BATCH = 16;
+const MAX_REST_MS = 50;
+
+/**
+ * How long a live projector waits before reading on, after a batch that took `elapsedMs` to apply.
+ * While the log is busy it rests as long as it worked (at most MAX_REST_MS), so the next batch
+ * carries what arrived meanwhile: a batch's cost is mostly per day and per statement, not per
+ * event, so fewer, larger batches do the same work for less, and the projector takes at most about
+ * half a core from the commands it shares the machine with (docs/benchmarks.md, "Issue 17, fourth
+ * pass"). A quiet log is applied at once.
+ */
+export function restAfterBatch(batchLength: number, elapsedMs: number): number {
+  return batchLength >= BUSY_BATCH ? Math.min(MAX_REST_MS, Math.max(0, elapsedMs)) : 0;
+}
+
 function lockKey(name: string): string {
   return `projector:${name}`;
 }
@@ -613,6 +629,7 @@ export function startProjector(deps: {
       try {
         for await (const batch of subscription) {
           let outcome: { checkpoint: Checkpoint; swapped: boolean };
+          const started = performance.now();
           try {
             outcome = await commit(checkpoint.position, batch, parked);
           } catch (error) {
@@ -635,6 +652,8 @@ export function startProjector(deps: {
             break;
           }
           if (stopping || held.lost) break;
+          const rest = restAfterBatch(batch.length, performance.now() - started);
+          if (rest > 0) await sleep(rest);
         }
       } finally {
         await subscription.close();

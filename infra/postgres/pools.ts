@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createPool, createBigintTypeParser, type DatabasePool } from 'slonik';
+import { createCallbackPgDriverFactory } from './slonik-driver.ts';
 
 export type Database = {
   /** raw driver pool: the event store's batched appends and LISTEN */
@@ -21,6 +22,7 @@ export async function connectDatabase(url: string, poolSize: number): Promise<Da
   // without a listener the event would end the process. Slonik handles its own clients' errors.
   raw.on('error', () => undefined);
   const slonik = await createPool(url, {
+    driverFactory: createCallbackPgDriverFactory(),
     maxPoolSize: poolSize,
     // our queries leave no session state behind but prepared statements (`sql.prepared`, kept per
     // connection, which pg remembers client side), so the default DISCARD ALL would only cost a

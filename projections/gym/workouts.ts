@@ -344,6 +344,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
           FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id WHERE w.user_id = d.user_id AND w.date = d.date) a
       ) n ON t.user_id = n.user_id AND t.date = n.date
       WHEN MATCHED AND n.sets = 0 THEN DELETE
+      WHEN MATCHED AND (t.workouts, t.sets, t.reps, t.volume_kg) IS NOT DISTINCT FROM (n.workouts, n.sets, n.reps, n.volume_kg) THEN DO NOTHING
       WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
       WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
         VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)`);
@@ -369,6 +370,9 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
           ORDER BY 1 DESC, s.kg DESC, w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number LIMIT 1) b ON true
       ) n ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id AND t.date = n.date
       WHEN MATCHED AND n.sets = 0 THEN DELETE
+      -- a row that comes out the same is left alone, and not returned: the bests and totals below are its functions
+      WHEN MATCHED AND (t.sets, t.volume_kg, t.heaviest_kg, t.best_e1rm, t.best_kg, t.best_reps, t.best_workout_id, t.best_started_at, t.best_set_number)
+        IS NOT DISTINCT FROM (n.sets, n.volume_kg, n.heaviest_kg, n.e1rm, n.kg, n.reps, n.workout_id, n.started_at, n.set_number) THEN DO NOTHING
       WHEN MATCHED THEN UPDATE SET sets = n.sets, volume_kg = n.volume_kg, heaviest_kg = n.heaviest_kg, best_e1rm = n.e1rm, best_kg = n.kg,
         best_reps = n.reps, best_workout_id = n.workout_id, best_started_at = n.started_at, best_set_number = n.set_number
       WHEN NOT MATCHED AND n.sets > 0 THEN INSERT

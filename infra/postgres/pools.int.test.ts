@@ -1,0 +1,79 @@
+import {
+  BackendTerminatedError,
+  InputSyntaxError,
+  InvalidInputError,
+  NotNullIntegrityConstraintViolationError,
+  sql,
+  StatementTimeoutError,
+  UniqueIntegrityConstraintViolationError,
+} from 'slonik';
+import t from 'tap';
+import { z } from 'zod';
+import { makeDatabase } from '../testing/database.ts';
+import { connectDatabase } from './pools.ts';
+
+/** What a call rejected with (slonik's errors are all named "Error", so tap's `rejects` cannot tell their classes apart). */
+const rejection = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+t.test("the typed pool's connections: our parsers, slonik's error classes, prepared statements", async (t) => {
+  const database = await makeDatabase();
+  const db = await connectDatabase(database.url, 4);
+  t.teardown(async () => {
+    await db.close();
+    await database.drop();
+  });
+  const pool = db.slonik;
+
+  t.test('values come back as the rest of the code reads them', async (t) => {
+    const row = await pool.one(sql.unsafe`
+      SELECT 9007199254740993::int8 AS big, ARRAY[1, NULL, 3]::int8[] AS bigs,
+             '2026-11-27 08:00:00+02'::timestamptz AS at, ARRAY['2026-11-27 08:00:00+00']::timestamptz[] AS ats,
+             '2026-11-27 08:00:00'::timestamp AS local, 7::int AS small, 1.5::float8 AS real, '{"a": 1}'::jsonb AS doc, NULL::text AS nothing`);
+    t.same(row, {
+      big: 9007199254740993n,
+      bigs: [1n, null, 3n],
+      at: '2026-11-27T06:00:00.000Z',
+      ats: ['2026-11-27T08:00:00.000Z'],
+      local: '2026-11-27T08:00:00.000Z',
+      small: 7,
+      real: 1.5,
+      doc: { a: 1 },
+      nothing: null,
+    });
+  });
+
+  t.test('a failed statement raises the class callers tell apart, and the connection goes on', async (t) => {
+    await pool.query(sql.unsafe`CREATE TABLE driver_probe (id int PRIMARY KEY, name text NOT NULL)`);
+    await pool.query(sql.unsafe`INSERT INTO driver_probe VALUES (1, 'one')`);
+    t.type(await rejection(pool.query(sql.unsafe`INSERT INTO driver_probe VALUES (1, 'again')`)), UniqueIntegrityConstraintViolationError);
+    t.type(await rejection(pool.query(sql.unsafe`INSERT INTO driver_probe VALUES (2, NULL)`)), NotNullIntegrityConstraintViolationError);
+    t.type(await rejection(pool.query(sql.unsafe`SELECT ${'not a number'}::int`)), InvalidInputError);
+    t.type(await rejection(pool.query(sql.unsafe`SELEC 1`)), InputSyntaxError);
+    const timedOut = pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SET LOCAL statement_timeout = 50`);
+      await tx.query(sql.unsafe`SELECT pg_sleep(1)`);
+    });
+    t.type(await rejection(timedOut), StatementTimeoutError);
+    await t.rejects(pool.query(sql.unsafe`SELECT 1; SELECT 2`), /multiple statements/);
+    t.equal(await pool.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM driver_probe`), 1, 'nothing half written');
+  });
+
+  t.test('a connection ended by the server raises BackendTerminatedError', async (t) => {
+    const ended = pool.connect(async (connection) => {
+      const pid = await connection.oneFirst(sql.type(z.object({ pid: z.number() }))`SELECT pg_backend_pid() AS pid`);
+      await db.pg.query('SELECT pg_terminate_backend($1)', [pid]);
+      await connection.query(sql.unsafe`SELECT 1`);
+    });
+    t.type(await rejection(ended), BackendTerminatedError);
+    t.equal(await pool.oneFirst(sql.type(z.object({ one: z.number() }))`SELECT 1 AS one`), 1, 'the pool opens another');
+  });
+
+  t.test('a prepared statement is planned once per connection and answers each call with its own values', async (t) => {
+    const add = (n: number) => pool.oneFirst(sql.prepared('driver_probe_add', z.object({ sum: z.number() }))`SELECT ${n}::int + 1 AS sum`);
+    t.same(await Promise.all([1, 2, 3, 4, 5, 6].map(add)), [2, 3, 4, 5, 6, 7]);
+    const prepared = await pool.connect((connection) =>
+      connection.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'driver_probe_add'`),
+    );
+    t.equal(prepared, 1, 'kept on the connection between calls');
+  });
+});

@@ -1,0 +1,160 @@
+import pg from 'pg';
+import {
+  BackendTerminatedError,
+  BackendTerminatedUnexpectedlyError,
+  CheckExclusionConstraintViolationError,
+  CheckIntegrityConstraintViolationError,
+  createDriverFactory,
+  type DriverCommand,
+  type DriverConfiguration,
+  type DriverFactory,
+  type DriverQueryResult,
+  ForeignKeyIntegrityConstraintViolationError,
+  IdleTransactionTimeoutError,
+  InputSyntaxError,
+  InvalidInputError,
+  type PrimitiveValueExpression,
+  NotNullIntegrityConstraintViolationError,
+  StatementCancelledError,
+  StatementTimeoutError,
+  UniqueIntegrityConstraintViolationError,
+} from 'slonik';
+
+/**
+ * Slonik's connections on `pg`, as `@slonik/pg-driver` makes them, but calling `client.query` with a
+ * callback. pg's promise form keeps each result reachable for longer: on a loop of 2 KB rows the
+ * young-generation collections grew to 5–11 ms each and promoted about 5 MB, where the callback form
+ * collects in under a millisecond; those pauses were the slowest stats and home reads
+ * (docs/benchmarks.md, "Issue 17, fourth pass"). Same timeouts, type parsers and error classes as
+ * slonik's own driver; no streaming (nothing here streams).
+ */
+export function createCallbackPgDriverFactory(): DriverFactory {
+  return createDriverFactory(async ({ driverConfiguration }) => {
+    const config = clientConfigOf(driverConfiguration);
+    const getTypeParser = await typeParsersOf(config, driverConfiguration.typeParsers);
+    return {
+      createPoolClient: async ({ clientEventEmitter }) => {
+        const password = typeof driverConfiguration.password === 'function' ? await driverConfiguration.password() : config.password;
+        const client = new pg.Client({ ...config, password, types: { getTypeParser } });
+        const onError = (error: Error) => clientEventEmitter.emit('error', slonikErrorOf(error, null));
+        const onNotice = (notice: { message?: string }) => {
+          if (notice.message) clientEventEmitter.emit('notice', { message: notice.message });
+        };
+        client.on('error', onError);
+        client.on('notice', onNotice);
+        const stopListening = () => {
+          client.removeListener('error', onError);
+          client.removeListener('notice', onNotice);
+        };
+        return {
+          connect: async () => {
+            try {
+              await client.connect();
+            } catch (error) {
+              stopListening();
+              throw error;
+            }
+          },
+          end: async () => {
+            await client.end();
+            stopListening();
+          },
+          query: (text, values, options) =>
+            new Promise<DriverQueryResult>((resolve, reject) => {
+              client.query({ text, values, ...(options?.name ? { name: options.name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
+                if (error) reject(slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
+                else if (Array.isArray(result)) reject(new InvalidInputError('Must not use multiple statements in a single query.'));
+                else resolve(driverResultOf(result));
+              });
+            }),
+          stream: () => {
+            throw new Error('Streaming queries are not supported by this driver.');
+          },
+        };
+      },
+    };
+  });
+}
+
+function clientConfigOf(configuration: DriverConfiguration): pg.ClientConfig {
+  const timeout = (value: 'DISABLE_TIMEOUT' | number | undefined) => (value === 'DISABLE_TIMEOUT' || value === undefined ? undefined : Math.max(1, value));
+  return {
+    connectionString: configuration.connectionUri,
+    ...(typeof configuration.password === 'string' ? { password: configuration.password } : {}),
+    ...(configuration.ssl ? { ssl: configuration.ssl } : {}),
+    connectionTimeoutMillis: timeout(configuration.connectionTimeout),
+    statement_timeout: timeout(configuration.statementTimeout),
+    idle_in_transaction_session_timeout: timeout(configuration.idleInTransactionSessionTimeout),
+  };
+}
+
+type TypeParserLookup = (oid: number, format?: string) => (value: string) => unknown;
+
+/** pg's own parsers, with the configured ones in place of those types and their arrays (found by name once). */
+async function typeParsersOf(config: pg.ClientConfig, parsers: DriverConfiguration['typeParsers']): Promise<TypeParserLookup> {
+  const byOid = new Map<number, (value: string) => unknown>();
+  if (parsers.length > 0) {
+    const client = new pg.Client(config);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ oid: number; typarray: number; typname: string }>(
+        'SELECT oid::int, typarray::int, typname FROM pg_type WHERE typname = ANY($1::text[])',
+        [parsers.map((parser) => parser.name)],
+      );
+      for (const parser of parsers) {
+        const type = rows.find((row) => row.typname === parser.name);
+        if (!type) throw new Error(`Database type "${parser.name}" not found.`);
+        byOid.set(type.oid, parser.parse);
+        if (type.typarray) byOid.set(type.typarray, (value) => parseArray(value, parser.parse));
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  return (oid, format) => byOid.get(oid) ?? (pg.types.getTypeParser as TypeParserLookup)(oid, format);
+}
+
+/** pg-types' array literal parser; its declaration names a function, the module it ships exports `create`. */
+const arrayParser = pg.types.arrayParser as unknown as { create(source: string, transform: (entry: string) => unknown): { parse(): unknown[] } };
+const parseArray = (source: string, parse: (entry: string) => unknown) => arrayParser.create(source, parse).parse();
+
+function driverResultOf(result: pg.QueryResult): DriverQueryResult {
+  return {
+    command: result.command as DriverCommand,
+    fields: result.fields.map((field) => ({ dataTypeId: field.dataTypeID, name: field.name })),
+    rowCount: result.rowCount,
+    rows: result.rows,
+  };
+}
+
+/** The error classes slonik's pg driver raises, which callers tell apart (a unique violation, a lost connection, a timeout). */
+function slonikErrorOf(error: Error, query: { sql: string; values: readonly PrimitiveValueExpression[] } | null): Error {
+  const message = error.message.toLowerCase();
+  if (message.includes('connection terminated unexpectedly')) return new BackendTerminatedUnexpectedlyError(error);
+  if (message.includes('connection terminated')) return new BackendTerminatedError(error);
+  if (!('code' in error)) return error;
+  switch (error.code) {
+    case '22P02':
+      return new InvalidInputError(error.message);
+    case '25P03':
+      return new IdleTransactionTimeoutError(error);
+    case '57P01':
+      return new BackendTerminatedError(error);
+    case '57014':
+      return error.message.includes('canceling statement due to user request') ? new StatementCancelledError(error) : new StatementTimeoutError(error);
+    case '23502':
+      return new NotNullIntegrityConstraintViolationError(error);
+    case '23503':
+      return new ForeignKeyIntegrityConstraintViolationError(error);
+    case '23505':
+      return new UniqueIntegrityConstraintViolationError(error);
+    case '23P01':
+      return new CheckExclusionConstraintViolationError(error);
+    case '23514':
+      return new CheckIntegrityConstraintViolationError(error);
+    case '42601':
+      return query ? new InputSyntaxError(error, query) : error;
+    default:
+      return error;
+  }
+}
