@@ -197,6 +197,8 @@ const BYTES = sql.fragment`COLLATE "C"`;
  * what the live projection answered.
  */
 const IN_LOG_ORDER = sql.fragment`w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number, s.id ${BYTES}`;
+/** the same order over rows that carry the workout's start beside each set, their text already compared as bytes */
+const SETS_IN_LOG_ORDER = sql.fragment`s.started_at, s.workout_id, s.set_number, s.id`;
 
 /** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
 const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
@@ -334,43 +336,56 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
     const days = sql.fragment`(
       SELECT user_id, date FROM ${workouts} WHERE id = ANY(${sql.array([...touchedWorkouts], 'text')})
       UNION SELECT * FROM ${sql.unnest(touchedDays, ['text', 'date'])} AS d(user_id, date))`;
-    await tx.query(sql.unsafe`
-      MERGE INTO ${dayTotals} t
-      USING (
-        SELECT d.user_id, d.date, a.workouts, a.sets, a.reps, a.volume_kg FROM ${days} d
-        CROSS JOIN LATERAL (
-          SELECT count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, coalesce(sum(s.reps), 0)::int AS reps,
-            coalesce(sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}), 0) AS volume_kg
-          FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id WHERE w.user_id = d.user_id AND w.date = d.date) a
-      ) n ON t.user_id = n.user_id AND t.date = n.date
-      WHEN MATCHED AND n.sets = 0 THEN DELETE
-      WHEN MATCHED AND (t.workouts, t.sets, t.reps, t.volume_kg) IS NOT DISTINCT FROM (n.workouts, n.sets, n.reps, n.volume_kg) THEN DO NOTHING
-      WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
-      WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
-        VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)`);
-    // every exercise of those days, as the rows had them and as the sets have them now
+    // One statement, so that the touched days' sets are read once for both tables: each set is on
+    // a page of its own (a day's sets arrive among everyone else's), and reading them once per
+    // exercise and per table was most of a live batch's time. Rows whose values come out the same
+    // are left alone, and only the changed ones go on to the bests and totals below.
     const changed = await tx.any(sql.type(exerciseDayRow)`
+      WITH d AS MATERIALIZED ${days},
+      s AS MATERIALIZED (
+        SELECT w.user_id ${BYTES} AS user_id, w.date, s.exercise_id ${BYTES} AS exercise_id, w.started_at ${BYTES} AS started_at,
+          s.workout_id ${BYTES} AS workout_id, s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
+        FROM d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date JOIN ${sets} s ON s.workout_id = w.id),
+      day_totals_merged AS (
+        MERGE INTO ${dayTotals} t
+        USING (
+          SELECT d.user_id, d.date, a.workouts, coalesce(a.sets, 0) AS sets, a.reps, a.volume_kg FROM d
+          LEFT JOIN (
+            SELECT s.user_id, s.date, count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, sum(s.reps)::int AS reps,
+              sum(s.kg * s.reps ORDER BY ${SETS_IN_LOG_ORDER}) AS volume_kg
+            FROM s GROUP BY s.user_id, s.date) a ON a.user_id = d.user_id AND a.date = d.date
+        ) n ON t.user_id = n.user_id AND t.date = n.date
+        WHEN MATCHED AND n.sets = 0 THEN DELETE
+        WHEN MATCHED AND (t.workouts, t.sets, t.reps, t.volume_kg) IS NOT DISTINCT FROM (n.workouts, n.sets, n.reps, n.volume_kg) THEN DO NOTHING
+        WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
+        WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
+          VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)),
+      a AS (
+        SELECT s.user_id, s.exercise_id, s.date, count(*)::int AS sets, sum(s.kg * s.reps ORDER BY ${SETS_IN_LOG_ORDER}) AS volume_kg,
+          max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+        FROM s GROUP BY s.user_id, s.exercise_id, s.date),
+      b AS (
+        SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
+          ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, s.started_at, s.set_number
+        FROM s WHERE s.reps > 0
+        ORDER BY s.user_id, s.exercise_id, s.date, ${E1RM} DESC, s.kg DESC, s.started_at, s.workout_id, s.set_number)
       MERGE INTO ${exerciseDays} t
       USING (
-        SELECT k.user_id, k.exercise_id, k.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
+        -- every exercise of those days, as the rows had them and as the sets have them now; the keys
+        -- back in the table's collation, so that the join to it can use its primary key
+        SELECT k.user_id COLLATE "default" AS user_id, k.exercise_id COLLATE "default" AS exercise_id, k.date,
+          coalesce(a.sets, 0) AS sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
         FROM (
-          SELECT x.user_id, x.exercise_id, x.date FROM ${exerciseDays} x JOIN ${days} d ON x.user_id = d.user_id AND x.date = d.date
-          UNION SELECT w.user_id, s.exercise_id, w.date FROM ${days} d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date
-            JOIN ${sets} s ON s.workout_id = w.id
+          SELECT x.user_id, x.exercise_id, x.date FROM ${exerciseDays} x JOIN d ON x.user_id = d.user_id AND x.date = d.date
+          UNION SELECT user_id, exercise_id, date FROM a
         ) k
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS sets, coalesce(sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}), 0) AS volume_kg,
-            max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
-          FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id
-          WHERE w.user_id = k.user_id AND w.date = k.date AND s.exercise_id = k.exercise_id) a
-        LEFT JOIN LATERAL (
-          SELECT ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
-          FROM ${workouts} w JOIN ${sets} s ON s.workout_id = w.id
-          WHERE w.user_id = k.user_id AND w.date = k.date AND s.exercise_id = k.exercise_id AND s.reps > 0
-          ORDER BY 1 DESC, s.kg DESC, w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number LIMIT 1) b ON true
-      ) n ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id AND t.date = n.date
+        LEFT JOIN a ON a.user_id = k.user_id AND a.exercise_id = k.exercise_id AND a.date = k.date
+        LEFT JOIN b ON b.user_id = k.user_id AND b.exercise_id = k.exercise_id AND b.date = k.date
+      -- every row of n is of one of the days d, so the last condition holds for every match; it is
+      -- there to reach the table through its primary key from d's few days, since the planner
+      -- cannot estimate the CTEs and otherwise joined n to a scan of the whole table
+      ) n ON t.user_id = n.user_id AND t.exercise_id = n.exercise_id AND t.date = n.date AND (t.user_id, t.date) IN (SELECT user_id, date FROM d)
       WHEN MATCHED AND n.sets = 0 THEN DELETE
-      -- a row that comes out the same is left alone, and not returned: the bests and totals below are its functions
       WHEN MATCHED AND (t.sets, t.volume_kg, t.heaviest_kg, t.best_e1rm, t.best_kg, t.best_reps, t.best_workout_id, t.best_started_at, t.best_set_number)
         IS NOT DISTINCT FROM (n.sets, n.volume_kg, n.heaviest_kg, n.e1rm, n.kg, n.reps, n.workout_id, n.started_at, n.set_number) THEN DO NOTHING
       WHEN MATCHED THEN UPDATE SET sets = n.sets, volume_kg = n.volume_kg, heaviest_kg = n.heaviest_kg, best_e1rm = n.e1rm, best_kg = n.kg,

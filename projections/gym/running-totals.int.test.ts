@@ -1,0 +1,94 @@
+// The running totals of a live batch that touches several days which already have rows: each day's
+// totals, each exercise's day (one updated, one gone), the best of the earlier days and the
+// exercise's totals, with the numbers worked out by hand.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import t from 'tap';
+import { z } from 'zod';
+import { WORKOUT_SCHEMA_VERSION, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
+import type { RecordedEvent } from '../../infra/eventstore/port.ts';
+import { connectDatabase } from '../../infra/postgres/pools.ts';
+import { makeDatabase } from '../../infra/testing/database.ts';
+import { gymProjection } from './index.ts';
+
+t.test('a batch over two days that already have totals recomputes both, and only what changed', async (t) => {
+  const database = await makeDatabase();
+  const db = await connectDatabase(database.url, 2);
+  t.teardown(async () => {
+    await db.close();
+    await database.drop();
+  });
+  await db.slonik.query(sql.unsafe`CREATE SCHEMA gym`);
+  await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym'));
+  for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym'));
+
+  const userId = randomUUID();
+  const [squat, row] = [randomUUID(), randomUUID()];
+  const [monday, wednesday] = [randomUUID(), randomUUID()];
+  const [mondaySquat, mondayRow, wednesdaySquat] = [randomUUID(), randomUUID(), randomUUID()];
+  let position = 0n;
+  const event = (workout: string, type: string, data: Record<string, unknown>): RecordedEvent => {
+    position++;
+    return {
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { userId, correlationId: 'test', causationId: 'test', schemaVersion: WORKOUT_SCHEMA_VERSION },
+      stream: `${WORKOUT_STREAM_PREFIX}${workout}`,
+      revision: 0n,
+      position: { commit: position, prepare: position },
+      recordedAt: new Date(),
+    };
+  };
+  const tick = (workout: string, setId: string, exerciseId: string, kg: number, reps: number) =>
+    event(workout, 'set-ticked', { setId, exerciseId, setNumber: 1, kg, reps, unit: 'kg', rpe: null });
+  const applyBatch = (events: RecordedEvent[]) => db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym', events));
+
+  await applyBatch([
+    event(monday, 'workout-started', { userId, planDayId: null, date: '2026-11-23', startedAt: '2026-11-23T18:00:00.000Z' }),
+    event(wednesday, 'workout-started', { userId, planDayId: null, date: '2026-11-25', startedAt: '2026-11-25T18:00:00.000Z' }),
+    tick(monday, mondaySquat, squat, 100, 5),
+    tick(monday, mondayRow, row, 50, 10),
+    tick(wednesday, wednesdaySquat, squat, 105, 5),
+  ]);
+  const untouched = await db.slonik.oneFirst(
+    sql.type(z.object({ xmin: z.string() }))`SELECT xmin::text FROM gym.day_totals WHERE user_id = ${userId} AND date = '2026-11-23'`,
+  );
+  // one batch: Monday's squat heavier and its row removed, Wednesday's squat corrected down
+  await applyBatch([
+    tick(monday, mondaySquat, squat, 110, 5),
+    event(monday, 'set-removed', { setId: mondayRow }),
+    event(wednesday, 'set-corrected', { setId: wednesdaySquat, kg: 107.5, reps: 3 }),
+  ]);
+
+  const days = await db.slonik.any(sql.type(z.object({ date: z.string(), workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number() }))`
+    SELECT date::text, workouts, sets, reps, volume_kg FROM gym.day_totals WHERE user_id = ${userId} ORDER BY date`);
+  t.same(days, [
+    { date: '2026-11-23', workouts: 1, sets: 1, reps: 5, volume_kg: 550 },
+    { date: '2026-11-25', workouts: 1, sets: 1, reps: 3, volume_kg: 322.5 },
+  ]);
+  const exerciseDays = await db.slonik.any(sql.type(z.object({ exercise_id: z.string(), date: z.string(), sets: z.number(), volume_kg: z.number(), heaviest_kg: z.number(), best_kg: z.number(), best_reps: z.number(), prior_best_e1rm: z.number().nullable() }))`
+    SELECT exercise_id, date::text, sets, volume_kg, heaviest_kg, best_kg, best_reps, prior_best_e1rm FROM gym.exercise_days WHERE user_id = ${userId} ORDER BY date, exercise_id`);
+  t.same(
+    exerciseDays,
+    [
+      { exercise_id: squat, date: '2026-11-23', sets: 1, volume_kg: 550, heaviest_kg: 110, best_kg: 110, best_reps: 5, prior_best_e1rm: null },
+      { exercise_id: squat, date: '2026-11-25', sets: 1, volume_kg: 322.5, heaviest_kg: 107.5, best_kg: 107.5, best_reps: 3, prior_best_e1rm: 110 * (1 + 5 / 30) },
+    ],
+    "Monday's row is gone, Wednesday's squat knows Monday's heavier best",
+  );
+  const totals = await db.slonik.any(sql.type(z.object({ exercise_id: z.string(), last_date: z.string(), sets: z.number(), volume_kg: z.number(), heaviest_kg: z.number(), best_date: z.string() }))`
+    SELECT exercise_id, last_date::text, sets, volume_kg, heaviest_kg, best_date::text FROM gym.exercise_totals WHERE user_id = ${userId}`);
+  t.same(totals, [{ exercise_id: squat, last_date: '2026-11-25', sets: 2, volume_kg: 872.5, heaviest_kg: 110, best_date: '2026-11-23' }], 'the row has no totals left');
+
+  // a batch that changes nothing a total is made of leaves the rows as they are
+  const before = await db.slonik.oneFirst(
+    sql.type(z.object({ xmin: z.string() }))`SELECT xmin::text FROM gym.day_totals WHERE user_id = ${userId} AND date = '2026-11-23'`,
+  );
+  t.not(before, untouched, 'the second batch rewrote Monday');
+  await applyBatch([event(monday, 'workout-notes-changed', { notes: 'felt strong' }), tick(monday, mondaySquat, squat, 110, 5)]);
+  const after = await db.slonik.oneFirst(
+    sql.type(z.object({ xmin: z.string() }))`SELECT xmin::text FROM gym.day_totals WHERE user_id = ${userId} AND date = '2026-11-23'`,
+  );
+  t.equal(after, before, 'the same tick again: Monday left alone');
+});
