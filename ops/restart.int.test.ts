@@ -65,7 +65,9 @@ function start(t: Test, dataDir: string, pgPort: number) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  return { child, exited, listening, out: () => stdout };
+  /** what it printed last, for a failure to say why */
+  const said = () => ({ stdout: stdout.slice(-3000), stderr: stderr.slice(-3000) });
+  return { child, exited, listening, out: () => stdout, said };
 }
 
 async function health(url: string): Promise<{ status: number; body: unknown }> {
@@ -104,14 +106,14 @@ t.test('started again at once after SIGTERM, the new process comes up and keeps 
   first.child.kill('SIGTERM');
   const second = start(t, dataDir, pgPort);
   const secondUrl = await second.listening();
-  t.equal(await first.exited, 0, 'the first process stopped cleanly');
+  t.equal(await first.exited, 0, 'the first process stopped cleanly', first.said());
   t.same(await health(secondUrl), { status: 200, body: { status: 'ok' } }, 'the second answers its health (PostgreSQL included)');
   t.equal(await saved(secondUrl, 'restart'), 200, 'the second saves after the first has gone');
   const document = (await (await fetch(`${secondUrl}/api/forms/restart`, { headers: readAfter.headers() })).json()) as { version: number };
   t.equal(document.version, 2, 'both saves are there, once each');
 
   second.child.kill('SIGTERM');
-  t.equal(await second.exited, 0, 'the second process stopped cleanly');
+  t.equal(await second.exited, 0, 'the second process stopped cleanly', second.said());
   t.notOk(existsSync(postmasterPid(dataDir)), 'the process exited only after PostgreSQL had stopped');
 });
 
@@ -127,9 +129,9 @@ t.test('two processes started at once on a fresh DATA_DIR both come up', async (
   t.equal(await saved(urlB, 'twins'), 200);
 
   a.child.kill('SIGTERM');
-  t.equal(await a.exited, 0, 'the first stopped cleanly');
+  t.equal(await a.exited, 0, 'the first stopped cleanly', a.said());
   t.equal(await saved(urlB, 'twins'), 200, 'the second still saves once the first has gone');
   b.child.kill('SIGTERM');
-  t.equal(await b.exited, 0, 'the second stopped cleanly');
+  t.equal(await b.exited, 0, 'the second stopped cleanly', b.said());
   t.notOk(existsSync(postmasterPid(dataDir)), 'no server is left running');
 });

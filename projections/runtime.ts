@@ -442,20 +442,24 @@ export type RetryPolicy = { readonly firstMs: number; readonly maxMs: number };
 
 export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
 
+/** the most events a live projector takes at once */
+const LIVE_BATCH = 500;
 /** A batch this long means the log is busy: events arrive faster than one at a time. */
 const BUSY_BATCH = 16;
 const MAX_REST_MS = 50;
 
 /**
- * How long a live projector waits before reading on, after a batch that took `elapsedMs` to apply.
- * While the log is busy it rests as long as it worked (at most MAX_REST_MS), so the next batch
- * carries what arrived meanwhile: a batch's cost is mostly per day and per statement, not per
- * event, so fewer, larger batches do the same work for less, and the projector takes at most about
- * half a core from the commands it shares the machine with (docs/benchmarks.md, "Issue 17, fourth
- * pass"). A quiet log is applied at once.
+ * How long a live projector waits before reading on, after a batch of `batchLength` events (at most
+ * `maxBatch`) that took `elapsedMs` to apply. While the log is busy it rests as long as it worked (at
+ * most MAX_REST_MS), so the next batch carries what arrived meanwhile: a batch's cost is mostly per
+ * day and per statement, not per event, so fewer, larger batches do the same work for less, and the
+ * projector takes at most about half a core from the commands it shares the machine with
+ * (docs/benchmarks.md, "Issue 17, fourth pass"). A quiet log is applied at once, and so is a
+ * backlog: a full batch means the next one is full already, and catching up must not wait.
  */
-export function restAfterBatch(batchLength: number, elapsedMs: number): number {
-  return batchLength >= BUSY_BATCH ? Math.min(MAX_REST_MS, Math.max(0, elapsedMs)) : 0;
+export function restAfterBatch(batchLength: number, maxBatch: number, elapsedMs: number): number {
+  if (batchLength < BUSY_BATCH || batchLength >= maxBatch) return 0;
+  return Math.min(MAX_REST_MS, Math.max(0, elapsedMs));
 }
 
 function lockKey(name: string): string {
@@ -624,7 +628,7 @@ export function startProjector(deps: {
     stopped ??= await readStop(pool, name);
     await progressed(checkpoint.position);
     while (!stopping && !held.lost) {
-      subscription = store.subscribeToAll(checkpoint.position);
+      subscription = store.subscribeToAll(checkpoint.position, { maxBatch: LIVE_BATCH });
       let restart = false;
       try {
         for await (const batch of subscription) {
@@ -652,8 +656,9 @@ export function startProjector(deps: {
             break;
           }
           if (stopping || held.lost) break;
-          const rest = restAfterBatch(batch.length, performance.now() - started);
+          const rest = restAfterBatch(batch.length, LIVE_BATCH, performance.now() - started);
           if (rest > 0) await sleep(rest);
+          if (stopping || held.lost) break;
         }
       } finally {
         await subscription.close();
