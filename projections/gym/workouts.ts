@@ -130,6 +130,10 @@ async function updatePriorBests(tx: DatabaseTransactionConnection, schema: strin
  */
 export const completeWorkoutsBulk = [completeDays, completeExercises] as const;
 
+/** Every set of the schema as `setRows`, a FROM item named s. */
+const everySet = (schema: string) =>
+  sql.fragment`(${setRows(sql.fragment`${sql.identifier([schema, 'sets'])} s JOIN ${sql.identifier([schema, 'workouts'])} w ON w.id = s.workout_id`)}) s`;
+
 /** Each day's totals, and the indexes of workouts and sets. */
 async function completeDays(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
@@ -137,8 +141,7 @@ async function completeDays(tx: DatabaseTransactionConnection, schema: string): 
   await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('day_totals')} (user_id, date, workouts, sets, reps, volume_kg)
-    SELECT s.user_id ${BYTES} AS user_id, s.date, count(DISTINCT s.workout_id), count(*), sum(s.reps), sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER})
-    FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY 1, 2`);
+    ${dayTotalsOf(everySet(schema))}`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${table('workouts')} (user_id, date)`);
   // the workout's date rides along (it never changes), so "the last time of this exercise" is an index walk
   await tx.query(sql.unsafe`CREATE INDEX ON ${table('sets')} (user_id, exercise_id, date)`);
@@ -152,18 +155,8 @@ async function completeExercises(tx: DatabaseTransactionConnection, schema: stri
     INSERT INTO ${table('exercise_days')}
       (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
     SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
-    FROM (
-      SELECT s.user_id ${BYTES} AS user_id, s.exercise_id ${BYTES} AS exercise_id, s.date, count(*) AS sets, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg,
-        max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
-      FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id GROUP BY 1, 2, 3
-    ) a
-    LEFT JOIN (
-      SELECT DISTINCT ON (1, 2, 3) s.user_id ${BYTES} AS user_id, s.exercise_id ${BYTES} AS exercise_id, s.date,
-        ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, w.started_at, s.set_number
-      FROM ${table('sets')} s JOIN ${table('workouts')} w ON w.id = s.workout_id
-      WHERE s.reps > 0
-      ORDER BY 1, 2, 3, ${E1RM} DESC, s.kg DESC, w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number
-    ) b ON b.user_id = a.user_id AND b.exercise_id = a.exercise_id AND b.date = a.date`);
+    FROM (${exerciseDayTotalsOf(everySet(schema))}) a
+    LEFT JOIN (${bestSetsOf(everySet(schema))}) b ON b.user_id = a.user_id AND b.exercise_id = a.exercise_id AND b.date = a.date`);
   await tx.query(sql.unsafe`
     UPDATE ${table('exercise_days')} t SET prior_best_e1rm = p.prior
     FROM (
@@ -193,15 +186,45 @@ const BYTES = sql.fragment`COLLATE "C"`;
 
 /**
  * Sums of weights are added in one order wherever they are computed (a batch's days, a rebuild's
- * whole log): floating-point addition depends on the order, and a rebuild must answer bit for bit
- * what the live projection answered.
+ * whole log), over rows of `setRows`: floating-point addition depends on the order, and a rebuild
+ * must answer bit for bit what the live projection answered.
  */
-const IN_LOG_ORDER = sql.fragment`w.started_at ${BYTES}, s.workout_id ${BYTES}, s.set_number, s.id ${BYTES}`;
-/** the same order over rows that carry the workout's start beside each set, their text already compared as bytes */
-const SETS_IN_LOG_ORDER = sql.fragment`s.started_at, s.workout_id, s.set_number, s.id`;
+const IN_LOG_ORDER = sql.fragment`s.started_at, s.workout_id, s.set_number, s.id`;
 
 /** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
 const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
+
+type Fragment = ReturnType<typeof sql.fragment>;
+
+/**
+ * One row per set with what its day's sums and bests need (its workout's user, date and start), the
+ * text keys compared as bytes; `from` joins the sets (s) to their workouts (w). The rebuild reads
+ * every set this way and a live batch the sets of the days it touched, and both then aggregate them
+ * with the same three statements below, so they agree to the bit.
+ */
+const setRows = (from: Fragment) => sql.fragment`
+  SELECT w.user_id ${BYTES} AS user_id, w.date, s.exercise_id ${BYTES} AS exercise_id, w.started_at ${BYTES} AS started_at,
+    s.workout_id ${BYTES} AS workout_id, s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
+  FROM ${from}`;
+
+/** Each day's totals of `sets` (rows of `setRows`). */
+const dayTotalsOf = (sets: Fragment) => sql.fragment`
+  SELECT s.user_id, s.date, count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, sum(s.reps)::int AS reps,
+    sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg
+  FROM ${sets} GROUP BY s.user_id, s.date`;
+
+/** Each exercise's totals per day of `sets`. */
+const exerciseDayTotalsOf = (sets: Fragment) => sql.fragment`
+  SELECT s.user_id, s.exercise_id, s.date, count(*)::int AS sets, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg,
+    max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+  FROM ${sets} GROUP BY s.user_id, s.exercise_id, s.date`;
+
+/** Each exercise's best set per day of `sets`: the highest estimate, then the heavier weight, then the earliest. */
+const bestSetsOf = (sets: Fragment) => sql.fragment`
+  SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
+    ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, s.started_at, s.set_number
+  FROM ${sets} WHERE s.reps > 0
+  ORDER BY s.user_id, s.exercise_id, s.date, ${E1RM} DESC, s.kg DESC, s.started_at, s.workout_id, s.set_number`;
 
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 
@@ -342,33 +365,20 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
     // are left alone, and only the changed ones go on to the bests and totals below.
     const changed = await tx.any(sql.type(exerciseDayRow)`
       WITH d AS MATERIALIZED ${days},
-      s AS MATERIALIZED (
-        SELECT w.user_id ${BYTES} AS user_id, w.date, s.exercise_id ${BYTES} AS exercise_id, w.started_at ${BYTES} AS started_at,
-          s.workout_id ${BYTES} AS workout_id, s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
-        FROM d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date JOIN ${sets} s ON s.workout_id = w.id),
+      s AS MATERIALIZED (${setRows(sql.fragment`d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date JOIN ${sets} s ON s.workout_id = w.id`)}),
       day_totals_merged AS (
         MERGE INTO ${dayTotals} t
         USING (
-          SELECT d.user_id, d.date, a.workouts, coalesce(a.sets, 0) AS sets, a.reps, a.volume_kg FROM d
-          LEFT JOIN (
-            SELECT s.user_id, s.date, count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, sum(s.reps)::int AS reps,
-              sum(s.kg * s.reps ORDER BY ${SETS_IN_LOG_ORDER}) AS volume_kg
-            FROM s GROUP BY s.user_id, s.date) a ON a.user_id = d.user_id AND a.date = d.date
+          SELECT d.user_id, d.date, a.workouts, coalesce(a.sets, 0) AS sets, a.reps, a.volume_kg
+          FROM d LEFT JOIN (${dayTotalsOf(sql.fragment`s`)}) a ON a.user_id = d.user_id AND a.date = d.date
         ) n ON t.user_id = n.user_id AND t.date = n.date
         WHEN MATCHED AND n.sets = 0 THEN DELETE
         WHEN MATCHED AND (t.workouts, t.sets, t.reps, t.volume_kg) IS NOT DISTINCT FROM (n.workouts, n.sets, n.reps, n.volume_kg) THEN DO NOTHING
         WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
         WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
           VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)),
-      a AS (
-        SELECT s.user_id, s.exercise_id, s.date, count(*)::int AS sets, sum(s.kg * s.reps ORDER BY ${SETS_IN_LOG_ORDER}) AS volume_kg,
-          max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
-        FROM s GROUP BY s.user_id, s.exercise_id, s.date),
-      b AS (
-        SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
-          ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, s.started_at, s.set_number
-        FROM s WHERE s.reps > 0
-        ORDER BY s.user_id, s.exercise_id, s.date, ${E1RM} DESC, s.kg DESC, s.started_at, s.workout_id, s.set_number)
+      a AS (${exerciseDayTotalsOf(sql.fragment`s`)}),
+      b AS (${bestSetsOf(sql.fragment`s`)})
       MERGE INTO ${exerciseDays} t
       USING (
         -- every exercise of those days, as the rows had them and as the sets have them now; the keys
