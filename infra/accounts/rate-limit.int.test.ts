@@ -1,16 +1,13 @@
 import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
-import { createTestDatabase } from '../testing/database.ts';
+import { connectTestDatabase } from '../testing/database.ts';
 import { migrate } from '../postgres/migrations.ts';
-import { connectDatabase } from '../postgres/pools.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { accountsMigration } from './schema.ts';
 
-const db = await createTestDatabase(t);
-await migrate(db.pool, [accountsMigration]);
-const database = await connectDatabase(db.url, 4);
-t.teardown(() => database.close());
+const database = await connectTestDatabase(t);
+await migrate(database.pg, [accountsMigration]);
 let clock = new Date('2026-11-25T12:00:00Z');
 const limiter = createRateLimiter({ pool: database.slonik, now: () => clock });
 const allowance = { limit: 3, windowMs: 60_000 };

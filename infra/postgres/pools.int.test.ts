@@ -9,19 +9,13 @@ import {
 } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
-import { makeDatabase } from '../testing/database.ts';
-import { connectDatabase } from './pools.ts';
+import { connectTestDatabase } from '../testing/database.ts';
 
 /** What a call rejected with (slonik's errors are all named "Error", so tap's `rejects` cannot tell their classes apart). */
 const rejection = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
 t.test("the typed pool's connections: our parsers, slonik's error classes, prepared statements", async (t) => {
-  const database = await makeDatabase();
-  const db = await connectDatabase(database.url, 4);
-  t.teardown(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const db = await connectTestDatabase(t);
   const pool = db.slonik;
 
   t.test('values come back as the rest of the code reads them', async (t) => {
@@ -68,12 +62,15 @@ t.test("the typed pool's connections: our parsers, slonik's error classes, prepa
     t.equal(await pool.oneFirst(sql.type(z.object({ one: z.number() }))`SELECT 1 AS one`), 1, 'the pool opens another');
   });
 
-  t.test('a prepared statement is planned once per connection and answers each call with its own values', async (t) => {
-    const add = (n: number) => pool.oneFirst(sql.prepared('driver_probe_add', z.object({ sum: z.number() }))`SELECT ${n}::int + 1 AS sum`);
-    t.same(await Promise.all([1, 2, 3, 4, 5, 6].map(add)), [2, 3, 4, 5, 6, 7]);
-    const prepared = await pool.connect((connection) =>
-      connection.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'driver_probe_add'`),
-    );
-    t.equal(prepared, 1, 'kept on the connection between calls');
+  t.test('a prepared statement is prepared once per connection and answers each call with its own values', async (t) => {
+    const add = (n: number) => sql.prepared('driver_probe_add', z.object({ sum: z.number() }))`SELECT ${n}::int + 1 AS sum`;
+    t.same(await Promise.all([1, 2, 3, 4, 5, 6].map((n) => pool.oneFirst(add(n)))), [2, 3, 4, 5, 6, 7], 'calls at once, on several connections');
+    await pool.connect(async (connection) => {
+      t.same([await connection.oneFirst(add(10)), await connection.oneFirst(add(20))], [11, 21]);
+      const prepared = await connection.oneFirst(
+        sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'driver_probe_add'`,
+      );
+      t.equal(prepared, 1, 'one statement on the connection after two calls');
+    });
   });
 });

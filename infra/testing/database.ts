@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { connectDatabase, type Database } from '../postgres/pools.ts';
 
 type Teardown = { teardown(fn: () => Promise<void> | void): void };
 
@@ -70,4 +71,15 @@ export async function createTestDatabase(t: Teardown, poolSize = 10): Promise<Te
     await database.drop();
   });
   return { url: database.url, pool };
+}
+
+/** A fresh database with the service's own pools on it (typed and raw), both gone when the test ends. */
+export async function connectTestDatabase(t: Teardown, poolSize = 4): Promise<Database> {
+  const database = await makeDatabase();
+  const db = await connectDatabase(database.url, poolSize);
+  t.teardown(async () => {
+    await db.close();
+    await database.drop();
+  });
+  return db;
 }

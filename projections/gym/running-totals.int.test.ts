@@ -7,17 +7,11 @@ import t from 'tap';
 import { z } from 'zod';
 import { WORKOUT_SCHEMA_VERSION, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
-import { connectDatabase } from '../../infra/postgres/pools.ts';
-import { makeDatabase } from '../../infra/testing/database.ts';
+import { connectTestDatabase } from '../../infra/testing/database.ts';
 import { gymProjection } from './index.ts';
 
 t.test('a batch over two days that already have totals recomputes both, and only what changed', async (t) => {
-  const database = await makeDatabase();
-  const db = await connectDatabase(database.url, 2);
-  t.teardown(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const db = await connectTestDatabase(t, 2);
   await db.slonik.query(sql.unsafe`CREATE SCHEMA gym`);
   await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym'));
   for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym'));
