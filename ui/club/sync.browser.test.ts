@@ -69,6 +69,9 @@ t.test('network cut mid-night: Offline, changes kept, reconnect: one save, versi
   await page.getByRole('button', { name: 'Continue night at Dome 18:00' }).click();
   await addFromPeople(page, 'Cleo');
   await page.getByRole('button', { name: 'Start' }).click();
+  // the round is running on this phone before it reloads: what is checked is that offline changes
+  // survive a reload, not a reload in the same instant as the tap (the local copy is written then)
+  await page.getByRole('button', { name: 'Pause' }).waitFor();
   await page.reload().catch(() => undefined);
   // Chromium's offline emulation can let a request through that the service worker passes on; its
   // answer never arrives, and what follows carries the same snapshot id: the server knows it as this
