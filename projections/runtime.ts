@@ -37,6 +37,11 @@ export type Projection = {
    * transaction of its own (a rebuild that fails drops the whole schema anyway).
    */
   readonly completeBulk?: ReadonlyArray<(tx: DatabaseTransactionConnection, schema: string) => Promise<void>>;
+  /**
+   * events per batch when a rebuild replays the log (2,000 unless set): a projection of many small
+   * events loads faster in larger ones, each a round of statements over more rows
+   */
+  readonly replayBatch?: number;
 };
 
 export type Logger = {
@@ -800,7 +805,7 @@ export async function rebuildProjection(deps: {
   const live = projection.name;
   const fresh = `${live}__rebuild`;
   const old = `${live}__old`;
-  const batchSize = deps.batchSize ?? 2000;
+  const batchSize = deps.batchSize ?? projection.replayBatch ?? 2000;
   const parked = await readParked(store, live);
   let events = 0;
   let read = 0;

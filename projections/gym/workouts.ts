@@ -1,4 +1,4 @@
-import { sql, type DatabaseTransactionConnection, type ValueExpression } from 'slonik';
+import { sql, type DatabaseTransactionConnection, UniqueIntegrityConstraintViolationError, type ValueExpression } from 'slonik';
 import { z } from 'zod';
 import { assertNever } from '../../domain/shared/events.ts';
 import { type WorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
@@ -236,7 +236,7 @@ const exerciseDayRow = z.object({ user_id: z.string(), exercise_id: z.string(), 
  * gathered into a few multi-row statements; any other event flushes them first, so the order of
  * the log is kept where it matters.
  */
-export function workoutWriter(tx: DatabaseTransactionConnection, schema: string) {
+export function workoutWriter(tx: DatabaseTransactionConnection, schema: string, options: { readonly bulk: boolean }) {
   const workouts = sql.identifier([schema, 'workouts']);
   const sets = sql.identifier([schema, 'sets']);
   const planDays = sql.identifier([schema, 'plan_days']);
@@ -264,14 +264,27 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string)
           started_at = EXCLUDED.started_at, finished_at = NULL, notes = ''`);
     }
     if (ticked.size > 0) {
-      await tx.query(sql.unsafe`
+      const insert = sql.fragment`
         INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps, entered_unit, rpe, date)
         SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps, t.entered_unit, t.rpe, w.date
         FROM ${sql.unnest([...ticked.values()], ['text', 'text', 'text', 'int4', 'float8', 'int4', 'text', 'float4'])}
           AS t(id, workout_id, exercise_id, set_number, kg, reps, entered_unit, rpe)
-        JOIN ${workouts} w ON w.id = t.workout_id
+        JOIN ${workouts} w ON w.id = t.workout_id`;
+      const upsert = sql.unsafe`${insert}
         ON CONFLICT (id) DO UPDATE SET exercise_id = EXCLUDED.exercise_id, set_number = EXCLUDED.set_number, kg = EXCLUDED.kg, reps = EXCLUDED.reps,
-          entered_unit = EXCLUDED.entered_unit, rpe = EXCLUDED.rpe`);
+          entered_unit = EXCLUDED.entered_unit, rpe = EXCLUDED.rpe`;
+      // A replay's ticks are nearly all new sets, and a plain insert costs about a sixth less than
+      // one that checks each row for a conflict; a set ticked again in a later batch is written over.
+      if (options.bulk) {
+        await tx
+          .transaction((inner) => inner.query(sql.unsafe`${insert}`))
+          .catch((error: unknown) => {
+            if (!(error instanceof UniqueIntegrityConstraintViolationError)) throw error;
+            return tx.query(upsert);
+          });
+      } else {
+        await tx.query(upsert);
+      }
     }
     if (corrected.size > 0) {
       await tx.query(sql.unsafe`
