@@ -59,13 +59,13 @@ async function slice(admin: pg.Client, database: string, url: string, clients: G
     [database],
   );
   if (process.env.BENCH_DIAG === '1') {
-    const top = await admin.query<{ calls: string; ms: string; query: string }>(
-      `SELECT calls::text, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query FROM pg_stat_statements
+    const top = await admin.query<{ calls: string; ms: string; plan: string; query: string }>(
+      `SELECT calls::text, round(total_exec_time)::text AS ms, round(total_plan_time)::text AS plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query FROM pg_stat_statements
        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY calls DESC LIMIT 10`,
       [database],
     );
     console.log(`${database}: ${result.requests} requests`);
-    for (const row of top.rows) console.log(`  ${row.calls.padStart(7)} ${row.ms.padStart(6)} ms  ${row.query}`);
+    for (const row of top.rows) console.log(`  ${row.calls.padStart(7)} ${row.ms.padStart(6)} ms, planning ${row.plan.padStart(5)} ms  ${row.query}`);
   }
   const sorted = Float64Array.from(result.latencies).sort();
   return {
@@ -106,7 +106,9 @@ async function gymTickers(core: Core, base: string): Promise<Ticker[]> {
 }
 
 async function main(): Promise<void> {
-  await withBenchPostgres('http', { shared_preload_libraries: 'pg_stat_statements' }, async ({ admin, urlOf, onEnd }) => {
+  // planning times only when asked for: tracking them costs every statement a little
+  const tracking = process.env.BENCH_DIAG === '1' ? { 'pg_stat_statements.track_planning': 'on' } : {};
+  await withBenchPostgres('http', { shared_preload_libraries: 'pg_stat_statements', ...tracking }, async ({ admin, urlOf, onEnd }) => {
     await admin.query('CREATE EXTENSION pg_stat_statements');
     await admin.query('CREATE DATABASE bench_gym');
     await admin.query('CREATE DATABASE bench_crud');
