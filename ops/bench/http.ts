@@ -107,7 +107,7 @@ async function gymTickers(core: Core, base: string): Promise<Ticker[]> {
 
 async function main(): Promise<void> {
   // planning times only when asked for: tracking them costs every statement a little
-  const tracking = process.env.BENCH_DIAG === '1' ? { 'pg_stat_statements.track_planning': 'on' } : {};
+  const tracking: Record<string, string> = process.env.BENCH_DIAG === '1' ? { 'pg_stat_statements.track_planning': 'on' } : {};
   await withBenchPostgres('http', { shared_preload_libraries: 'pg_stat_statements', ...tracking }, async ({ admin, urlOf, onEnd }) => {
     await admin.query('CREATE EXTENSION pg_stat_statements');
     await admin.query('CREATE DATABASE bench_gym');

@@ -131,8 +131,7 @@ async function updatePriorBests(tx: DatabaseTransactionConnection, schema: strin
 export const completeWorkoutsBulk = [completeDays, completeExercises] as const;
 
 /** Every set of the schema as `setRows`, a FROM item named s. */
-const everySet = (schema: string) =>
-  sql.fragment`(${setRows(sql.fragment`${sql.identifier([schema, 'sets'])} s JOIN ${sql.identifier([schema, 'workouts'])} w ON w.id = s.workout_id`)}) s`;
+const everySet = (schema: string) => sql.fragment`(${setRows(sql.identifier([schema, 'workouts']), sql.identifier([schema, 'sets']))}) s`;
 
 /** Each day's totals, and the indexes of workouts and sets. */
 async function completeDays(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
@@ -187,9 +186,10 @@ const BYTES = sql.fragment`COLLATE "C"`;
 /**
  * Sums of weights are added in one order wherever they are computed (a batch's days, a rebuild's
  * whole log), over rows of `setRows`: floating-point addition depends on the order, and a rebuild
- * must answer bit for bit what the live projection answered.
+ * must answer bit for bit what the live projection answered. The order is the log's: the workouts
+ * of a day by start and id (`workout_no`), then set number and id.
  */
-const IN_LOG_ORDER = sql.fragment`s.started_at, s.workout_id, s.set_number, s.id`;
+const IN_LOG_ORDER = sql.fragment`s.workout_no, s.set_number, s.id`;
 
 /** Epley's estimate of set `s` as the query API computes it, operation for operation, so SQL and TypeScript agree to the bit. */
 const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
@@ -197,34 +197,44 @@ const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
 type Fragment = ReturnType<typeof sql.fragment>;
 
 /**
- * One row per set with what its day's sums and bests need (its workout's user, date and start), the
- * text keys compared as bytes; `from` joins the sets (s) to their workouts (w). The rebuild reads
+ * One row per set of `workouts` (rows of the workouts table) with what its day's sums and bests
+ * need: its workout's user, date and start, the text keys compared as bytes, and two integers that
+ * stand for the long keys in the sorts below: `day_no` numbers the (user, date) days and
+ * `workout_no` a day's workouts by start and id. The aggregations sort every set of the days they
+ * cover (a live batch's days, or all of them in a rebuild), and comparing two integers instead of
+ * user, start and workout ids equal up to their last byte was most of that time. The rebuild reads
  * every set this way and a live batch the sets of the days it touched, and both then aggregate them
  * with the same three statements below, so they agree to the bit.
  */
-const setRows = (from: Fragment) => sql.fragment`
-  SELECT w.user_id ${BYTES} AS user_id, w.date, s.exercise_id ${BYTES} AS exercise_id, w.started_at ${BYTES} AS started_at,
+const setRows = (workouts: Fragment | ReturnType<typeof sql.identifier>, sets: ReturnType<typeof sql.identifier>) => sql.fragment`
+  SELECT w.user_id, w.date, w.day_no, w.started_at, w.workout_no, s.exercise_id ${BYTES} AS exercise_id,
     s.workout_id ${BYTES} AS workout_id, s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
-  FROM ${from}`;
+  FROM (
+    SELECT w.id, w.user_id ${BYTES} AS user_id, w.date, w.started_at ${BYTES} AS started_at,
+      dense_rank() OVER (ORDER BY w.user_id ${BYTES}, w.date) AS day_no,
+      row_number() OVER (PARTITION BY w.user_id ${BYTES}, w.date ORDER BY w.started_at ${BYTES}, w.id ${BYTES}) AS workout_no
+    FROM ${workouts} w
+  ) w
+  JOIN ${sets} s ON s.workout_id = w.id`;
 
 /** Each day's totals of `sets` (rows of `setRows`). */
 const dayTotalsOf = (sets: Fragment) => sql.fragment`
-  SELECT s.user_id, s.date, count(DISTINCT s.workout_id)::int AS workouts, count(*)::int AS sets, sum(s.reps)::int AS reps,
-    sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg
-  FROM ${sets} GROUP BY s.user_id, s.date`;
+  SELECT any_value(s.user_id) AS user_id, any_value(s.date) AS date, count(DISTINCT s.workout_no)::int AS workouts, count(*)::int AS sets,
+    sum(s.reps)::int AS reps, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg
+  FROM ${sets} GROUP BY s.day_no`;
 
 /** Each exercise's totals per day of `sets`. */
 const exerciseDayTotalsOf = (sets: Fragment) => sql.fragment`
-  SELECT s.user_id, s.exercise_id, s.date, count(*)::int AS sets, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg,
-    max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
-  FROM ${sets} GROUP BY s.user_id, s.exercise_id, s.date`;
+  SELECT any_value(s.user_id) AS user_id, s.exercise_id, any_value(s.date) AS date, count(*)::int AS sets,
+    sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg, max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+  FROM ${sets} GROUP BY s.day_no, s.exercise_id`;
 
 /** Each exercise's best set per day of `sets`: the highest estimate, then the heavier weight, then the earliest. */
 const bestSetsOf = (sets: Fragment) => sql.fragment`
-  SELECT DISTINCT ON (s.user_id, s.exercise_id, s.date) s.user_id, s.exercise_id, s.date,
+  SELECT DISTINCT ON (s.day_no, s.exercise_id) s.user_id, s.exercise_id, s.date,
     ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, s.started_at, s.set_number
   FROM ${sets} WHERE s.reps > 0
-  ORDER BY s.user_id, s.exercise_id, s.date, ${E1RM} DESC, s.kg DESC, s.started_at, s.workout_id, s.set_number`;
+  ORDER BY s.day_no, s.exercise_id, ${E1RM} DESC, s.kg DESC, s.workout_no, s.set_number`;
 
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 
@@ -378,7 +388,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
     // are left alone, and only the changed ones go on to the bests and totals below.
     const changed = await tx.any(sql.type(exerciseDayRow)`
       WITH d AS MATERIALIZED ${days},
-      s AS MATERIALIZED (${setRows(sql.fragment`d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date JOIN ${sets} s ON s.workout_id = w.id`)}),
+      s AS MATERIALIZED (${setRows(sql.fragment`(SELECT w.* FROM d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date)`, sets)}),
       day_totals_merged AS (
         MERGE INTO ${dayTotals} t
         USING (
