@@ -86,3 +86,53 @@ t.test('a batch over two days that already have totals recomputes both, and only
   );
   t.equal(after, before, 'the same tick again: Monday left alone');
 });
+
+t.test("a day's best set is the highest estimate, then the earliest workout of the day, then the lowest set number, live and rebuilt", async (t) => {
+  const db = await connectTestDatabase(t, 2);
+  const userId = randomUUID();
+  const squat = randomUUID();
+  const [later, earlier] = [randomUUID(), randomUUID()];
+  let position = 0n;
+  const event = (workout: string, type: string, data: Record<string, unknown>): RecordedEvent => {
+    position++;
+    return {
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { userId, correlationId: 'test', causationId: 'test', schemaVersion: WORKOUT_SCHEMA_VERSION },
+      stream: `${WORKOUT_STREAM_PREFIX}${workout}`,
+      revision: 0n,
+      position: { commit: position, prepare: position },
+      recordedAt: new Date(),
+    };
+  };
+  const tick = (workout: string, setNumber: number, kg: number, reps: number) =>
+    event(workout, 'set-ticked', { setId: randomUUID(), exerciseId: squat, setNumber, kg, reps, unit: 'kg', rpe: null });
+  // the workout logged first started later; three sets tie at 100 × 5
+  const events = [
+    event(later, 'workout-started', { userId, planDayId: null, date: '2026-11-24', startedAt: '2026-11-24T10:00:00.000Z' }),
+    tick(later, 1, 100, 5),
+    tick(later, 2, 100, 5),
+    event(earlier, 'workout-started', { userId, planDayId: null, date: '2026-11-24', startedAt: '2026-11-24T09:00:00.000Z' }),
+    tick(earlier, 1, 90, 7),
+    tick(earlier, 4, 100, 5),
+    tick(earlier, 3, 100, 5),
+    tick(earlier, 5, 100, 0),
+  ];
+  const best = async (schema: string) =>
+    db.slonik.one(sql.type(z.object({ best_workout_id: z.string(), best_started_at: z.string(), best_set_number: z.number(), best_kg: z.number(), best_reps: z.number(), heaviest_kg: z.number(), sets: z.number() }))`
+      SELECT best_workout_id, best_started_at, best_set_number, best_kg, best_reps, heaviest_kg, sets FROM ${sql.identifier([schema, 'exercise_days'])} WHERE user_id = ${userId}`);
+  const expected = { best_workout_id: earlier, best_started_at: '2026-11-24T09:00:00.000Z', best_set_number: 3, best_kg: 100, best_reps: 5, heaviest_kg: 100, sets: 6 };
+
+  await db.slonik.query(sql.unsafe`CREATE SCHEMA gym`);
+  await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym'));
+  for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym'));
+  for (const batch of [events.slice(0, 3), events.slice(3)]) await db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym', batch));
+  t.same(await best('gym'), expected, 'live: set 3 of the workout started first');
+
+  await db.slonik.query(sql.unsafe`CREATE SCHEMA gym_rebuilt`);
+  await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym_rebuilt'));
+  await db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym_rebuilt', events, { bulk: true }));
+  for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym_rebuilt'));
+  t.same(await best('gym_rebuilt'), expected, 'rebuilt: the same set');
+});

@@ -130,8 +130,11 @@ async function updatePriorBests(tx: DatabaseTransactionConnection, schema: strin
  */
 export const completeWorkoutsBulk = [completeDays, completeExercises] as const;
 
+/** Every workout of the schema, numbered (`numberedWorkouts`). */
+const everyWorkout = (schema: string) => sql.fragment`(${numberedWorkouts(sql.identifier([schema, 'workouts']))})`;
+
 /** Every set of the schema as `setRows`, a FROM item named s. */
-const everySet = (schema: string) => sql.fragment`(${setRows(sql.identifier([schema, 'workouts']), sql.identifier([schema, 'sets']))}) s`;
+const everySet = (schema: string) => sql.fragment`(${setRows(everyWorkout(schema), sql.identifier([schema, 'sets']))}) s`;
 
 /** Each day's totals, and the indexes of workouts and sets. */
 async function completeDays(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
@@ -153,9 +156,8 @@ async function completeExercises(tx: DatabaseTransactionConnection, schema: stri
   await tx.query(sql.unsafe`
     INSERT INTO ${table('exercise_days')}
       (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
-    SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, b.e1rm, b.kg, b.reps, b.workout_id, b.started_at, b.set_number
-    FROM (${exerciseDayTotalsOf(everySet(schema))}) a
-    LEFT JOIN (${bestSetsOf(everySet(schema))}) b ON b.user_id = a.user_id AND b.exercise_id = a.exercise_id AND b.date = a.date`);
+    SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, ${BEST_SET_COLUMNS}
+    FROM (${exerciseDaysOf(everySet(schema))}) a ${withBestWorkout(everyWorkout(schema))}`);
   await tx.query(sql.unsafe`
     UPDATE ${table('exercise_days')} t SET prior_best_e1rm = p.prior
     FROM (
@@ -197,25 +199,28 @@ const E1RM = sql.fragment`s.kg * (1 + s.reps::float8 / 30)`;
 type Fragment = ReturnType<typeof sql.fragment>;
 
 /**
- * One row per set of `workouts` (rows of the workouts table) with what its day's sums and bests
- * need: its workout's user, date and start, the text keys compared as bytes, and two integers that
- * stand for the long keys in the sorts below: `day_no` numbers the (user, date) days and
- * `workout_no` a day's workouts by start and id. The aggregations sort every set of the days they
- * cover (a live batch's days, or all of them in a rebuild), and comparing two integers instead of
- * user, start and workout ids equal up to their last byte was most of that time. The rebuild reads
- * every set this way and a live batch the sets of the days it touched, and both then aggregate them
- * with the same three statements below, so they agree to the bit.
+ * The rows of `workouts` (the workouts table or a FROM item of its rows) with two integers that
+ * stand for the long keys in the sorts below: `day_no` numbers the (user, date) days, `workout_no`
+ * a day's workouts by start and id. The aggregations sort every set of the days they cover (a live
+ * batch's days, or all of them in a rebuild), and comparing two integers instead of user, start and
+ * workout ids equal up to their last byte was most of that time.
  */
-const setRows = (workouts: Fragment | ReturnType<typeof sql.identifier>, sets: ReturnType<typeof sql.identifier>) => sql.fragment`
-  SELECT w.user_id, w.date, w.day_no, w.started_at, w.workout_no, s.exercise_id ${BYTES} AS exercise_id,
-    s.workout_id ${BYTES} AS workout_id, s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
-  FROM (
-    SELECT w.id, w.user_id ${BYTES} AS user_id, w.date, w.started_at ${BYTES} AS started_at,
-      dense_rank() OVER (ORDER BY w.user_id ${BYTES}, w.date) AS day_no,
-      row_number() OVER (PARTITION BY w.user_id ${BYTES}, w.date ORDER BY w.started_at ${BYTES}, w.id ${BYTES}) AS workout_no
-    FROM ${workouts} w
-  ) w
-  JOIN ${sets} s ON s.workout_id = w.id`;
+const numberedWorkouts = (workouts: Fragment | ReturnType<typeof sql.identifier>) => sql.fragment`
+  SELECT w.id, w.user_id, w.date, w.started_at,
+    dense_rank() OVER (ORDER BY w.user_id ${BYTES}, w.date) AS day_no,
+    row_number() OVER (PARTITION BY w.user_id ${BYTES}, w.date ORDER BY w.started_at ${BYTES}, w.id ${BYTES}) AS workout_no
+  FROM ${workouts} w`;
+
+/**
+ * One row per set of the `numbered` workouts (rows of `numberedWorkouts`) with what its day's sums
+ * and bests need, the text keys compared as bytes. The rebuild reads every set this way and a live
+ * batch the sets of the days it touched, and both then aggregate them with the same statements
+ * below, so they agree to the bit.
+ */
+const setRows = (numbered: Fragment, sets: ReturnType<typeof sql.identifier>) => sql.fragment`
+  SELECT w.user_id ${BYTES} AS user_id, w.date, w.day_no, w.workout_no, s.exercise_id ${BYTES} AS exercise_id,
+    s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
+  FROM ${numbered} w JOIN ${sets} s ON s.workout_id = w.id`;
 
 /** Each day's totals of `sets` (rows of `setRows`). */
 const dayTotalsOf = (sets: Fragment) => sql.fragment`
@@ -223,18 +228,25 @@ const dayTotalsOf = (sets: Fragment) => sql.fragment`
     sum(s.reps)::int AS reps, sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg
   FROM ${sets} GROUP BY s.day_no`;
 
-/** Each exercise's totals per day of `sets`. */
-const exerciseDayTotalsOf = (sets: Fragment) => sql.fragment`
-  SELECT any_value(s.user_id) AS user_id, s.exercise_id, any_value(s.date) AS date, count(*)::int AS sets,
-    sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg, max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg
+/**
+ * Each exercise's totals per day of `sets`, with the day's best set as an array (its estimate, its
+ * weight, minus its workout's and its own number, its reps): arrays compare element by element, so
+ * the greatest is the highest estimate, then the heavier weight, then the earliest set, the order
+ * stats rank bests in. One sort of the sets serves the sums and the best.
+ */
+const exerciseDaysOf = (sets: Fragment) => sql.fragment`
+  SELECT s.day_no, any_value(s.user_id) AS user_id, s.exercise_id, any_value(s.date) AS date, count(*)::int AS sets,
+    sum(s.kg * s.reps ORDER BY ${IN_LOG_ORDER}) AS volume_kg, max(s.kg) FILTER (WHERE s.reps > 0) AS heaviest_kg,
+    max(ARRAY[${E1RM}, s.kg, -s.workout_no, -s.set_number, s.reps]) FILTER (WHERE s.reps > 0) AS best
   FROM ${sets} GROUP BY s.day_no, s.exercise_id`;
 
-/** Each exercise's best set per day of `sets`: the highest estimate, then the heavier weight, then the earliest. */
-const bestSetsOf = (sets: Fragment) => sql.fragment`
-  SELECT DISTINCT ON (s.day_no, s.exercise_id) s.user_id, s.exercise_id, s.date,
-    ${E1RM} AS e1rm, s.kg, s.reps, s.workout_id, s.started_at, s.set_number
-  FROM ${sets} WHERE s.reps > 0
-  ORDER BY s.day_no, s.exercise_id, ${E1RM} DESC, s.kg DESC, s.workout_no, s.set_number`;
+/** Joins rows `a` of `exerciseDaysOf` to their best set's workout among the `numbered` workouts (as bw). */
+const withBestWorkout = (numbered: Fragment) =>
+  sql.fragment`LEFT JOIN ${numbered} bw ON bw.day_no = a.day_no AND bw.workout_no = -a.best[3]`;
+
+/** The best set's columns of a row `a` of `exerciseDaysOf` joined `withBestWorkout`: e1rm, kg, reps, workout_id, started_at, set_number. */
+const BEST_SET_COLUMNS = sql.fragment`a.best[1] AS e1rm, a.best[2] AS kg, a.best[5]::int AS reps, bw.id AS workout_id, bw.started_at,
+  (-a.best[4])::int AS set_number`;
 
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 
@@ -388,7 +400,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
     // are left alone, and only the changed ones go on to the bests and totals below.
     const changed = await tx.any(sql.type(exerciseDayRow)`
       WITH d AS MATERIALIZED ${days},
-      s AS MATERIALIZED (${setRows(sql.fragment`(SELECT w.* FROM d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date)`, sets)}),
+      nw AS MATERIALIZED (${numberedWorkouts(sql.fragment`(SELECT w.* FROM d JOIN ${workouts} w ON w.user_id = d.user_id AND w.date = d.date)`)}),
+      s AS MATERIALIZED (${setRows(sql.fragment`nw`, sets)}),
       day_totals_merged AS (
         MERGE INTO ${dayTotals} t
         USING (
@@ -400,8 +413,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
         WHEN MATCHED THEN UPDATE SET workouts = n.workouts, sets = n.sets, reps = n.reps, volume_kg = n.volume_kg
         WHEN NOT MATCHED AND n.sets > 0 THEN INSERT (user_id, date, workouts, sets, reps, volume_kg)
           VALUES (n.user_id, n.date, n.workouts, n.sets, n.reps, n.volume_kg)),
-      a AS (${exerciseDayTotalsOf(sql.fragment`s`)}),
-      b AS (${bestSetsOf(sql.fragment`s`)})
+      a AS (${exerciseDaysOf(sql.fragment`s`)}),
+      b AS (SELECT a.user_id, a.exercise_id, a.date, ${BEST_SET_COLUMNS} FROM a ${withBestWorkout(sql.fragment`nw`)} WHERE a.best IS NOT NULL)
       MERGE INTO ${exerciseDays} t
       USING (
         -- every exercise of those days, as the rows had them and as the sets have them now; the keys
