@@ -25,6 +25,30 @@ function watchSaves(page: Page, id: string) {
   return { sent, answered, accepted };
 }
 
+/**
+ * Until this phone's kept copy of the night (IndexedDB) holds a running timer. The copy is written
+ * a moment after the change is shown; a reload before that moment loses the change, which a test of
+ * what survives a reload must not confuse with the reload itself.
+ */
+const keptWithTimer = (page: Page, id: string) =>
+  page.waitForFunction(async (nightId) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('club-nights');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    try {
+      const kept = await new Promise<unknown>((resolve, reject) => {
+        const reading = db.transaction('nights').objectStore('nights').get(nightId);
+        reading.onsuccess = () => resolve(reading.result);
+        reading.onerror = () => reject(reading.error);
+      });
+      return Boolean((kept as { night?: { timer?: { startedAt?: string | null } | null } } | undefined)?.night?.timer?.startedAt);
+    } finally {
+      db.close();
+    }
+  }, id);
+
 t.test('phone B saves first: phone A shows the other phone’s copy, the message and a choice', async (t) => {
   await addVenue(club, 'Loft', '20:00', '22:00');
   // one after the other: two argon2 sign-ins and two browser starts at once can outlast a wait on a busy machine
@@ -72,6 +96,7 @@ t.test('network cut mid-night: Offline, changes kept, reconnect: one save, versi
   // the round is running on this phone before it reloads: what is checked is that offline changes
   // survive a reload, not a reload in the same instant as the tap (the local copy is written then)
   await page.getByRole('button', { name: 'Pause' }).waitFor();
+  await keptWithTimer(page, id);
   await page.reload().catch(() => undefined);
   // Chromium's offline emulation can let a request through that the service worker passes on; its
   // answer never arrives, and what follows carries the same snapshot id: the server knows it as this
