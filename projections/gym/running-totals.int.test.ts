@@ -10,18 +10,10 @@ import type { RecordedEvent } from '../../infra/eventstore/port.ts';
 import { connectTestDatabase } from '../../infra/testing/database.ts';
 import { gymProjection } from './index.ts';
 
-t.test('a batch over two days that already have totals recomputes both, and only what changed', async (t) => {
-  const db = await connectTestDatabase(t, 2);
-  await db.slonik.query(sql.unsafe`CREATE SCHEMA gym`);
-  await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym'));
-  for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym'));
-
-  const userId = randomUUID();
-  const [squat, row] = [randomUUID(), randomUUID()];
-  const [monday, wednesday] = [randomUUID(), randomUUID()];
-  const [mondaySquat, mondayRow, wednesdaySquat] = [randomUUID(), randomUUID(), randomUUID()];
+/** Events of `userId`'s workouts as the log records them, numbered in the order they are made. */
+function eventMaker(userId: string) {
   let position = 0n;
-  const event = (workout: string, type: string, data: Record<string, unknown>): RecordedEvent => {
+  return (workout: string, type: string, data: Record<string, unknown>): RecordedEvent => {
     position++;
     return {
       id: randomUUID(),
@@ -34,6 +26,19 @@ t.test('a batch over two days that already have totals recomputes both, and only
       recordedAt: new Date(),
     };
   };
+}
+
+t.test('a batch over two days that already have totals recomputes both, and only what changed', async (t) => {
+  const db = await connectTestDatabase(t, 2);
+  await db.slonik.query(sql.unsafe`CREATE SCHEMA gym`);
+  await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym'));
+  for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym'));
+
+  const userId = randomUUID();
+  const [squat, row] = [randomUUID(), randomUUID()];
+  const [monday, wednesday] = [randomUUID(), randomUUID()];
+  const [mondaySquat, mondayRow, wednesdaySquat] = [randomUUID(), randomUUID(), randomUUID()];
+  const event = eventMaker(userId);
   const tick = (workout: string, setId: string, exerciseId: string, kg: number, reps: number) =>
     event(workout, 'set-ticked', { setId, exerciseId, setNumber: 1, kg, reps, unit: 'kg', rpe: null });
   const applyBatch = (events: RecordedEvent[]) => db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym', events));
@@ -92,20 +97,7 @@ t.test("a day's best set is the highest estimate, then the earliest workout of t
   const userId = randomUUID();
   const squat = randomUUID();
   const [later, earlier] = [randomUUID(), randomUUID()];
-  let position = 0n;
-  const event = (workout: string, type: string, data: Record<string, unknown>): RecordedEvent => {
-    position++;
-    return {
-      id: randomUUID(),
-      type,
-      data,
-      metadata: { userId, correlationId: 'test', causationId: 'test', schemaVersion: WORKOUT_SCHEMA_VERSION },
-      stream: `${WORKOUT_STREAM_PREFIX}${workout}`,
-      revision: 0n,
-      position: { commit: position, prepare: position },
-      recordedAt: new Date(),
-    };
-  };
+  const event = eventMaker(userId);
   const tick = (workout: string, setNumber: number, kg: number, reps: number) =>
     event(workout, 'set-ticked', { setId: randomUUID(), exerciseId: squat, setNumber, kg, reps, unit: 'kg', rpe: null });
   // the workout logged first started later; three sets tie at 100 × 5
