@@ -1,5 +1,6 @@
 import { Agenda, type AgendaBackend } from 'agenda';
 import type pg from 'pg';
+import { isConnectionError } from '../postgres/connection-errors.ts';
 
 export type DailySchedule = {
   /** Agenda job name */
@@ -47,12 +48,40 @@ async function backendOf(store: DailySchedulerOptions['store']): Promise<AgendaB
 async function oneAtATime<T>(store: DailySchedulerOptions['store'], work: () => Promise<T>): Promise<T> {
   if (store.kind !== 'postgres') return work();
   const client = await store.pool.connect();
+  // The lock's connection waits idle while the work runs on others; a server going away meanwhile
+  // (a restart) reports it as an `error` event, which ends the process unless someone listens.
+  // The work then fails with the same loss, and its caller decides.
+  let lost: Error | null = null;
+  const onLost = (error: Error): void => {
+    lost = error;
+  };
+  client.on('error', onLost);
   try {
     await client.query(`SELECT pg_advisory_lock(hashtext('scheduler:setup'))`);
     return await work();
   } finally {
-    await client.query(`SELECT pg_advisory_unlock(hashtext('scheduler:setup'))`).catch(() => undefined);
-    client.release();
+    if (!lost) await client.query(`SELECT pg_advisory_unlock(hashtext('scheduler:setup'))`).catch(() => undefined);
+    client.removeListener('error', onLost);
+    client.release(lost ?? undefined);
+  }
+}
+
+const SETUP_ATTEMPTS = 10;
+
+/**
+ * Runs the scheduler's setup again when it failed because the database went away (a restart, or
+ * the embedded server changing hands between processes), waiting longer each time: the process is
+ * serving already, and a failed start-up would end it.
+ */
+async function setUpWithRetries<T>(setUp: () => Promise<T>, log: DailySchedulerOptions['log']): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await setUp();
+    } catch (error) {
+      if (!isConnectionError(error) || attempt >= SETUP_ATTEMPTS) throw error;
+      log({ err: error, attempt }, 'the scheduler lost the database while setting up; trying again');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 10_000)));
+    }
   }
 }
 
@@ -68,19 +97,29 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
   const backend = await backendOf(options.store);
   const stopRecovering = keepNotificationsAlive(backend, options.log);
   // constructing Agenda connects the backend (table, indexes, trigger): inside the turn as well
-  const agenda = await oneAtATime(options.store, async () => {
-    const agenda = new Agenda({ backend, processEvery: '30 seconds', name: `shows-${process.pid}` });
-    agenda.define(
-      options.schedule.name,
-      async () => {
-        await track(options.run(stopping.signal));
-      },
-      { concurrency: 1, lockLifetime: 30 * 60_000 },
-    );
-    await agenda.start();
-    await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
-    return agenda;
-  });
+  const agenda = await setUpWithRetries(
+    () =>
+      oneAtATime(options.store, async () => {
+        const agenda = new Agenda({ backend, processEvery: '30 seconds', name: `shows-${process.pid}` });
+        agenda.define(
+          options.schedule.name,
+          async () => {
+            await track(options.run(stopping.signal));
+          },
+          { concurrency: 1, lockLifetime: 30 * 60_000 },
+        );
+        try {
+          await agenda.start();
+          await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
+        } catch (error) {
+          // a half set-up scheduler must not go on processing beside the next attempt's
+          await agenda.stop().catch(() => undefined);
+          throw error;
+        }
+        return agenda;
+      }),
+    options.log,
+  );
   const caughtUp = track(options.catchUp(stopping.signal)).catch((error: unknown) => options.log({ err: error }, 'catching up the missed daily run failed'));
   return {
     caughtUp,
