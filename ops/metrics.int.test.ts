@@ -107,7 +107,6 @@ async function eventually(what: string, check: (samples: Sample[]) => boolean, t
   }
 }
 
-/** Events of the log whose stream starts with `prefix`. */
 /**
  * Every committed event of the streams starting with `prefix`, counted in the log's table: reading
  * the log stops short of a transaction still open (a projector's batch), and would count too few.
