@@ -153,11 +153,13 @@ async function completeDays(tx: DatabaseTransactionConnection, schema: string): 
 async function completeExercises(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
   await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
+  // the workouts numbered once, for the sets' sort and the bests' workouts alike
   await tx.query(sql.unsafe`
+    WITH nw AS MATERIALIZED ${everyWorkout(schema)}
     INSERT INTO ${table('exercise_days')}
       (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
     SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, ${BEST_SET_COLUMNS}
-    FROM (${exerciseDaysOf(everySet(schema))}) a ${withBestWorkout(everyWorkout(schema))}`);
+    FROM (${exerciseDaysOf(sql.fragment`(${setRows(sql.fragment`nw`, table('sets'))}) s`)}) a ${withBestWorkout(sql.fragment`nw`)}`);
   await tx.query(sql.unsafe`
     UPDATE ${table('exercise_days')} t SET prior_best_e1rm = p.prior
     FROM (
