@@ -66,7 +66,7 @@ function start(t: Test, dataDir: string, pgPort: number) {
     }
   };
   /** what it printed last, for a failure to say why */
-  const said = () => ({ stdout: stdout.slice(-3000), stderr: stderr.slice(-3000) });
+  const said = () => ({ stdout: stdout.slice(-10000), stderr: stderr.slice(-3000) });
   return { child, exited, listening, out: () => stdout, said };
 }
 

@@ -66,6 +66,23 @@ async function oneAtATime<T>(store: DailySchedulerOptions['store'], work: () => 
   }
 }
 
+/**
+ * Agenda's constructor connects the backend itself and leaves a failure unhandled, which ends the
+ * process (and its `ready` never settles, so `start` would wait for ever). The backend is
+ * connected first, where a failure is caught and retried, and Agenda is handed it connected.
+ */
+function connectedAlready(backend: AgendaBackend): AgendaBackend {
+  return {
+    name: backend.name,
+    repository: backend.repository,
+    notificationChannel: backend.notificationChannel,
+    logger: backend.logger,
+    ownsConnection: backend.ownsConnection,
+    connect: () => Promise.resolve(),
+    disconnect: () => backend.disconnect(),
+  };
+}
+
 const SETUP_ATTEMPTS = 10;
 
 /**
@@ -96,11 +113,12 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
   };
   const backend = await backendOf(options.store);
   const stopRecovering = keepNotificationsAlive(backend, options.log);
-  // constructing Agenda connects the backend (table, indexes, trigger): inside the turn as well
+  // connecting the backend creates its table, indexes and trigger: inside the turn as well
   const agenda = await setUpWithRetries(
     () =>
       oneAtATime(options.store, async () => {
-        const agenda = new Agenda({ backend, processEvery: '30 seconds', name: `shows-${process.pid}` });
+        await backend.connect();
+        const agenda = new Agenda({ backend: connectedAlready(backend), processEvery: '30 seconds', name: `shows-${process.pid}` });
         agenda.define(
           options.schedule.name,
           async () => {
