@@ -18,6 +18,7 @@ import { gymProjection } from '../projections/gym/index.ts';
 import { showsProjection } from '../projections/shows/index.ts';
 import {
   createProjectionProgress,
+  WANTED_CHANNEL,
   projectionsMigration,
   type Projection,
   type ProjectorHandle,
@@ -108,6 +109,14 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
   const mailer = selectMailer(config, options.info ?? (() => undefined));
   const sessionCache = createSessionCache();
+  // a process running projectors hears the reads of other processes that wait for them
+  const wantedProjections = config.ROLES.includes('projector')
+    ? listenToChannel(url, WANTED_CHANNEL, {
+        onMessage: progress.heard,
+        onListening: () => undefined,
+        onLost: (error) => warn(`the projectors' LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); reconnecting`),
+      })
+    : null;
   const sessionRevocations = listenToChannel(url, SESSION_CHANNEL, {
     onMessage: sessionCache.heard,
     onListening: () => sessionCache.trust(true),
@@ -134,6 +143,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
       // the embedded server is stopped whatever failed before it: an orphaned one blocks the next start
       try {
         await sessionRevocations.close();
+        await wantedProjections?.close();
         await store.close();
         await db.close();
       } finally {

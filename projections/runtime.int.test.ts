@@ -350,3 +350,33 @@ t.test('a new version whose rebuild fails on an event keeps the old tables servi
   t.equal((await readProjectionStates(core.db.slonik)).find((state) => state.name === 'bumptest')?.stopped, null);
   t.equal(log.entries.filter((entry) => entry.level === 'error').length, 1);
 });
+
+t.test('a projector resting after a busy batch is woken by a read that waits, in its process or another', async (t) => {
+  const { core } = await openTestCore();
+  // a rest of ten minutes: a wait answered at all within the test's time was answered by waking it
+  const projector = startProjector({ pool: core.db.slonik, store: core.store, projection: eventLogProjection('resttest'), progress: core.progress, log: silent, busyRestMs: 600_000 });
+  t.teardown(() => projector.stop());
+  await projector.ready;
+  const busy = async (): Promise<void> => {
+    // twenty events in one append reach the projector as one batch: a busy log, so it rests after it
+    await core.store.append(`crash.busy-${Math.random()}`, Array.from({ length: 20 }, (_, i) => newEvent('noted', { i })), 'no_stream');
+    t.ok(await core.progress.waitFor(['resttest'], await core.store.headPosition(), 30_000), 'the busy batch is applied');
+  };
+
+  await busy();
+  await core.store.append('crash.after-rest-here', [newEvent('noted')], 'no_stream');
+  const here = await core.store.headPosition();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.ok(comparePositions((await readCheckpoint(core.db.slonik, 'resttest'))!.position, here) < 0, 'resting: the new event waits for the next batch');
+  t.ok(await core.progress.waitFor(['resttest'], here, 600_000), 'a read in the same process wakes it');
+
+  await busy();
+  await core.store.append('crash.after-rest-elsewhere', [newEvent('noted')], 'no_stream');
+  const there = await core.store.headPosition();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.ok(comparePositions((await readCheckpoint(core.db.slonik, 'resttest'))!.position, there) < 0, 'resting again');
+  // what an API process without projectors has: the tables, and a NOTIFY the projector's process hears
+  const elsewhere = createProjectionProgress(core.db.slonik);
+  t.ok(await elsewhere.waitFor(['resttest'], there, 600_000), 'a read in another process wakes it');
+  t.same(await seenCounts(core, 'resttest'), { total: 42, distinct_ids: 42 });
+});

@@ -330,7 +330,21 @@ export type ProjectionProgress = {
   wait(names: readonly string[], position: Position, timeoutMs: number): Promise<WaitOutcome>;
   /** `wait`, reduced to whether the position was reached */
   waitFor(names: readonly string[], position: Position, timeoutMs: number): Promise<boolean>;
+  /**
+   * The projector of `name` resting between busy batches: resolves after `ms`, or as soon as a
+   * read waits for a position it has not reached (in this process, or `heard` from another), and
+   * at once when one waits already.
+   */
+  rest(name: string, ms: number): Promise<void>;
+  /** a read in another process waits for `name` (the WANTED_CHANNEL's payload) */
+  heard(name: string): void;
 };
+
+/**
+ * A read waiting for a projection whose projector runs in another process says so here (NOTIFY,
+ * the projection's name as payload), so that the projector cuts its rest short.
+ */
+export const WANTED_CHANNEL = 'projection_wanted';
 
 export function createProjectionProgress(pool: DatabasePool, options: { readonly pollMs?: number } = {}): ProjectionProgress {
   // a poll is one read of a few rows, and runs only while a write waits
@@ -341,7 +355,11 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
   const stops = new Map<string, { readonly stop: StoppedOn; readonly poll: number | 'local' }>();
   // projections whose projector runs here: their own reports are fresher than the table
   const local = new Set<string>();
-  const waiters = new Set<() => void>();
+  const waiters = new Set<{ readonly names: readonly string[]; readonly position: Position; readonly check: () => void }>();
+  // the resting projectors of this process, and the names another process asked for meanwhile
+  const resting = new Map<string, Set<() => void>>();
+  const wantedElsewhere = new Set<string>();
+  const lastTold = new Map<string, number>();
   let polls = 0;
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
@@ -367,7 +385,31 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
   };
 
   const checkWaiters = (): void => {
-    for (const check of waiters) check();
+    for (const waiter of waiters) waiter.check();
+  };
+
+  const behind = (name: string, position: Position): boolean => {
+    const at = positions.get(name);
+    return !at || comparePositions(at, position) < 0;
+  };
+
+  const wake = (name: string): boolean => {
+    const wakers = resting.get(name);
+    if (!wakers || wakers.size === 0) return false;
+    for (const waker of wakers) waker();
+    return true;
+  };
+
+  /** a read now waits for `names` at `position`: the projectors behind it stop resting */
+  const want = (names: readonly string[], position: Position): void => {
+    for (const name of names) {
+      if (!behind(name, position) || wake(name) || local.has(name)) continue;
+      // one NOTIFY per poll interval is enough: the projector reads everything there is when it wakes
+      const now = Date.now();
+      if (now - (lastTold.get(name) ?? -Infinity) < pollMs) continue;
+      lastTold.set(name, now);
+      pool.query(sql.unsafe`SELECT pg_notify(${WANTED_CHANNEL}, ${name})`).catch(() => undefined);
+    }
   };
 
   const schedulePoll = (delayMs: number): void => {
@@ -402,7 +444,7 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     if (now) return Promise.resolve(now);
     return new Promise<WaitOutcome>((resolve) => {
       const finish = (outcome: WaitOutcome): void => {
-        waiters.delete(check);
+        waiters.delete(waiter);
         clearTimeout(timer);
         resolve(outcome);
       };
@@ -410,8 +452,10 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
         const outcome = outcomeOf(names, position, since);
         if (outcome) finish(outcome);
       };
+      const waiter = { names, position, check };
       const timer = setTimeout(() => finish({ reached: false, stopped: null }), timeoutMs);
-      waiters.add(check);
+      waiters.add(waiter);
+      want(names, position);
       // a projector of this process reports at once; the table is for the others
       schedulePoll(names.every((name) => local.has(name)) ? pollMs : 0);
     });
@@ -433,6 +477,24 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     async waitFor(names, position, timeoutMs) {
       return (await wait(names, position, timeoutMs)).reached;
     },
+    rest(name, ms) {
+      const asked = wantedElsewhere.delete(name);
+      if (asked || [...waiters].some((waiter) => waiter.names.includes(name) && behind(name, waiter.position))) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const wakers = resting.get(name) ?? new Set<() => void>();
+        resting.set(name, wakers);
+        const done = (): void => {
+          clearTimeout(timer);
+          wakers.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        wakers.add(done);
+      });
+    },
+    heard(name) {
+      if (!wake(name)) wantedElsewhere.add(name);
+    },
   };
 }
 
@@ -448,23 +510,23 @@ export type RetryPolicy = { readonly firstMs: number; readonly maxMs: number };
 export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
 
 /** the most events a live projector takes at once */
-const LIVE_BATCH = 500;
+export const LIVE_BATCH = 2000;
 /** A batch this long means the log is busy: events arrive faster than one at a time. */
 const BUSY_BATCH = 16;
-const MAX_REST_MS = 50;
+const BUSY_REST_MS = 200;
 
 /**
  * How long a live projector waits before reading on, after a batch of `batchLength` events (at most
- * `maxBatch`) that took `elapsedMs` to apply. While the log is busy it rests as long as it worked (at
- * most MAX_REST_MS), so the next batch carries what arrived meanwhile: a batch's cost is mostly per
- * day and per statement, not per event, so fewer, larger batches do the same work for less, and the
- * projector takes at most about half a core from the commands it shares the machine with
- * (docs/benchmarks.md, "Issue 17, fourth pass"). A quiet log is applied at once, and so is a
- * backlog: a full batch means the next one is full already, and catching up must not wait.
+ * `maxBatch`). While the log is busy it rests BUSY_REST_MS, so the next batch carries what arrived
+ * meanwhile: a batch's cost is mostly per day and per statement, not per event, so fewer, larger
+ * batches do the same work for less, and leave the machine to the commands (docs/benchmarks.md,
+ * "Issue 17, sixth pass"). A read waiting for a position cuts the rest short (`progress.rest`), so
+ * no read waits for it. A quiet log is applied at once, and so is a backlog: a full batch means the
+ * next one is full already, and catching up must not wait.
  */
-export function restAfterBatch(batchLength: number, maxBatch: number, elapsedMs: number): number {
+export function restAfterBatch(batchLength: number, maxBatch: number, busyRestMs = BUSY_REST_MS): number {
   if (batchLength < BUSY_BATCH || batchLength >= maxBatch) return 0;
-  return Math.min(MAX_REST_MS, Math.max(0, elapsedMs));
+  return busyRestMs;
 }
 
 function lockKey(name: string): string {
@@ -522,6 +584,8 @@ export function startProjector(deps: {
   readonly parkedPollMs?: number;
   /** told how a build or rebuild at start goes (the process's metrics) */
   readonly rebuild?: RebuildObserver;
+  /** the rest between busy batches (restAfterBatch's BUSY_REST_MS unless told) */
+  readonly busyRestMs?: number;
 }): ProjectorHandle {
   const { pool, store, projection, progress, log } = deps;
   const name = projection.name;
@@ -638,7 +702,6 @@ export function startProjector(deps: {
       try {
         for await (const batch of subscription) {
           let outcome: { checkpoint: Checkpoint; swapped: boolean };
-          const started = performance.now();
           try {
             outcome = await commit(checkpoint.position, batch, parked);
           } catch (error) {
@@ -661,8 +724,8 @@ export function startProjector(deps: {
             break;
           }
           if (stopping || held.lost) break;
-          const rest = restAfterBatch(batch.length, LIVE_BATCH, performance.now() - started);
-          if (rest > 0) await sleep(rest);
+          const rest = restAfterBatch(batch.length, LIVE_BATCH, deps.busyRestMs);
+          if (rest > 0) await progress.rest(name, rest);
           if (stopping || held.lost) break;
         }
       } finally {

@@ -17,7 +17,7 @@ import { type ExpectedRevision, type NewEvent, START } from '../../infra/eventst
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { formsProjection } from '../../projections/forms/form-documents.ts';
 import { readFormDocument } from '../../query-api/forms/routes.ts';
-import { type ProjectorHandle, rebuildProjection, startProjector } from '../../projections/runtime.ts';
+import { LIVE_BATCH, type ProjectorHandle, rebuildProjection, startProjector } from '../../projections/runtime.ts';
 import { buildServices, type Core, openCore } from '../system.ts';
 import type { HttpLoadInput, HttpLoadResult } from './http-load.ts';
 import { openInserters, percentile } from './measure.ts';
@@ -503,7 +503,7 @@ async function main(): Promise<void> {
     closers.push(() => live.projector.stop());
     await checkDocuments(formsCore, FORMS, rounds);
     const liveRate = rate(live);
-    record('live projector catch-up events/s', fmt(liveRate), `${fmt(live.ops)} events in ${fmt(live.seconds, 2)} s (batches of 500)`);
+    record('live projector catch-up events/s', fmt(liveRate), `${fmt(live.ops)} events in ${fmt(live.seconds, 2)} s (batches of up to ${LIVE_BATCH})`);
     await limitSlice(limitBesideProjector);
 
     phase(`4. POST /api/forms/:name over HTTP (${HTTP_CLIENTS} sequential clients, ${HTTP_FORMS} forms, projector live, read-your-writes wait)`);
