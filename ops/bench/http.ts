@@ -26,17 +26,28 @@ const DATE = '2026-11-26';
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 
-const ticksOf = (workoutId: string, exerciseIds: readonly string[], slice: number) =>
-  Array.from({ length: REQUESTS_PER_CLIENT }, (_, n) => ({
-    method: 'POST' as const,
-    path: `/api/sessions/${workoutId}/sets`,
-    body: {
-      exerciseId: exerciseIds[n % EXERCISES]!,
-      setNumber: (Math.floor(n / EXERCISES) % SET_NUMBERS) + 1,
-      kg: 20 + slice * 25 + Math.floor(n / (EXERCISES * SET_NUMBERS)) * 2.5,
-      reps: 5 + (n % 5),
-    },
-  }));
+/**
+ * BENCH_READ_EVERY=n: every nth request of a gym client reads its workout instead, which waits for
+ * the client's own ticks (read-your-writes, so the projector is woken); the CRUD server has no
+ * such read, so the ratio then compares unlike loads and only the gym's rate is the figure
+ */
+const READ_EVERY = Math.round(positiveSetting('BENCH_READ_EVERY', Number.POSITIVE_INFINITY));
+
+const ticksOf = (workoutId: string, exerciseIds: readonly string[], slice: number, reads: boolean) =>
+  Array.from({ length: REQUESTS_PER_CLIENT }, (_, n) =>
+    reads && n % READ_EVERY === READ_EVERY - 1
+      ? { method: 'GET' as const, path: `/api/sessions/${workoutId}` }
+      : {
+          method: 'POST' as const,
+          path: `/api/sessions/${workoutId}/sets`,
+          body: {
+            exerciseId: exerciseIds[n % EXERCISES]!,
+            setNumber: (Math.floor(n / EXERCISES) % SET_NUMBERS) + 1,
+            kg: 20 + slice * 25 + Math.floor(n / (EXERCISES * SET_NUMBERS)) * 2.5,
+            reps: 5 + (n % 5),
+          },
+        },
+  );
 
 type Slice = {
   readonly rate: number;
@@ -80,8 +91,8 @@ async function slice(admin: pg.Client, database: string, url: string, clients: G
 
 type Ticker = { readonly cookie: string; readonly workout: string; readonly exercises: readonly string[] };
 
-const loadOf = (tickers: readonly Ticker[], slice: number): GymLoadInput['clients'] =>
-  tickers.map((ticker) => ({ cookie: ticker.cookie, requests: ticksOf(ticker.workout, ticker.exercises, slice) }));
+const loadOf = (tickers: readonly Ticker[], slice: number, reads: boolean): GymLoadInput['clients'] =>
+  tickers.map((ticker) => ({ cookie: ticker.cookie, requests: ticksOf(ticker.workout, ticker.exercises, slice, reads) }));
 
 async function gymTickers(core: Core, base: string): Promise<Ticker[]> {
   return Promise.all(
@@ -138,16 +149,16 @@ async function main(): Promise<void> {
     console.log('bench:http');
     console.log(`  machine     ${cpus[0]?.model ?? 'unknown cpu'}, nproc ${os.availableParallelism()}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB, ${os.platform()} ${os.release()}`);
     console.log(`  node        ${process.version}; PostgreSQL ${version?.server_version} embedded, default durability`);
-    console.log(`  settings    BENCH_SECONDS=${SECONDS} BENCH_REPEATS=${REPEATS} BENCH_CLIENTS=${CLIENTS}; load average at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(`  settings    BENCH_SECONDS=${SECONDS} BENCH_REPEATS=${REPEATS} BENCH_CLIENTS=${CLIENTS}${Number.isFinite(READ_EVERY) ? ` BENCH_READ_EVERY=${READ_EVERY} (gym only: its rate counts reads and ticks, and the ratio compares unlike loads)` : ''}; load average at start ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
     // warm-up: connections, JIT, the command side's folded streams
-    await runGymLoad({ url: gymUrl, seconds: 1, clients: loadOf(gym, 0) });
-    await runGymLoad({ url: crud.url, seconds: 1, clients: loadOf(crudTickers, 0) });
+    await runGymLoad({ url: gymUrl, seconds: 1, clients: loadOf(gym, 0, false) });
+    await runGymLoad({ url: crud.url, seconds: 1, clients: loadOf(crudTickers, 0, false) });
 
     const rows: Array<{ gym: Slice; crud: Slice }> = [];
     for (let repeat = 0; repeat < REPEATS; repeat++) {
-      const gymSlice = () => slice(admin, 'bench_gym', gymUrl, loadOf(gym, repeat + 1));
-      const crudSlice = () => slice(admin, 'bench_crud', crud.url, loadOf(crudTickers, repeat + 1));
+      const gymSlice = () => slice(admin, 'bench_gym', gymUrl, loadOf(gym, repeat + 1, true));
+      const crudSlice = () => slice(admin, 'bench_crud', crud.url, loadOf(crudTickers, repeat + 1, false));
       // alternate which goes first, so neither always gets the warmer machine
       if (repeat % 2 === 0) {
         const g = await gymSlice();
