@@ -359,14 +359,17 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
   // the resting projectors of this process, and the names another process asked for meanwhile
   const resting = new Map<string, Set<() => void>>();
   const wantedElsewhere = new Set<string>();
-  const lastTold = new Map<string, number>();
+  // asked for by NOTIFY, and not seen moving since: another NOTIFY would tell the projector nothing new
+  const told = new Set<string>();
   let polls = 0;
   let pollTimer: NodeJS.Timeout | null = null;
   let polling = false;
 
   const advance = (name: string, position: Position): void => {
     const at = positions.get(name);
-    if (!at || comparePositions(position, at) > 0) positions.set(name, position);
+    if (at && comparePositions(position, at) <= 0) return;
+    positions.set(name, position);
+    told.delete(name);
   };
 
   const outcomeOf = (names: readonly string[], position: Position, since: number): WaitOutcome | null => {
@@ -403,11 +406,10 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
   /** a read now waits for `names` at `position`: the projectors behind it stop resting */
   const want = (names: readonly string[], position: Position): void => {
     for (const name of names) {
-      if (!behind(name, position) || wake(name) || local.has(name)) continue;
-      // one NOTIFY per poll interval is enough: the projector reads everything there is when it wakes
-      const now = Date.now();
-      if (now - (lastTold.get(name) ?? -Infinity) < pollMs) continue;
-      lastTold.set(name, now);
+      if (!behind(name, position) || wake(name) || local.has(name) || told.has(name)) continue;
+      // the projector reads everything there is when it wakes, so one NOTIFY serves every read
+      // that waits until the projection is seen moving
+      told.add(name);
       pool.query(sql.unsafe`SELECT pg_notify(${WANTED_CHANNEL}, ${name})`).catch(() => undefined);
     }
   };
@@ -430,6 +432,8 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
         else stops.delete(state.name);
       }
       checkWaiters();
+      // a projection seen moving may have gone back to rest short of a read still waiting
+      for (const waiter of waiters) want(waiter.names, waiter.position);
     } catch {
       // the database is away: the waiters' deadlines still run, and the next poll tries again
     } finally {
