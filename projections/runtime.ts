@@ -729,7 +729,8 @@ export function startProjector(deps: {
           }
           if (stopping || held.lost) break;
           const rest = restAfterBatch(batch.length, LIVE_BATCH, deps.busyRestMs);
-          if (rest > 0) await progress.rest(name, rest);
+          // a stop cuts the rest short as well
+          if (rest > 0) await Promise.race([progress.rest(name, rest), sleep(rest)]);
           if (stopping || held.lost) break;
         }
       } finally {
