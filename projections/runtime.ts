@@ -333,9 +333,9 @@ export type ProjectionProgress = {
   /**
    * The projector of `name` resting between busy batches: resolves after `ms`, or as soon as a
    * read waits for a position it has not reached (in this process, or `heard` from another), and
-   * at once when one waits already.
+   * at once when one waits already; `signal` (the projector stopping) ends it too.
    */
-  rest(name: string, ms: number): Promise<void>;
+  rest(name: string, ms: number, signal: AbortSignal): Promise<void>;
   /** a read in another process waits for `name` (the WANTED_CHANNEL's payload) */
   heard(name: string): void;
 };
@@ -481,19 +481,21 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     async waitFor(names, position, timeoutMs) {
       return (await wait(names, position, timeoutMs)).reached;
     },
-    rest(name, ms) {
+    rest(name, ms, signal) {
       const asked = wantedElsewhere.delete(name);
-      if (asked || [...waiters].some((waiter) => waiter.names.includes(name) && behind(name, waiter.position))) return Promise.resolve();
+      if (signal.aborted || asked || [...waiters].some((waiter) => waiter.names.includes(name) && behind(name, waiter.position))) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const wakers = resting.get(name) ?? new Set<() => void>();
         resting.set(name, wakers);
         const done = (): void => {
           clearTimeout(timer);
           wakers.delete(done);
+          signal.removeEventListener('abort', done);
           resolve();
         };
         const timer = setTimeout(done, ms);
         wakers.add(done);
+        signal.addEventListener('abort', done);
       });
     },
     heard(name) {
@@ -596,6 +598,8 @@ export function startProjector(deps: {
   const retry = deps.retry ?? DEFAULT_RETRY;
   const parkedPollMs = deps.parkedPollMs ?? Math.min(1000, retry.maxMs);
   let stopping = false;
+  // ends a rest between batches at once
+  const stopSignal = new AbortController();
   let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   let wakeUp: (() => void) | null = null;
   let stopped: StoppedOn | null = null;
@@ -729,8 +733,7 @@ export function startProjector(deps: {
           }
           if (stopping || held.lost) break;
           const rest = restAfterBatch(batch.length, LIVE_BATCH, deps.busyRestMs);
-          // a stop cuts the rest short as well
-          if (rest > 0) await Promise.race([progress.rest(name, rest), sleep(rest)]);
+          if (rest > 0) await progress.rest(name, rest, stopSignal.signal);
           if (stopping || held.lost) break;
         }
       } finally {
@@ -819,6 +822,7 @@ export function startProjector(deps: {
     ready,
     async stop() {
       stopping = true;
+      stopSignal.abort();
       wakeUp?.();
       await subscription?.close();
       await run;
