@@ -11,7 +11,7 @@ import { loadConfig } from '../infra/config.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
-import { createProjectionProgress, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector } from './runtime.ts';
+import { createProjectionProgress, LIVE_BATCH, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector } from './runtime.ts';
 import { eventLogProjection, POISON } from './testing-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -75,11 +75,12 @@ function runChild(url: string, pauseMs: number): { child: ChildProcess; batches:
 
 t.test('a projector killed inside a batch neither loses nor repeats an event after restart', async (t) => {
   const { core, url } = await openTestCore();
-  const total = 3000;
+  // three full batches at the least, however fast the events are written
+  const total = 3 * LIVE_BATCH;
   const first = runChild(url, 400);
   // the first start builds the (empty) projection; the events then arrive live
   t.ok(await waitUntil(async () => (await readCheckpoint(core.db.slonik, 'crashtest').catch(() => null)) !== null, 30_000));
-  await writeEvents(core, 6, 500);
+  await writeEvents(core, 6, total / 6);
   const head = await core.store.headPosition();
   t.ok(await waitUntil(async () => first.batches() >= 3, 60_000), 'the first process got into its third batch');
   first.child.kill('SIGKILL');
