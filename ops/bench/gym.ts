@@ -2,23 +2,17 @@
 // straight to the store, rebuilds the gym projection from zero (timed), then drives set ticks,
 // GET /home and GET /stats over real HTTP, each beside what PostgreSQL itself does on this machine
 // (single-row INSERT commits, 8 writers; COPY rows into a table like gym.sets). See docs/benchmarks.md.
-import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { workoutIdOf } from '../../command-api/gym/training-command.ts';
-import { libraryStream } from '../../domain/gym/library.ts';
-import { userStream } from '../../domain/gym/user.ts';
-import { workoutStream } from '../../domain/gym/workout.ts';
 import { loadConfig } from '../../infra/config.ts';
-import type { NewEvent } from '../../infra/eventstore/port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { addDays } from '../../domain/shared/calendar.ts';
-import { rebuildProjection, startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
+import { appendAll, rebuildBesideCopy, seededUser, SLOTS_PER_DAY, TODAY, userStreams } from './gym-history.ts';
 import { runGymLoad } from './gym-load.ts';
 import { fmt, openInserters, p50p99, positiveSetting } from './measure.ts';
 
@@ -29,65 +23,7 @@ const SECONDS = positiveSetting('BENCH_SECONDS', 10);
 const HTTP_CLIENTS = 32;
 const READ_CLIENTS = 8;
 const HTTP_USERS = Math.min(HTTP_CLIENTS, USERS);
-const EXERCISES = 12;
-const DAYS = 3;
-const SLOTS_PER_DAY = 4;
-const SETS_PER_EXERCISE = 8;
-/** the client's "today": the seeded year ends the week before */
-const TODAY = '2026-11-26';
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-type SeededUser = { id: string; exercises: string[]; days: string[] };
-
-const meta = (userId: string) => ({ userId, correlationId: 'bench-seed', causationId: 'bench-seed', schemaVersion: 1 });
-const event = (userId: string, type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data, metadata: meta(userId) });
-
-/** The user's library (exercises and one active plan) and a year of Mon/Wed/Fri workouts. */
-function userStreams(user: SeededUser, withAccount: boolean): Array<[string, NewEvent[]]> {
-  const streams: Array<[string, NewEvent[]]> = [];
-  if (withAccount) streams.push([userStream(user.id), [event(user.id, 'account-created', { email: `bench-${user.id}@example.org`, createdAt: '2025-11-01T10:00:00.000Z' })]]);
-  const planId = randomUUID();
-  const days = user.days.map((id, d) => ({
-    id,
-    title: `Day ${d + 1}`,
-    slots: Array.from({ length: SLOTS_PER_DAY }, (_, s) => ({
-      id: randomUUID(),
-      exerciseId: user.exercises[d * SLOTS_PER_DAY + s]!,
-      targetSets: SETS_PER_EXERCISE,
-      repMin: 5,
-      repMax: 10,
-      note: null,
-    })),
-  }));
-  streams.push([
-    libraryStream(user.id),
-    [
-      ...user.exercises.map((id, i) => event(user.id, 'exercise-created', { id, name: `Exercise ${i + 1}`, code: `E${i + 1}`, machineNumber: null, libraryId: null })),
-      event(user.id, 'plan-created', { id: planId, name: 'Year block', startDate: addDays(TODAY, -7 * WEEKS - 3), days }),
-      event(user.id, 'plan-activated', { id: planId }),
-    ],
-  ]);
-  const firstMonday = addDays(TODAY, -7 * WEEKS - 3);
-  for (let week = 0; week < WEEKS; week++) {
-    for (let d = 0; d < DAYS; d++) {
-      const date = addDays(firstMonday, week * 7 + d * 2);
-      const dayId = user.days[d]!;
-      const workoutId = workoutIdOf(user.id, dayId, date);
-      const events = [event(user.id, 'workout-started', { userId: user.id, planDayId: dayId, date, startedAt: `${date}T18:00:00.000Z` })];
-      for (let s = 0; s < SLOTS_PER_DAY; s++) {
-        const exerciseId = user.exercises[d * SLOTS_PER_DAY + s]!;
-        for (let set = 1; set <= SETS_PER_EXERCISE; set++) {
-          const kg = (40 + s * 10 + week * 0.5) * 0.45359237 * 2.2;
-          events.push(event(user.id, 'set-ticked', { setId: randomUUID(), exerciseId, setNumber: set, kg, reps: 5 + ((week + set) % 6) }));
-        }
-      }
-      events.push(event(user.id, 'workout-finished', { at: `${date}T19:00:00.000Z` }));
-      streams.push([workoutStream(workoutId), events]);
-    }
-  }
-  return streams;
-}
-
 
 /** The limit: autocommit single-row INSERTs of a small JSON payload, 8 writers, each on its own connection. */
 async function insertLimit(url: string, seconds: number): Promise<{ rate: number; latencies: number[] }> {
@@ -106,37 +42,6 @@ async function insertLimit(url: string, seconds: number): Promise<{ rate: number
   const rate = latencies.length / ((performance.now() - started) / 1000);
   await inserters.close();
   return { rate, latencies };
-}
-
-/** COPY of `rows` set-like rows from a server-side CSV file into a table shaped and indexed like gym.sets. */
-async function copyRate(db: pg.Pool, dir: string, rows: number): Promise<number> {
-  const file = path.join(dir, 'sets.csv');
-  const lines: string[] = [];
-  for (let i = 0; i < rows; i++) lines.push(`${randomUUID()},${randomUUID()},${randomUUID()},${randomUUID()},${(i % 8) + 1},${(40 + (i % 50)) * 0.45359237},${5 + (i % 6)}`);
-  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o644 });
-  await db.query(`CREATE TABLE bench_copy_sets (id text PRIMARY KEY, workout_id text NOT NULL, user_id text NOT NULL, exercise_id text NOT NULL,
-    set_number integer NOT NULL, kg double precision NOT NULL, reps integer NOT NULL)`);
-  await db.query('CREATE INDEX ON bench_copy_sets (workout_id)');
-  await db.query('CREATE INDEX ON bench_copy_sets (user_id, exercise_id)');
-  const started = performance.now();
-  await db.query(`COPY bench_copy_sets FROM '${file}' WITH (FORMAT csv)`);
-  const seconds = (performance.now() - started) / 1000;
-  await db.query('DROP TABLE bench_copy_sets');
-  await rm(file);
-  return rows / seconds;
-}
-
-async function appendAll(core: Core, tasks: Iterable<[string, NewEvent[]]>, concurrency: number): Promise<number> {
-  const iterator = tasks[Symbol.iterator]();
-  let events = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let next = iterator.next(); !next.done; next = iterator.next()) {
-      const [stream, batch] = next.value;
-      await core.store.append(stream, batch, 'no_stream');
-      events += batch.length;
-    }
-  }));
-  return events;
 }
 
 async function main(): Promise<void> {
@@ -176,25 +81,18 @@ async function main(): Promise<void> {
     }
     await projector.stop();
 
-    const users: SeededUser[] = Array.from({ length: USERS }, (_, i) => ({
-      id: httpUsers[i]?.id ?? randomUUID(),
-      exercises: Array.from({ length: EXERCISES }, () => randomUUID()),
-      days: Array.from({ length: DAYS }, () => randomUUID()),
-    }));
+    const users = Array.from({ length: USERS }, (_, i) => seededUser(httpUsers[i]?.id));
     const seedStarted = performance.now();
     const seeded = await appendAll(core, (function* () {
-      for (const [i, user] of users.entries()) yield* userStreams(user, i >= HTTP_USERS);
+      for (const [i, user] of users.entries()) yield* userStreams(user, i >= HTTP_USERS, WEEKS);
     })(), 16);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const { rows: [counted] } = await core.db.pg.query<{ n: string }>("SELECT count(*) AS n FROM es.events WHERE event_type = 'set-ticked'");
     console.log(`  seeded      ${fmt(seeded)} events (${fmt(Number(counted?.n))} sets) in ${fmt(seedSeconds, 1)} s: ${fmt(seeded / seedSeconds)} events/s`);
 
-    const rebuilt = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection: gymProjection, log: silentLog });
+    const rebuilt = await rebuildBesideCopy(core, tempDir);
     const rebuildRate = rebuilt.events / rebuilt.seconds;
-    // what autovacuum does shortly after a rebuild swaps in tables of a million rows; the planner
-    // has no statistics of them until then
-    await core.db.pg.query('ANALYZE');
-    const copy = await copyRate(core.db.pg, tempDir, Math.min(1_000_000, Number(counted?.n ?? 100_000)));
+    const copy = rebuilt.copy;
     console.log(`  rebuild     ${fmt(rebuilt.events)} events in ${fmt(rebuilt.seconds, 1)} s: ${fmt(rebuildRate)} events/s`);
     console.log(`  COPY        ${fmt(copy)} rows/s into a table like gym.sets`);
 

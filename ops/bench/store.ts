@@ -1,6 +1,7 @@
 // `npm run bench:store`: the event store, the forms projector and the forms write path, each
-// measured against what PostgreSQL itself does on this machine (single-row INSERT commits), all
-// in one run on one dedicated embedded PostgreSQL with default durability. See docs/benchmarks.md.
+// measured against what PostgreSQL itself does on this machine (single-row INSERT commits), and a
+// rebuild of the gym projection against COPY, all in one run on one dedicated embedded PostgreSQL
+// with default durability. See docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { formsProjection } from '../../projections/forms/form-documents.ts';
 import { readFormDocument } from '../../query-api/forms/routes.ts';
 import { LIVE_BATCH, type ProjectorHandle, rebuildProjection, startProjector } from '../../projections/runtime.ts';
 import { buildServices, type Core, openCore } from '../system.ts';
+import { appendAll, rebuildBesideCopy, seededUser, userStreams } from './gym-history.ts';
 import type { HttpLoadInput, HttpLoadResult } from './http-load.ts';
 import { openInserters, percentile } from './measure.ts';
 
@@ -40,6 +42,9 @@ const WARMUP_SECONDS = Math.min(1, SECONDS / 5);
 /** form-patched events written for the projector phases */
 const FORM_EVENTS = Math.round(positiveNumber('BENCH_FORM_EVENTS', 50_000));
 const FORMS = Math.round(positiveNumber('BENCH_FORMS', 1000));
+/** the gym history rebuilt in phase 6: about 26,500 events per user */
+const GYM_USERS = Math.round(positiveNumber('BENCH_GYM_USERS', 20));
+const GYM_WEEKS = 260;
 const HTTP_CLIENTS = 16;
 const HTTP_FORMS = 50;
 /** the forms service allows 600 saves per address per 10 minutes */
@@ -422,7 +427,7 @@ async function main(): Promise<void> {
         `full_page_writes=${setting('full_page_writes')}, shared_buffers=${fmt((Number(setting('shared_buffers')) * 8) / 1024)} MiB`,
     );
     console.log(`  settings    BENCH_SECONDS=${SECONDS} (each timed figure, in ${ROUNDS} interleaved slices where compared), ` +
-      `BENCH_FORM_EVENTS=${FORM_EVENTS}, BENCH_FORMS=${FORMS}`);
+      `BENCH_FORM_EVENTS=${FORM_EVENTS}, BENCH_FORMS=${FORMS}, BENCH_GYM_USERS=${GYM_USERS}`);
     console.log(`  load avg    ${load()} at start`);
 
     const insertPool = core.db.pg;
@@ -552,6 +557,18 @@ async function main(): Promise<void> {
     for (const [mode, { tally }] of saves) record(`saves/s, ${mode}`, fmt(tally.rate), latencyText(tally));
     const waitRatio = saveP50('answers-at-once') / saveP50('waits-for-projection');
 
+    phase(`6. the gym projection rebuilt from zero (${GYM_USERS} users × ${GYM_WEEKS} weeks of Mon/Wed/Fri workouts) beside COPY`);
+    // a database of its own, so that its log holds this history only
+    const gymCore = await openBenchCore(await createDatabase(postgres.url, 'bench_gym'));
+    cores.push(gymCore);
+    const seeded = await appendAll(gymCore, (function* () {
+      for (let user = 0; user < GYM_USERS; user++) yield* userStreams(seededUser(), false, GYM_WEEKS);
+    })(), 16);
+    const gymRebuild = await rebuildBesideCopy(gymCore, tempDir);
+    const gymRebuildRate = gymRebuild.events / gymRebuild.seconds;
+    record('gym rebuild events/s', fmt(gymRebuildRate), `${fmt(gymRebuild.events)} events (${fmt(seeded)} seeded) in ${fmt(gymRebuild.seconds, 1)} s`);
+    record('COPY rows/s into a table like gym.sets', fmt(gymRebuild.copy), 'as many rows as there are sets, at most a million');
+
     phase(`summary: the limit is INSERT commits/s with 8 writers; over all ${limit.rates.length} slices ${fmt(limit.rate)}/s (${limit.spread})`);
     const summary: [string, number, string][] = [
       [
@@ -566,6 +583,7 @@ async function main(): Promise<void> {
         http.rate / limitBesideHttp.rate,
         `target >= 0.5 (stated for 32 clients); limit ${fmt(limitBesideHttp.rate)}/s in the interleaved slices, median slice pair ${fmt(median(httpSliceRatios), 2)}`,
       ],
+      ['gym rebuild events/s / COPY rows/s', gymRebuildRate / gymRebuild.copy, 'target >= 0.8 (issue 17); bench:gym measures it on five years of 40 users'],
       ['save p50, the route now / with the wait it had', waitRatio, 'the route answers once the save is durable (issue 17); the read sent its position waits instead'],
       ['save and its read p50 / save with the wait', saveP50('then-reads-it') / saveP50('waits-for-projection'), 'the wait moved to the read: about what it cost the save'],
     ];

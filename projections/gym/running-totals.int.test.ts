@@ -43,22 +43,24 @@ t.test('a batch over two days that already have totals recomputes both, and only
     event(workout, 'set-ticked', { setId, exerciseId, setNumber: 1, kg, reps, unit: 'kg', rpe: null });
   const applyBatch = (events: RecordedEvent[]) => db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym', events));
 
-  await applyBatch([
+  const first = [
     event(monday, 'workout-started', { userId, planDayId: null, date: '2026-11-23', startedAt: '2026-11-23T18:00:00.000Z' }),
     event(wednesday, 'workout-started', { userId, planDayId: null, date: '2026-11-25', startedAt: '2026-11-25T18:00:00.000Z' }),
     tick(monday, mondaySquat, squat, 100, 5),
     tick(monday, mondayRow, row, 50, 10),
     tick(wednesday, wednesdaySquat, squat, 105, 5),
-  ]);
+  ];
+  await applyBatch(first);
   const untouched = await db.slonik.oneFirst(
     sql.type(z.object({ xmin: z.string() }))`SELECT xmin::text FROM gym.day_totals WHERE user_id = ${userId} AND date = '2026-11-23'`,
   );
   // one batch: Monday's squat heavier and its row removed, Wednesday's squat corrected down
-  await applyBatch([
+  const second = [
     tick(monday, mondaySquat, squat, 110, 5),
     event(monday, 'set-removed', { setId: mondayRow }),
     event(wednesday, 'set-corrected', { setId: wednesdaySquat, kg: 107.5, reps: 3 }),
-  ]);
+  ];
+  await applyBatch(second);
 
   const days = await db.slonik.any(sql.type(z.object({ date: z.string(), workouts: z.number(), sets: z.number(), reps: z.number(), volume_kg: z.number() }))`
     SELECT date::text, workouts, sets, reps, volume_kg FROM gym.day_totals WHERE user_id = ${userId} ORDER BY date`);
@@ -66,8 +68,11 @@ t.test('a batch over two days that already have totals recomputes both, and only
     { date: '2026-11-23', workouts: 1, sets: 1, reps: 5, volume_kg: 550 },
     { date: '2026-11-25', workouts: 1, sets: 1, reps: 3, volume_kg: 322.5 },
   ]);
-  const exerciseDays = await db.slonik.any(sql.type(z.object({ exercise_id: z.string(), date: z.string(), sets: z.number(), volume_kg: z.number(), heaviest_kg: z.number(), best_kg: z.number(), best_reps: z.number(), prior_best_e1rm: z.number().nullable() }))`
-    SELECT exercise_id, date::text, sets, volume_kg, heaviest_kg, best_kg, best_reps, prior_best_e1rm FROM gym.exercise_days WHERE user_id = ${userId} ORDER BY date, exercise_id`);
+  const exerciseDaysIn = (schema: string) =>
+    db.slonik.any(sql.type(z.object({ exercise_id: z.string(), date: z.string(), sets: z.number(), volume_kg: z.number(), heaviest_kg: z.number(), best_kg: z.number(), best_reps: z.number(), prior_best_e1rm: z.number().nullable() }))`
+      SELECT exercise_id, date::text, sets, volume_kg, heaviest_kg, best_kg, best_reps, prior_best_e1rm FROM ${sql.identifier([schema, 'exercise_days'])}
+      WHERE user_id = ${userId} ORDER BY date, exercise_id`);
+  const exerciseDays = await exerciseDaysIn('gym');
   t.same(
     exerciseDays,
     [
@@ -90,6 +95,13 @@ t.test('a batch over two days that already have totals recomputes both, and only
     sql.type(z.object({ xmin: z.string() }))`SELECT xmin::text FROM gym.day_totals WHERE user_id = ${userId} AND date = '2026-11-23'`,
   );
   t.equal(after, before, 'the same tick again: Monday left alone');
+
+  // a rebuild of the same log computes the same days, the best before each included
+  await db.slonik.query(sql.unsafe`CREATE SCHEMA gym_rebuilt_days`);
+  await db.slonik.transaction((tx) => gymProjection.migrate(tx, 'gym_rebuilt_days'));
+  await db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym_rebuilt_days', [...first, ...second], { bulk: true }));
+  for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym_rebuilt_days'));
+  t.same(await exerciseDaysIn('gym_rebuilt_days'), exerciseDays, 'rebuilt: the same days and prior bests');
 });
 
 t.test("a day's best set is the highest estimate, then the earliest workout of the day, then the lowest set number, live and rebuilt", async (t) => {

@@ -153,21 +153,18 @@ async function completeDays(tx: DatabaseTransactionConnection, schema: string): 
 async function completeExercises(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
   await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
-  // the workouts numbered once, for the sets' sort and the bests' workouts alike
+  // the workouts numbered once, for the sets' sort and the bests' workouts alike; each day's prior
+  // best from the days before it as the rows are written, rather than an update of every row after
   await tx.query(sql.unsafe`
     WITH nw AS MATERIALIZED ${everyWorkout(schema)}
     INSERT INTO ${table('exercise_days')}
-      (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number)
-    SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, ${BEST_SET_COLUMNS}
-    FROM (${exerciseDaysOf(sql.fragment`(${setRows(sql.fragment`nw`, table('sets'))}) s`)}) a ${withBestWorkout(sql.fragment`nw`)}`);
-  await tx.query(sql.unsafe`
-    UPDATE ${table('exercise_days')} t SET prior_best_e1rm = p.prior
+      (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number,
+       prior_best_e1rm)
+    SELECT d.*, max(d.e1rm) OVER (PARTITION BY d.user_id, d.exercise_id ORDER BY d.date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
     FROM (
-      SELECT user_id, exercise_id, date,
-        max(best_e1rm) OVER (PARTITION BY user_id, exercise_id ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prior
-      FROM ${table('exercise_days')}
-    ) p
-    WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.prior IS NOT NULL`);
+      SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, ${BEST_SET_COLUMNS}
+      FROM (${exerciseDaysOf(sql.fragment`(${setRows(sql.fragment`nw`, table('sets'))}) s`)}) a ${withBestWorkout(sql.fragment`nw`)}
+    ) d`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${table('exercise_days')} (user_id, exercise_id, date)`);
   // an exercise's record is the first entry here (stats' order for the best set)
   await tx.query(sql.unsafe`
