@@ -106,6 +106,17 @@ export const exerciseTotalsOf = (schema: string, pairs: ReturnType<typeof sql.fr
 };
 
 /**
+ * The highest best of the days before this one of the same exercise, over rows `row` of
+ * exercise days whose best estimate is the column `e1rm`: the live batch and the rebuild both
+ * compute it so.
+ */
+const priorBestOf = (row: string, e1rm: string) => {
+  const column = (name: string) => sql.identifier([row, name]);
+  return sql.fragment`max(${column(e1rm)}) OVER (PARTITION BY ${column('user_id')}, ${column('exercise_id')} ORDER BY ${column('date')}
+    ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)`;
+};
+
+/**
  * The best of the earlier days of each (user, exercise) of `from`, for its days from the given date
  * on; only rows whose value changes are written.
  */
@@ -114,8 +125,7 @@ async function updatePriorBests(tx: DatabaseTransactionConnection, schema: strin
   await tx.query(sql.unsafe`
     UPDATE ${exerciseDays} t SET prior_best_e1rm = p.prior
     FROM (
-      SELECT x.user_id, x.exercise_id, x.date, f.date AS since,
-        max(x.best_e1rm) OVER (PARTITION BY x.user_id, x.exercise_id ORDER BY x.date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prior
+      SELECT x.user_id, x.exercise_id, x.date, f.date AS since, ${priorBestOf('x', 'best_e1rm')} AS prior
       FROM ${from} JOIN ${exerciseDays} x ON x.user_id = f.user_id AND x.exercise_id = f.exercise_id
     ) p
     WHERE t.user_id = p.user_id AND t.exercise_id = p.exercise_id AND t.date = p.date AND p.date >= p.since
@@ -160,7 +170,7 @@ async function completeExercises(tx: DatabaseTransactionConnection, schema: stri
     INSERT INTO ${table('exercise_days')}
       (user_id, exercise_id, date, sets, volume_kg, heaviest_kg, best_e1rm, best_kg, best_reps, best_workout_id, best_started_at, best_set_number,
        prior_best_e1rm)
-    SELECT d.*, max(d.e1rm) OVER (PARTITION BY d.user_id, d.exercise_id ORDER BY d.date ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+    SELECT d.*, ${priorBestOf('d', 'e1rm')}
     FROM (
       SELECT a.user_id, a.exercise_id, a.date, a.sets, a.volume_kg, a.heaviest_kg, ${BEST_SET_COLUMNS}
       FROM (${exerciseDaysOf(sql.fragment`(${setRows(sql.fragment`nw`, table('sets'))}) s`)}) a ${withBestWorkout(sql.fragment`nw`)}
