@@ -11,7 +11,8 @@ import { loadConfig } from '../infra/config.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
-import { createProjectionProgress, LIVE_BATCH, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector } from './runtime.ts';
+import { listenToChannel } from '../infra/postgres/listen.ts';
+import { createProjectionProgress, LIVE_BATCH, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector, WANTED_CHANNEL } from './runtime.ts';
 import { eventLogProjection, POISON } from './testing-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -402,4 +403,33 @@ t.test('a projector resting after a busy batch is woken by a read that waits, in
   // resting for ten minutes: a stop (or a rest's timer left behind) that waited it out would not end within the test's time
   await projector.stop();
   t.pass('a stop cuts the rest short');
+});
+
+t.test("a read in the process whose projector let go of its lock wakes the one that took over in another", async (t) => {
+  const { core, url } = await openTestCore();
+  // the other process: a progress of its own, hearing NOTIFYs as a process running projectors does
+  const elsewhere = createProjectionProgress(core.db.slonik);
+  const hearing = listenToChannel(url, WANTED_CHANNEL, { onMessage: elsewhere.heard, onListening: () => undefined, onLost: () => undefined });
+  t.teardown(() => hearing.close());
+  const projection = eventLogProjection('awaytest');
+  const here = startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silent, busyRestMs: 600_000 });
+  await here.ready;
+  await core.store.append('crash.away-first', [newEvent('noted')], 'no_stream');
+  t.ok(await core.progress.waitFor(['awaytest'], await core.store.headPosition(), 30_000), "this process's projector applies the log");
+
+  const there = startProjector({ pool: core.db.slonik, store: core.store, projection, progress: elsewhere, log: silent, standbyMs: 20, busyRestMs: 600_000 });
+  t.teardown(() => there.stop());
+  await here.stop();
+  // the projector that took over applies busy batches, and rests for ten minutes after them (the
+  // first may meet a NOTIFY heard before, and not rest; the second rests)
+  for (const burst of ['crash.away-busy-1', 'crash.away-busy-2']) {
+    await core.store.append(burst, Array.from({ length: 20 }, (_, i) => newEvent('noted', { i })), 'no_stream');
+    t.ok(await elsewhere.waitFor(['awaytest'], await core.store.headPosition(), 30_000), 'the other process applies a busy batch');
+  }
+  await core.store.append('crash.away-last', [newEvent('noted')], 'no_stream');
+  const last = await core.store.headPosition();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.ok(comparePositions((await readCheckpoint(core.db.slonik, 'awaytest'))!.position, last) < 0, 'it rests');
+  t.ok(await core.progress.waitFor(['awaytest'], last, 600_000), 'a read here, whose projector is gone, wakes it');
+  t.same(await seenCounts(core, 'awaytest'), { total: 42, distinct_ids: 42 });
 });

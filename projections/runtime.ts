@@ -323,6 +323,8 @@ export type ProjectionProgress = {
   report(name: string, position: Position): void;
   /** the projector of `name` in this process is stopped on an event (null: no longer) */
   reportStopped(name: string, stop: StoppedOn | null): void;
+  /** the projector of `name` in this process let go of its lock: another process's, if any, is the one to ask and read */
+  reportAway(name: string): void;
   /**
    * resolves once every named projection has processed `position`, at once when one of them is
    * stopped on an event at or before it, and at the deadline otherwise
@@ -476,6 +478,12 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
       if (stop) stops.set(name, { stop, poll: 'local' });
       else stops.delete(name);
       checkWaiters();
+    },
+    reportAway(name) {
+      local.delete(name);
+      if (stops.get(name)?.poll === 'local') stops.delete(name);
+      // reads waiting meanwhile now ask the projector of another process
+      for (const waiter of waiters) want(waiter.names, waiter.position);
     },
     wait,
     async waitFor(names, position, timeoutMs) {
@@ -792,6 +800,7 @@ export function startProjector(deps: {
               try {
                 await project(held);
               } finally {
+                progress.reportAway(name);
                 await lockConnection.query(sql.unsafe`SELECT pg_advisory_unlock(hashtext(${lockKey(name)})), set_config('application_name', ${was}, false)`).catch(() => undefined);
               }
             })()),
