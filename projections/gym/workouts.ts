@@ -274,7 +274,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
   const dayTotals = sql.identifier([schema, 'day_totals']);
   const exerciseDays = sql.identifier([schema, 'exercise_days']);
   const exerciseTotals = sql.identifier([schema, 'exercise_totals']);
-  let started = new Map<string, [string, string, string | null, string, string]>();
+  // a start's row carries the finish and notes that follow it in the same batch
+  let started = new Map<string, [string, string, string | null, string, string, string | null, string]>();
   let ticked = new Map<string, [string, string, string, number, number, number, string | null, number | null]>();
   let corrected = new Map<string, [string, number, number]>();
   let patched = new Map<string, WorkoutPatch>();
@@ -288,11 +289,12 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
       // Set null holds whichever comes first in the log: a workout started on a day that a plan
       // deletion or revision already removed is unlinked here; one started before is unlinked there.
       await tx.query(sql.unsafe`
-        INSERT INTO ${workouts} (id, user_id, plan_day_id, date, started_at)
-        SELECT t.id, t.user_id, (SELECT d.id FROM ${planDays} d WHERE d.id = t.plan_day_id), t.date, t.started_at
-        FROM ${sql.unnest([...started.values()], ['text', 'text', 'text', 'date', 'text'])} AS t(id, user_id, plan_day_id, date, started_at)
+        INSERT INTO ${workouts} (id, user_id, plan_day_id, date, started_at, finished_at, notes)
+        SELECT t.id, t.user_id, (SELECT d.id FROM ${planDays} d WHERE d.id = t.plan_day_id), t.date, t.started_at, t.finished_at, t.notes
+        FROM ${sql.unnest([...started.values()], ['text', 'text', 'text', 'date', 'text', 'text', 'text'])}
+          AS t(id, user_id, plan_day_id, date, started_at, finished_at, notes)
         ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, plan_day_id = EXCLUDED.plan_day_id, date = EXCLUDED.date,
-          started_at = EXCLUDED.started_at, finished_at = NULL, notes = ''`);
+          started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, notes = EXCLUDED.notes`);
     }
     if (ticked.size > 0) {
       const insert = sql.fragment`
@@ -338,14 +340,22 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
   }
 
   const patch = (id: string, change: WorkoutPatch): void => {
-    patched.set(id, { ...patched.get(id), ...change });
+    const start = started.get(id);
+    if (!start) {
+      patched.set(id, { ...patched.get(id), ...change });
+      return;
+    }
+    if (change.finishedAt !== undefined) start[5] = change.finishedAt;
+    if (change.notes !== undefined) start[6] = change.notes;
   };
 
   async function apply(stream: string, event: WorkoutEvent): Promise<void> {
     const workoutId = stream.slice(WORKOUT_STREAM_PREFIX.length);
     switch (event.type) {
       case 'workout-started':
-        started.set(workoutId, [workoutId, event.data.userId, event.data.planDayId, event.data.date, event.data.startedAt]);
+        // a start begins the workout afresh: a finish or notes written before it are overwritten
+        patched.delete(workoutId);
+        started.set(workoutId, [workoutId, event.data.userId, event.data.planDayId, event.data.date, event.data.startedAt, null, '']);
         return;
       case 'workout-finished':
         return patch(workoutId, { finishedAt: event.data.at });
