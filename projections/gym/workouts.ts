@@ -146,11 +146,22 @@ const everyWorkout = (schema: string) => sql.fragment`(${numberedWorkouts(sql.id
 /** Every set of the schema as `setRows`, a FROM item named s. */
 const everySet = (schema: string) => sql.fragment`(${setRows(everyWorkout(schema), sql.identifier([schema, 'sets']))}) s`;
 
+/**
+ * Settings for the statements that join every set to its workout and sort them: the sorts in
+ * memory rather than in files (the default is 4 MB), and a hash of the workouts that a sequential
+ * scan of the sets probes. The fresh tables have no statistics yet, and the planner's guess was a
+ * merge join walking the sets in workout order through their index, the heap read at random
+ * (1.27 → 1.05 s for the exercise days of half a million sets, 0.77 → 0.63 s for the day totals).
+ */
+async function joinEverySet(tx: DatabaseTransactionConnection): Promise<void> {
+  await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
+  await tx.query(sql.unsafe`SET LOCAL enable_mergejoin = off`);
+}
+
 /** Each day's totals, and the indexes of workouts and sets. */
 async function completeDays(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
-  // sorts of every set: in memory rather than in files (the default is 4 MB)
-  await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
+  await joinEverySet(tx);
   await tx.query(sql.unsafe`
     INSERT INTO ${table('day_totals')} (user_id, date, workouts, sets, reps, volume_kg)
     ${dayTotalsOf(everySet(schema))}`);
@@ -162,7 +173,7 @@ async function completeDays(tx: DatabaseTransactionConnection, schema: string): 
 /** Each exercise's days and totals, and the indexes of its days. */
 async function completeExercises(tx: DatabaseTransactionConnection, schema: string): Promise<void> {
   const table = (name: string) => sql.identifier([schema, name]);
-  await tx.query(sql.unsafe`SET LOCAL work_mem = '256MB'`);
+  await joinEverySet(tx);
   // the workouts numbered once, for the sets' sort and the bests' workouts alike; each day's prior
   // best from the days before it as the rows are written, rather than an update of every row after
   await tx.query(sql.unsafe`
@@ -259,6 +270,9 @@ const BEST_SET_COLUMNS = sql.fragment`a.best[1] AS e1rm, a.best[2] AS kg, a.best
 
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 
+/** a tick as the writer holds it: id, workout, exercise, set number, kg, reps, unit, rpe */
+type TickRow = [string, string, string, number, number, number, string | null, number | null];
+
 const dayRow = z.object({ user_id: z.string(), date: z.string() });
 const exerciseDayRow = z.object({ user_id: z.string(), exercise_id: z.string(), date: z.string() });
 
@@ -276,7 +290,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
   const exerciseTotals = sql.identifier([schema, 'exercise_totals']);
   // a start's row carries the finish and notes that follow it in the same batch
   let started = new Map<string, [string, string, string | null, string, string, string | null, string]>();
-  let ticked = new Map<string, [string, string, string, number, number, number, string | null, number | null]>();
+  let ticked = new Map<string, TickRow>();
   let corrected = new Map<string, [string, number, number]>();
   let patched = new Map<string, WorkoutPatch>();
   // the days whose sets this batch changed, by workout (its user and date are in the workouts table)
