@@ -20,7 +20,7 @@ export const READ_PAGE = 2000;
  * overlap instead of taking turns. Small pages spread the decoding of rows over the caller's waits
  * on the database: one read of a whole batch is decoded in one piece on the same thread, and every
  * answer the caller waits for meanwhile waits behind it (a replay of half a million gym events
- * took 0.4 to 0.9 s longer so; docs/benchmarks.md).
+ * took about 0.6 s longer so; docs/benchmarks.md, issue 17's seventh pass).
  */
 export async function* logBatchesAhead(
   store: Pick<EventStore, 'readAll'>,
