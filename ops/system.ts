@@ -35,7 +35,7 @@ import { importJobsMigration } from '../command-api/shows/import-store.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessionsByService } from '../infra/accounts/sessions.ts';
 import { createSessionCache, SESSION_CHANNEL } from '../infra/accounts/session-cache.ts';
-import { listenToChannel } from '../infra/postgres/listen.ts';
+import { type ListenHandlers, listenToChannels } from '../infra/postgres/listen.ts';
 import { createWritePositions } from '../command-api/shared/read-your-writes.ts';
 import { selectMailer } from '../infra/mail/mailer.ts';
 import type { ShowsRuntime, startShowsScheduler } from './services/shows.ts';
@@ -109,22 +109,19 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
   const mailer = selectMailer(config, options.info ?? (() => undefined));
   const sessionCache = createSessionCache();
-  // a process running projectors hears the reads of other processes that wait for them
-  const wantedProjections = config.ROLES.includes('projector')
-    ? listenToChannel(url, WANTED_CHANNEL, {
-        onMessage: progress.heard,
-        onListening: () => undefined,
-        onLost: (error) => warn(`the projectors' LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); reconnecting`),
-      })
-    : null;
-  const sessionRevocations = listenToChannel(url, SESSION_CHANNEL, {
+  const runsProjectors = config.ROLES.includes('projector');
+  const sessionChanges: ListenHandlers = {
     onMessage: sessionCache.heard,
     onListening: () => sessionCache.trust(true),
     onLost: (error) => {
       sessionCache.trust(false);
-      warn(`the sessions' LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); sessions are read from PostgreSQL until it is back`);
+      const consequences = runsProjectors ? "sessions are read from PostgreSQL, and a read in another process may wait out a projector's rest," : 'sessions are read from PostgreSQL';
+      warn(`the LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); ${consequences} until it is back`);
     },
-  });
+  };
+  // a process running projectors hears the reads of other processes that wait for them
+  const wantedProjections: ListenHandlers = { onMessage: progress.heard, onListening: () => undefined, onLost: () => undefined };
+  const listening = listenToChannels(url, { [SESSION_CHANNEL]: sessionChanges, ...(runsProjectors ? { [WANTED_CHANNEL]: wantedProjections } : {}) });
   return {
     config,
     db,
@@ -142,8 +139,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     async close() {
       // the embedded server is stopped whatever failed before it: an orphaned one blocks the next start
       try {
-        await sessionRevocations.close();
-        await wantedProjections?.close();
+        await listening.close();
         await store.close();
         await db.close();
       } finally {

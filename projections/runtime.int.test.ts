@@ -11,7 +11,7 @@ import { loadConfig } from '../infra/config.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
-import { listenToChannel } from '../infra/postgres/listen.ts';
+import { listenToChannels } from '../infra/postgres/listen.ts';
 import { createProjectionProgress, LIVE_BATCH, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector, WANTED_CHANNEL } from './runtime.ts';
 import { eventLogProjection, POISON } from './testing-projection.ts';
 
@@ -409,7 +409,7 @@ t.test("a read in the process whose projector let go of its lock wakes the one t
   const { core, url } = await openTestCore();
   // the other process: a progress of its own, hearing NOTIFYs as a process running projectors does
   const elsewhere = createProjectionProgress(core.db.slonik);
-  const hearing = listenToChannel(url, WANTED_CHANNEL, { onMessage: elsewhere.heard, onListening: () => undefined, onLost: () => undefined });
+  const hearing = listenToChannels(url, { [WANTED_CHANNEL]: { onMessage: elsewhere.heard, onListening: () => undefined, onLost: () => undefined } });
   t.teardown(() => hearing.close());
   const projection = eventLogProjection('awaytest');
   const here = startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silent, busyRestMs: 600_000 });

@@ -20,7 +20,7 @@ const pool = system.core.db.slonik;
 /** the two processes' LISTEN connections are in place (they open right after the core) */
 async function bothListening(): Promise<void> {
   for (let tries = 0; tries < 200; tries++) {
-    const listening = await pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "auth_session_changed"'`);
+    const listening = await pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"auth_session_changed"%'`);
     if (listening === 2) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -98,9 +98,15 @@ t.test("an erasure's cascade and an operator's DELETE reach every process", asyn
 t.test('while the LISTEN connection is lost nothing is served from memory, and it comes back', async (t) => {
   const { token } = await signedIn('deaf@example.org');
   t.ok(await there.find(token), 'held there');
-  const pids = await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "auth_session_changed"'`);
-  await pool.query(sql.unsafe`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "auth_session_changed"'`);
+  const pids = await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"auth_session_changed"%'`);
+  const wakeUps = await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"projection_wanted"%'`);
+  await pool.query(sql.unsafe`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"auth_session_changed"%'`);
   t.equal(pids.length, 2, `both processes were listening (${pids.length} LISTEN connections)`);
+  t.same(
+    [...wakeUps].sort(),
+    [...pids].sort(),
+    "each process, running projectors, hears their wake-ups on that one connection",
+  );
   // a change no process can hear now: only a lookup in PostgreSQL sees it
   await silently(sql.unsafe`UPDATE auth.sessions SET expires_at = now() - interval '1 day' WHERE id = ${there.idOf(token)}`);
   t.ok((await refusedWithin(there, token)) < 1000, 'refused: the lost connection emptied the memory');

@@ -12,9 +12,16 @@ export type ListenHandlers = {
 
 /**
  * One connection of its own (not a pool's: a pool's last free client must not be held forever)
- * that LISTENs on `channel`, opened again with backoff whenever it is lost.
+ * that LISTENs on each channel of `channels` for its handlers, opened again with backoff whenever
+ * it is lost. A process's listeners share it: a connection per channel would be one more for every
+ * process to hold for nothing.
  */
-export function listenToChannel(connectionString: string, channel: string, handlers: ListenHandlers): ChannelListener {
+export function listenToChannels(connectionString: string, channels: Readonly<Record<string, ListenHandlers>>): ChannelListener {
+  const handlers = Object.values(channels);
+  // one statement, so that the LISTENs are in place together
+  const listen = Object.keys(channels)
+    .map((channel) => `LISTEN ${pg.escapeIdentifier(channel)}`)
+    .join('; ');
   let client: pg.Client | null = null;
   let closed = false;
   let attempts = 0;
@@ -25,7 +32,7 @@ export function listenToChannel(connectionString: string, channel: string, handl
     client = null;
     broken.end().catch(() => undefined);
     if (closed) return;
-    handlers.onLost(error);
+    for (const handler of handlers) handler.onLost(error);
     const delay = Math.min(100 * 2 ** attempts, 5000);
     attempts++;
     timer = setTimeout(() => {
@@ -41,11 +48,11 @@ export function listenToChannel(connectionString: string, channel: string, handl
     own.on('error', (error) => lost(error, own));
     own.on('end', () => lost(new Error('the LISTEN connection ended'), own));
     own.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
+      if (message.payload !== undefined && Object.hasOwn(channels, message.channel)) channels[message.channel]!.onMessage(message.payload);
     });
     try {
       await own.connect();
-      await own.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await own.query(listen);
     } catch (error) {
       lost(error, own);
       return;
@@ -55,7 +62,7 @@ export function listenToChannel(connectionString: string, channel: string, handl
       return;
     }
     attempts = 0;
-    handlers.onListening();
+    for (const handler of handlers) handler.onListening();
   }
 
   const opened = open();

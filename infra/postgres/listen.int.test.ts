@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import t from 'tap';
+import { createTestDatabase } from '../testing/database.ts';
+import { listenToChannels, type ListenHandlers } from './listen.ts';
+
+const db = await createTestDatabase(t, 4);
+
+/** handlers that keep what they were told */
+const recording = () => {
+  const heard: string[] = [];
+  const events: string[] = [];
+  const handlers: ListenHandlers = {
+    onMessage: (payload) => heard.push(payload),
+    onListening: () => events.push('listening'),
+    onLost: () => events.push('lost'),
+  };
+  return { heard, events, handlers };
+};
+
+const until = async (what: string, check: () => boolean | Promise<boolean>): Promise<void> => {
+  for (const started = Date.now(); Date.now() - started < 10_000; ) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+/** the backends that LISTEN on `channel` */
+const listeners = async (channel: string): Promise<number[]> =>
+  (await db.pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE $1`, [`%"${channel}"%`])).rows.map((row) => row.pid);
+
+t.test('several channels share one connection, each message goes to its own handlers, and a lost connection is opened again for all', async (t) => {
+  const sessions = `sessions_${randomUUID().slice(0, 8)}`;
+  const wanted = `wanted_${randomUUID().slice(0, 8)}`;
+  const a = recording();
+  const b = recording();
+  const listening = listenToChannels(db.url, { [sessions]: a.handlers, [wanted]: b.handlers });
+  t.teardown(() => listening.close());
+  await until('both channels to listen', () => a.events.length === 1 && b.events.length === 1);
+
+  const [first] = await listeners(sessions);
+  t.same(await listeners(wanted), [first], 'one connection listens on both');
+  await db.pool.query('SELECT pg_notify($1, $2), pg_notify($3, $4)', [sessions, 'revoked', wanted, 'gym']);
+  await until('both messages', () => a.heard.length === 1 && b.heard.length === 1);
+  t.same([a.heard, b.heard], [['revoked'], ['gym']], 'each channel to its own handlers');
+
+  await db.pool.query('SELECT pg_terminate_backend($1)', [first]);
+  await until('both channels to listen again', () => a.events.length === 3 && b.events.length === 3);
+  t.same([a.events, b.events], [['listening', 'lost', 'listening'], ['listening', 'lost', 'listening']], 'both told of the loss and of the return');
+  const [second] = await listeners(sessions);
+  t.not(second, first, 'on a new connection');
+  t.same(await listeners(wanted), [second]);
+  await db.pool.query('SELECT pg_notify($1, $2)', [wanted, 'shows']);
+  await until('the message after the return', () => b.heard.length === 2);
+  t.same(b.heard, ['gym', 'shows']);
+  t.same(a.heard, ['revoked'], 'the other channel heard nothing of it');
+});
