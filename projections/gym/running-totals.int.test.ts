@@ -140,3 +140,41 @@ t.test("a day's best set is the highest estimate, then the earliest workout of t
   for (const step of gymProjection.completeBulk ?? []) await db.slonik.transaction((tx) => step(tx, 'gym_rebuilt'));
   t.same(await best('gym_rebuilt'), expected, 'rebuilt: the same set');
 });
+
+t.test("a workout's finish and notes land as the log orders them, whether in its start's batch or not", async (t) => {
+  const db = await connectTestDatabase(t, 2);
+  const userId = randomUUID();
+  const event = eventMaker(userId);
+  const [finishedOnce, reopened, restarted] = [randomUUID(), randomUUID(), randomUUID()];
+  const start = (workout: string, at: string) => event(workout, 'workout-started', { userId, planDayId: null, date: '2026-11-23', startedAt: at });
+  const before = [start(restarted, '2026-11-23T07:00:00.000Z')];
+  const log = [
+    start(finishedOnce, '2026-11-23T18:00:00.000Z'),
+    event(finishedOnce, 'workout-notes-changed', { notes: 'heavy' }),
+    event(finishedOnce, 'workout-finished', { at: '2026-11-23T19:00:00.000Z' }),
+    start(reopened, '2026-11-23T20:00:00.000Z'),
+    event(reopened, 'workout-finished', { at: '2026-11-23T21:00:00.000Z' }),
+    event(reopened, 'workout-reopened', {}),
+    // a start begins a workout afresh, as the workout's own fold does: what came before it is gone
+    event(restarted, 'workout-notes-changed', { notes: 'early' }),
+    event(restarted, 'workout-finished', { at: '2026-11-23T08:00:00.000Z' }),
+    start(restarted, '2026-11-23T09:00:00.000Z'),
+  ];
+  const expected = [
+    { id: finishedOnce, finished_at: '2026-11-23T19:00:00.000Z', notes: 'heavy' },
+    { id: reopened, finished_at: null, notes: '' },
+    { id: restarted, finished_at: null, notes: '' },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const workoutsIn = (schema: string) =>
+    db.slonik.any(sql.type(z.object({ id: z.string(), finished_at: z.string().nullable(), notes: z.string() }))`
+      SELECT id, finished_at, notes FROM ${sql.identifier([schema, 'workouts'])} ORDER BY id COLLATE "C"`);
+  for (const [schema, batches] of [
+    ['gym_one_batch', [before, log]],
+    ['gym_event_by_event', [...before, ...log].map((one) => [one])],
+  ] as const) {
+    await db.slonik.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([schema])}`);
+    await db.slonik.transaction((tx) => gymProjection.migrate(tx, schema));
+    for (const batch of batches) await db.slonik.transaction((tx) => gymProjection.apply(tx, schema, batch));
+    t.same(await workoutsIn(schema), expected, schema);
+  }
+});
