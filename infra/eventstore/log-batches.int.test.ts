@@ -13,6 +13,12 @@ const store = createPostgresEventStore(db.pool);
 for (let s = 0; s < 5; s++) {
   await store.append(`paged-${s}`, Array.from({ length: s === 4 ? 3 : 5 }, (_, i) => newEvent(`e${s}.${i}`)), 'no_stream');
 }
+// The log shows only what committed before the oldest transaction still open anywhere in the
+// cluster, and other tests' databases share it: wait until all 23 are readable.
+for (const started = Date.now(); (await store.readAll({ after: START, limit: 100 })).length < 23; ) {
+  if (Date.now() - started > 30_000) throw new Error('the 23 events never became readable');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
 const everyId = async (): Promise<string[]> => {
   const ids: string[] = [];
   for await (const batch of logBatches(store, START, 1000)) for (const event of batch) ids.push(event.id);
