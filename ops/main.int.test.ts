@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
+import { until } from '../infra/testing/until.ts';
 
 const entry = path.join(import.meta.dirname, 'main.ts');
 
@@ -51,28 +52,22 @@ t.test('SIGTERM lets in-flight requests finish, then the process exits 0', async
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
   });
-  const deadline = Date.now() + 30_000;
-  let url: string | undefined;
-  while (!url && Date.now() < deadline) {
+  const url = await until('the forms service to listen', () => {
     const line = proc.out().split('\n').find((l) => l.includes('"service listening"') && l.includes('"service":"forms"'));
-    if (line) url = (JSON.parse(line) as { url: string }).url;
-    else await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  t.ok(url, 'the forms service listened');
+    return line && (JSON.parse(line) as { url: string }).url;
+  });
   // start-up ends with one line per app giving the address to open
-  const openLines = async (): Promise<{ app: string; url: string }[]> => {
-    for (const stop = Date.now() + 30_000; Date.now() < stop; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      const lines = proc.out().split('\n').filter((line) => line.includes('"msg":"open the '));
-      if (lines.length === 4) {
-        return lines.map((line) => {
-          const { app, url } = JSON.parse(line) as { app: string; url: string };
-          return { app, url };
-        });
-      }
-    }
-    return [];
-  };
-  t.same(await openLines(), [
+  const openLines = until('a line for each of the four apps', () => {
+    const lines = proc.out().split('\n').filter((line) => line.includes('"msg":"open the '));
+    return (
+      lines.length === 4 &&
+      lines.map((line) => {
+        const { app, url } = JSON.parse(line) as { app: string; url: string };
+        return { app, url };
+      })
+    );
+  });
+  t.same(await openLines, [
     { app: 'gym', url: 'http://localhost:3001/' },
     { app: 'shows', url: 'http://localhost:3002/' },
     { app: 'club', url: 'http://localhost:3003/app' },

@@ -11,6 +11,7 @@ import { newEvent } from '../infra/eventstore/contract.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
 import { postmarkStandIn } from '../infra/testing/postmark.ts';
+import { until } from '../infra/testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
 import { openCore, projections, startSystem, type System } from './system.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
@@ -97,15 +98,12 @@ function valueOf(samples: readonly Sample[], name: string, labels: Record<string
   return found[0]?.value;
 }
 
-async function eventually(what: string, check: (samples: Sample[]) => boolean, timeoutMs = 10_000): Promise<Sample[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** the samples of the first scrape that `check` holds of */
+const eventually = (what: string, check: (samples: Sample[]) => boolean, timeoutMs = 10_000): Promise<Sample[]> =>
+  until(what, async () => {
     const samples = await scrape();
-    if (check(samples)) return samples;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+    return check(samples) && samples;
+  }, timeoutMs);
 
 /**
  * Every committed event of the streams starting with `prefix`, counted in the log's table: reading

@@ -10,6 +10,7 @@ import t from 'tap';
 import { loadConfig } from '../infra/config.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
+import { until } from '../infra/testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
 import { projections, startSystem } from './system.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
@@ -89,21 +90,14 @@ const load = [
     }
   })(),
 ];
-const until = async (what: string, done: () => boolean): Promise<void> => {
-  const deadline = Date.now() + DEADLINE_MS;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${DEADLINE_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 t.test('PostgreSQL stops and starts again under load', async (t) => {
-  await until('20 saves before the outage', () => saves.length >= 20);
+  await until('20 saves before the outage', () => saves.length >= 20, DEADLINE_MS);
   t.same([...new Set(saves.map((answer) => answer.status))], [200], 'before: every save answered 200');
 
   await server.stop();
   const atStop = saves.length;
-  await until('the load met the outage', () => saves.slice(atStop).filter((answer) => answer.status === 503).length >= 8);
+  await until('the load met the outage', () => saves.slice(atStop).filter((answer) => answer.status === 503).length >= 8, DEADLINE_MS);
   const during = {
     save: await save('outage-0', 9, 0),
     read: await call(`${base('forms')}/api/forms/outage-0`),
@@ -123,7 +117,7 @@ t.test('PostgreSQL stops and starts again under load', async (t) => {
 
   server = await startServer();
   const atRestart = saves.length;
-  await until('saves succeed again by themselves', () => saves.slice(atRestart).filter((answer) => answer.status === 200).length >= 20);
+  await until('saves succeed again by themselves', () => saves.slice(atRestart).filter((answer) => answer.status === 200).length >= 20, DEADLINE_MS);
   stopLoad = true;
   await Promise.all(load);
 

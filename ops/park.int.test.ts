@@ -6,6 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import { trainingUser } from '../command-api/gym/training-test-client.ts';
 import { formatPosition } from '../infra/eventstore/port.ts';
+import { until } from '../infra/testing/until.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { rebuildProjection, type Logger } from '../projections/runtime.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
@@ -32,16 +33,6 @@ function ops(args: string[]): Promise<{ code: number | null; out: string; err: s
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
 }
 
-async function until<T>(probe: () => Promise<T | null>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = await probe();
-    if (found !== null) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('gave up waiting');
-}
-
 const ready = (app: typeof gym) => app.inject({ method: 'GET', url: '/api/health/ready' });
 
 t.test('a gym event the projection cannot store: stopped, reported, parked by the operator, audited', async (t) => {
@@ -61,7 +52,7 @@ t.test('a gym event the projection cannot store: stopped, reported, parked by th
   );
   const position = formatPosition(bad.position);
 
-  const notReady = await until(async () => {
+  const notReady = await until('gym readiness to report the stop', async () => {
     const answer = await ready(gym);
     return answer.statusCode === 503 ? answer : null;
   });
@@ -109,7 +100,7 @@ t.test('a gym event the projection cannot store: stopped, reported, parked by th
   t.equal(again.code, 1, 'the same event cannot be parked twice');
   t.match(again.err, /already parked/);
 
-  await until(async () => ((await ready(gym)).statusCode === 200 ? true : null));
+  await until('gym to be ready again', async () => (await ready(gym)).statusCode === 200);
   const next = await me.call('POST', '/api/sessions', { date: '2026-11-22' });
   t.equal(next.statusCode, 201, 'gym writes work again');
   const kept = await me.call('POST', '/api/sessions', { date: '2026-11-21' });

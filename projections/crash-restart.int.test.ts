@@ -9,6 +9,7 @@ import { comparePositions } from '../infra/eventstore/port.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
+import { waitUntil } from '../infra/testing/until.ts';
 import { buildServices, openCore, projections } from '../ops/system.ts';
 import { TEST_SESSION_SECRET } from '../ops/test/harness.ts';
 import { readCheckpoint, rebuildProjection } from './runtime.ts';
@@ -28,15 +29,6 @@ function runChild(url: string): { child: ChildProcess; batches: () => number; ex
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return { child, batches: () => batches, exited };
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(25);
-  }
-  return false;
 }
 
 /**

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { comparePositions, formatPosition } from '../infra/eventstore/port.ts';
 import { loadConfig } from '../infra/config.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
+import { waitUntil } from '../infra/testing/until.ts';
 import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
 import { listenToChannels } from '../infra/postgres/listen.ts';
@@ -51,15 +52,6 @@ async function writeEvents(core: Core, streams: number, perStream: number): Prom
 async function seenCounts(core: Core, schema: string): Promise<z.infer<typeof countRow>> {
   return core.db.slonik.one(sql.type(countRow)`
     SELECT count(*)::int AS total, count(DISTINCT event_id)::int AS distinct_ids FROM ${sql.identifier([schema, 'seen'])}`);
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
 }
 
 function runChild(url: string, pauseMs: number): { child: ChildProcess; batches: () => number } {

@@ -10,8 +10,11 @@ import { registerSessionCookies } from '../../infra/http/auth.ts';
 import type { Core } from '../shared/core.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { postmarkStandIn, type ReceivedMail } from '../../infra/testing/postmark.ts';
+import { waitUntil } from '../../infra/testing/until.ts';
 import { gymRecoveryRoutes } from './recovery.ts';
 
+/** how long a mail may take to reach the stand-in provider */
+const MAIL_WITHIN_MS = 5000;
 
 // ---- the system under test: the real core, a controlled clock, the recovery routes on a gym-like app ----
 
@@ -102,15 +105,6 @@ function rowOf(userId: string, on: Core = core) {
 
 const mailsTo = (email: string): ReceivedMail[] => mail.received.filter((request) => request.body.To === email);
 
-async function until(check: () => boolean, ms = 5000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await sleep(10);
-  }
-  return true;
-}
-
 function sessionCookie(res: { cookies: { name: string; value: string; httpOnly?: boolean; secure?: boolean; sameSite?: string; path?: string }[] }) {
   return res.cookies.find((cookie) => cookie.name === 'gym_sid');
 }
@@ -142,7 +136,7 @@ t.test('forgot for a known address: ok with the devCode, the code stored hashed,
     'it lasts 30 minutes, no try spent, the hourly window starts now',
   );
 
-  t.ok(await until(() => mailsTo(email).length === 1), 'one mail reached the provider');
+  t.ok(await waitUntil(() => mailsTo(email).length === 1, MAIL_WITHIN_MS), 'one mail reached the provider');
   const [sent] = mailsTo(email);
   t.equal(sent?.url, '/email', 'through Postmark\'s send endpoint');
   t.equal(sent?.headers['x-postmark-server-token'], 'test-token', 'with the server token');
@@ -169,7 +163,7 @@ t.test('forgot for an unknown address answers the same and mails nothing', async
 t.test('forgot finds the account whatever the case and spaces of the address', async (t) => {
   const { email, id } = await newAccount(core, 'casing');
   const code = await codeFor(t, `  ${email.toUpperCase()} `);
-  t.ok(await until(() => mailsTo(email).length === 1), 'mailed to the stored address');
+  t.ok(await waitUntil(() => mailsTo(email).length === 1, MAIL_WITHIN_MS), 'mailed to the stored address');
   t.equal((await rowOf(id))?.sent_in_window, 1);
   const res = await reset(email.replace(/^./, (first) => first.toUpperCase()), code);
   t.equal(res.statusCode, 200);
@@ -215,7 +209,7 @@ t.test('3 codes per account per hour: the 4th sends nothing, a new hour allows a
     codes.push(await codeFor(t, email));
     advance(5 * MINUTE);
   }
-  t.ok(await until(() => mailsTo(email).length === 3), 'three mails went out');
+  t.ok(await waitUntil(() => mailsTo(email).length === 3, MAIL_WITHIN_MS), 'three mails went out');
   const third = codes[2]!;
 
   const fourth = await codeFor(t, email);
@@ -230,7 +224,7 @@ t.test('3 codes per account per hour: the 4th sends nothing, a new hour allows a
 
   advance(60 * MINUTE);
   const next = await codeFor(t, email);
-  t.ok(await until(() => mailsTo(email).length === 4), 'a new window: mailed again');
+  t.ok(await waitUntil(() => mailsTo(email).length === 4, MAIL_WITHIN_MS), 'a new window: mailed again');
   t.same((await rowOf(id))?.window_started_at, clock.toISOString(), 'the new window starts at this send');
   t.equal((await rowOf(id))?.sent_in_window, 1);
   t.same((await reset(email, next)).json(), { ok: true }, 'and its code works');
@@ -241,9 +235,9 @@ t.test('a failing mail provider changes nothing for the caller; the failure is l
   mail.setMode('fail');
   t.teardown(() => mail.setMode('ok'));
   const code = await codeFor(t, email);
-  t.ok(await until(() => mailsTo(email).length === 1), 'the provider was asked');
+  t.ok(await waitUntil(() => mailsTo(email).length === 1, MAIL_WITHIN_MS), 'the provider was asked');
   t.ok(
-    await until(() => logged.some((entry) => entry.msg === 'recovery mail not sent')),
+    await waitUntil(() => logged.some((entry) => entry.msg === 'recovery mail not sent'), MAIL_WITHIN_MS),
     'the failure is logged as an error',
   );
   const entry = logged.find((line) => line.msg === 'recovery mail not sent');
@@ -259,7 +253,7 @@ t.test('a mail provider that never answers does not hold the answer', async (t) 
   const code = await codeFor(t, email);
   const elapsed = performance.now() - started;
   t.ok(elapsed < 3000, `answered in ${Math.round(elapsed)} ms while the provider had no answer (its timeout is 10 s)`);
-  t.ok(await until(() => mailsTo(email).length === 1), 'the provider was asked and is still silent');
+  t.ok(await waitUntil(() => mailsTo(email).length === 1, MAIL_WITHIN_MS), 'the provider was asked and is still silent');
   t.same((await reset(email, code)).json(), { ok: true });
 });
 

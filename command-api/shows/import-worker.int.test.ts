@@ -10,6 +10,7 @@ import { createTvmaze } from '../../infra/tvmaze/client.ts';
 import { createShowLookups } from '../../infra/tvmaze/lookups.ts';
 import { fixture, tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
+import { until } from '../../infra/testing/until.ts';
 import { type ImportWorkerDeps, startImportWorker } from './import-job.ts';
 import { createImportJobs, emptyResult, type ImportJobView } from './import-store.ts';
 
@@ -30,14 +31,12 @@ async function queue(shows: readonly ExportShow[]): Promise<{ jobId: string; use
   return { jobId, userId };
 }
 
-async function until(jobId: string, userId: string, test: (job: ImportJobView) => boolean): Promise<ImportJobView> {
-  for (let tries = 0; tries < 600; tries++) {
+/** the job, once `test` holds of it */
+const jobWhen = (jobId: string, userId: string, test: (job: ImportJobView) => boolean): Promise<ImportJobView> =>
+  until(`job ${jobId} to get there`, async () => {
     const job = await jobs.get(jobId, userId);
-    if (job && test(job)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`job ${jobId} never got there`);
-}
+    return job && test(job) ? job : null;
+  });
 
 t.test("TVmaze's allowance: never more than 20 calls in any window, across three jobs at once, none refused", async (t) => {
   const WINDOW_MS = 1_000;
@@ -68,7 +67,7 @@ t.test("TVmaze's allowance: never more than 20 calls in any window, across three
   await tv.search('slow');
   // held behind the imports, the search would arrive after their next 15 calls; a free slot sends it among the first 20
   const callsBySearch = tvmaze.requests.indexOf('/search/shows?q=slow', since) - since + 1;
-  const done = await Promise.all(queued.map(({ jobId, userId }) => until(jobId, userId, (job) => job.status === 'done')));
+  const done = await Promise.all(queued.map(({ jobId, userId }) => jobWhen(jobId, userId, (job) => job.status === 'done')));
   const elapsed = performance.now() - started;
   await worker.stop();
   t.same(
@@ -118,7 +117,7 @@ t.test('a runner that dies half way: another process takes the job over after th
 
   const taker = startImportWorker({ ...parts, tv: fastTv, staleMs: 300, heartbeatMs: 50, pollMs: 50 });
   taker.start();
-  const done = await until(jobId, userId, (job) => job.status === 'done');
+  const done = await jobWhen(jobId, userId, (job) => job.status === 'done');
   t.same([done.showsDone, done.result.imported, done.result.unresolved.length], [5, { shows: 3, episodes: 5, watchlist: 1, ratings: 0 }, 2], 'the counts of both runners');
   t.same((await core.store.readStream(libraryStream(userId))).map((event) => event.type), ONE_RUN, 'each show once, as in one run');
 
@@ -142,12 +141,12 @@ t.test('a stopping process hands its job back at a show boundary; the next one f
     },
   });
   stopping.start();
-  await until(jobId, userId, (job) => job.status === 'queued' && job.showsDone === 1);
+  await jobWhen(jobId, userId, (job) => job.status === 'queued' && job.showsDone === 1);
   await stopped;
   t.pass('queued again after its first show');
   const next = startImportWorker({ ...parts, tv: fastTv, pollMs: 50 });
   next.start();
-  const done = await until(jobId, userId, (job) => job.status === 'done');
+  const done = await jobWhen(jobId, userId, (job) => job.status === 'done');
   t.same([done.showsDone, done.result.imported], [5, { shows: 3, episodes: 5, watchlist: 1, ratings: 0 }]);
   t.same((await core.store.readStream(libraryStream(userId))).map((event) => event.type), ONE_RUN);
   await next.stop();
@@ -160,7 +159,7 @@ t.test('TVmaze down for every show: the job stops as failed after a few shows in
   t.teardown(() => tvmaze.setMode('ok'));
   const worker = startImportWorker({ ...parts, tv: fastTv, retryPausesMs: [5], giveUpAfter: 2, pollMs: 50, progressEveryMs: 0 });
   worker.start();
-  const failed = await until(jobId, userId, (job) => job.status === 'failed');
+  const failed = await jobWhen(jobId, userId, (job) => job.status === 'failed');
   await worker.stop();
   t.same([failed.showsDone, failed.result.unresolved.length, failed.error], [
     2,

@@ -7,6 +7,9 @@ import { gymClient } from '../../command-api/gym/test-client.ts';
 import { loadConfig } from '../config.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { openCore } from '../../ops/system.ts';
+import { WANTED_CHANNEL } from '../../projections/runtime.ts';
+import { until } from '../testing/until.ts';
+import { SESSION_CHANNEL } from './session-cache.ts';
 import type { Sessions } from './sessions.ts';
 
 const system = await startTestSystem(t);
@@ -17,15 +20,16 @@ const here = system.core.sessions.gym;
 const there = other.sessions.gym;
 const pool = system.core.db.slonik;
 
+/** the backends that LISTEN on `channel` (among others, in one statement) */
+const listenersOf = async (channel: string): Promise<number[]> =>
+  (await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE ${`%"${channel}"%`}`)).map(Number);
+
 /** the two processes' LISTEN connections are in place (they open right after the core), none of them one of the `terminated` */
-async function bothListening(terminated: readonly number[] = []): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const listening = await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"auth_session_changed"%'`);
-    if (listening.length === 2 && !listening.some((pid) => terminated.includes(Number(pid)))) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the sessions LISTEN connections did not open');
-}
+const bothListening = (terminated: readonly number[] = []): Promise<boolean> =>
+  until('both sessions LISTEN connections to open', async () => {
+    const listening = await listenersOf(SESSION_CHANNEL);
+    return listening.length === 2 && !listening.some((pid) => terminated.includes(pid));
+  });
 
 /** milliseconds until `sessions` no longer takes `token`; fails the test past 1 s */
 async function refusedWithin(sessions: Sessions, token: string): Promise<number> {
@@ -98,9 +102,9 @@ t.test("an erasure's cascade and an operator's DELETE reach every process", asyn
 t.test('while the LISTEN connection is lost nothing is served from memory, and it comes back', async (t) => {
   const { token } = await signedIn('deaf@example.org');
   t.ok(await there.find(token), 'held there');
-  const pids = await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"auth_session_changed"%'`);
-  const wakeUps = await pool.anyFirst(sql.unsafe`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"projection_wanted"%'`);
-  await pool.query(sql.unsafe`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND query LIKE '%"auth_session_changed"%'`);
+  const pids = await listenersOf(SESSION_CHANNEL);
+  const wakeUps = await listenersOf(WANTED_CHANNEL);
+  await pool.query(sql.unsafe`SELECT pg_terminate_backend(pid) FROM unnest(${sql.array(pids, 'int4')}) AS pid`);
   t.equal(pids.length, 2, `both processes were listening (${pids.length} LISTEN connections)`);
   t.same(
     [...wakeUps].sort(),
@@ -110,7 +114,7 @@ t.test('while the LISTEN connection is lost nothing is served from memory, and i
   // a change no process can hear now: only a lookup in PostgreSQL sees it
   await silently(sql.unsafe`UPDATE auth.sessions SET expires_at = now() - interval '1 day' WHERE id = ${there.idOf(token)}`);
   t.ok((await refusedWithin(there, token)) < 1000, 'refused: the lost connection emptied the memory');
-  await bothListening(pids.map(Number));
+  await bothListening(pids);
   const back = await signedIn('back@example.org');
   t.ok(await there.find(back.token), 'held again');
   await here.end(back.token);

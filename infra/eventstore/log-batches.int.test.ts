@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createTestDatabase } from '../testing/database.ts';
+import { until } from '../testing/until.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { newEvent } from './contract.ts';
 import { logBatches, logBatchesAhead } from './log-batches.ts';
@@ -15,10 +16,7 @@ for (let s = 0; s < 5; s++) {
 }
 // The log shows only what committed before the oldest transaction still open anywhere in the
 // cluster, and other tests' databases share it: wait until all 23 are readable.
-for (const started = Date.now(); (await store.readAll({ after: START, limit: 100 })).length < 23; ) {
-  if (Date.now() - started > 30_000) throw new Error('the 23 events never became readable');
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
+await until('the 23 events to be readable', async () => (await store.readAll({ after: START, limit: 100 })).length === 23);
 const everyId = async (): Promise<string[]> => {
   const ids: string[] = [];
   for await (const batch of logBatches(store, START, 1000)) for (const event of batch) ids.push(event.id);
@@ -57,7 +55,7 @@ t.test('reads stop two batches ahead of a caller that is busy', async (t) => {
   const batches = logBatchesAhead(counting, START, 4, 2);
   await batches.next();
   // the batch handed over, then two more waiting: 12 events, six pages (however slow the machine)
-  for (const started = Date.now(); reads.length < 6 && Date.now() - started < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until('six reads', () => reads.length >= 6);
   await new Promise((resolve) => setTimeout(resolve, 200));
   t.equal(reads.length, 6, 'and no more while the caller is busy');
   await batches.return(undefined);

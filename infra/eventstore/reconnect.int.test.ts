@@ -9,6 +9,7 @@ import { migrate } from '../postgres/migrations.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { makeFormsDir } from '../testing/forms.ts';
 import { tvmazeStandIn } from '../tvmaze/testing.ts';
+import { until } from '../testing/until.ts';
 import { liveAndReplayed } from '../../ops/test/read-tables.ts';
 import { TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { projections, startSystem } from '../../ops/system.ts';
@@ -20,18 +21,14 @@ import { createPostgresEventStore, eventStoreMigration } from './postgres.ts';
 const DEADLINE_MS = 20_000;
 
 /** the backend that last ran `LISTEN …` matching `pattern` in this database, once there is one not in `not` */
-async function listenBackend(pool: pg.Pool, pattern: string, not: readonly number[] = []): Promise<number> {
-  const deadline = Date.now() + DEADLINE_MS;
-  for (;;) {
+const listenBackend = (pool: pg.Pool, pattern: string, not: readonly number[] = []): Promise<number> =>
+  until(`a backend listening like ${pattern}`, async () => {
     const { rows } = await pool.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE $1 AND pid <> ALL($2::int[])`,
       [pattern, not],
     );
-    if (rows[0]) return rows[0].pid;
-    if (Date.now() > deadline) throw new Error(`no backend listening like ${pattern} within ${DEADLINE_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+    return rows[0]?.pid;
+  }, DEADLINE_MS);
 
 async function terminate(pool: pg.Pool, pid: number): Promise<void> {
   const { rows } = await pool.query<{ ok: boolean }>('SELECT pg_terminate_backend($1) AS ok', [pid]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { createTestDatabase } from '../testing/database.ts';
+import { until } from '../testing/until.ts';
 import { listenToChannels, type ListenHandlers } from './listen.ts';
 
 const db = await createTestDatabase(t, 4);
@@ -15,14 +16,6 @@ const recording = () => {
     onLost: () => events.push('lost'),
   };
   return { heard, events, handlers };
-};
-
-const until = async (what: string, check: () => boolean | Promise<boolean>): Promise<void> => {
-  for (const started = Date.now(); Date.now() - started < 10_000; ) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 };
 
 /** the backends that LISTEN on `channel` */
