@@ -150,8 +150,8 @@ async function main(): Promise<void> {
     console.log(`| GET /stats, 1 client | ${fmt(statsAlone.requests / statsAlone.elapsedSeconds)}/s (${p50p99(statsAlone.latencies)}) |`);
     console.log(`| rebuild of the gym projection from zero | ${fmt(rebuildRate)} events/s (${fmt(rebuilt.events)} events, ${fmt(rebuilt.seconds, 1)} s) |`);
     console.log(`| COPY rows/s into a table like gym.sets | ${fmt(copy)} |`);
-    console.log(`| **ticks/s ÷ INSERT commits/s** (target ≥ 0.5) | **${fmt(tickRate / limit, 2)}** |`);
-    console.log(`| **rebuild events/s ÷ COPY rows/s** (target ≥ 0.3) | **${fmt(rebuildRate / copy, 2)}** |`);
+    console.log(`| **ticks/s ÷ INSERT commits/s** (the first target was ≥ 0.5; issue 17 measures ticks against plain CRUD, bench:http) | **${fmt(tickRate / limit, 2)}** |`);
+    console.log(`| **rebuild events/s ÷ COPY rows/s** (target ≥ 0.8 since issue 17; the first target was ≥ 0.3) | **${fmt(rebuildRate / copy, 2)}** |`);
     console.log(`failures: ${JSON.stringify(failures)}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed', error));
