@@ -270,6 +270,11 @@ const BEST_SET_COLUMNS = sql.fragment`a.best[1] AS e1rm, a.best[2] AS kg, a.best
 
 type WorkoutPatch = { finishedAt?: string | null; notes?: string };
 
+/** a start as the writer holds it: id, user, plan day, date, started at, finished at, notes */
+type StartRow = [string, string, string | null, string, string, string | null, string];
+const FINISHED_AT = 5;
+const NOTES = 6;
+
 /** a tick as the writer holds it: id, workout, exercise, set number, kg, reps, unit, rpe */
 type TickRow = [string, string, string, number, number, number, string | null, number | null];
 
@@ -289,7 +294,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
   const exerciseDays = sql.identifier([schema, 'exercise_days']);
   const exerciseTotals = sql.identifier([schema, 'exercise_totals']);
   // a start's row carries the finish and notes that follow it in the same batch
-  let started = new Map<string, [string, string, string | null, string, string, string | null, string]>();
+  let started = new Map<string, StartRow>();
   let ticked = new Map<string, TickRow>();
   let corrected = new Map<string, [string, number, number]>();
   let patched = new Map<string, WorkoutPatch>();
@@ -359,8 +364,8 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
       patched.set(id, { ...patched.get(id), ...change });
       return;
     }
-    if (change.finishedAt !== undefined) start[5] = change.finishedAt;
-    if (change.notes !== undefined) start[6] = change.notes;
+    if (change.finishedAt !== undefined) start[FINISHED_AT] = change.finishedAt;
+    if (change.notes !== undefined) start[NOTES] = change.notes;
   };
 
   async function apply(stream: string, event: WorkoutEvent): Promise<void> {
