@@ -14,7 +14,7 @@ import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
 import { appendAll, rebuildBesideCopy, seededUser, SLOTS_PER_DAY, TODAY, userStreams } from './gym-history.ts';
 import { runGymLoad } from './gym-load.ts';
-import { fmt, openInserters, p50p99, positiveSetting } from './measure.ts';
+import { fmt, openInserters, p50p99, positiveSetting, writeMark, writtenSince } from './measure.ts';
 
 const USERS = Math.round(positiveSetting('BENCH_USERS', 200));
 const WEEKS = Math.round(positiveSetting('BENCH_WEEKS', 52));
@@ -123,10 +123,22 @@ async function main(): Promise<void> {
       }));
       return { cookie: httpUser.cookie, requests };
     }));
-    await runGymLoad({ url: base, seconds: 1, clients });
+    // each pass over a client's 80 ticks moves their weights (gym-load.ts), so that every tick changes its set and appends
+    const warmUp = await runGymLoad({ url: base, seconds: 1, clients: clients.map((client) => ({ ...client, firstPass: 0 })) });
+    const projected = async (): Promise<void> => {
+      const head = await core!.store.headPosition();
+      if (head && !(await core!.progress.wait(['gym'], head, 60_000)).reached) throw new Error('the gym projector did not catch up within 60 s');
+    };
+    await projected();
+    const appended = async (): Promise<number> => Number((await core!.db.pg.query<{ n: string }>('SELECT count(*)::text AS n FROM es.events')).rows[0]!.n);
+    const eventsBefore = await appended();
+    const mark = await writeMark(core.db.pg);
     const cpuBefore = process.cpuUsage();
-    const ticks = await runGymLoad({ url: base, seconds: SECONDS, clients });
+    const ticks = await runGymLoad({ url: base, seconds: SECONDS, clients: clients.map((client, i) => ({ ...client, firstPass: warmUp.nextPasses[i]! })) });
     const cpu = process.cpuUsage(cpuBefore);
+    await projected();
+    const written = await writtenSince(core.db.pg, mark);
+    const eventsPerTick = ((await appended()) - eventsBefore) / ticks.requests;
     const limitAfter = await insertLimit(url.toString(), SECONDS / 2);
     const limit = (limitBefore.rate + limitAfter.rate) / 2;
     const tickRate = ticks.requests / ticks.elapsedSeconds;
@@ -143,6 +155,7 @@ async function main(): Promise<void> {
     console.log('|---|---:|');
     console.log(`| single-row INSERT commits/s, 8 writers (mean of the slices before and after the ticks) | ${fmt(limit)} (${fmt(limitBefore.rate)}, ${fmt(limitAfter.rate)}) |`);
     console.log(`| HTTP set ticks/s, ${HTTP_CLIENTS} clients | ${fmt(tickRate)} (${p50p99(ticks.latencies)}) |`);
+    console.log(`| events appended / transactions that wrote / WAL bytes, per tick (the command and the projector; every tick changes its set) | ${fmt(eventsPerTick, 2)} / ${fmt(written.writeTransactions / ticks.requests, 2)} / ${fmt(written.walBytes / ticks.requests)} |`);
     console.log(`| CPU of this Node process (server and clients) per tick | ${fmt((cpu.user + cpu.system) / 1000 / ticks.requests, 2)} ms |`);
     console.log(`| GET /home, ${READ_CLIENTS} clients | ${fmt(home.requests / home.elapsedSeconds)}/s (${p50p99(home.latencies)}) |`);
     console.log(`| GET /stats, ${READ_CLIENTS} clients | ${fmt(stats.requests / stats.elapsedSeconds)}/s (${p50p99(stats.latencies)}) |`);

@@ -98,3 +98,25 @@ export async function withBenchPostgres(name: string, settings: Readonly<Record<
 export function median(values: readonly number[]): number {
   return percentile(Float64Array.from(values).sort(), 50);
 }
+
+/** Where the server's write counters stand: the next transaction id to be assigned and the WAL's end. */
+export type WriteMark = { readonly nextXid: string; readonly walLsn: string };
+
+/** The server's write counters now; reading them assigns no transaction id and writes no WAL. */
+export async function writeMark(client: pg.Client | pg.Pool): Promise<WriteMark> {
+  const { rows } = await client.query<{ next_xid: string; wal_lsn: string }>(
+    'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next_xid, pg_current_wal_lsn()::text AS wal_lsn',
+  );
+  return { nextXid: rows[0]!.next_xid, walLsn: rows[0]!.wal_lsn };
+}
+
+/**
+ * What the whole server wrote since `before`: transactions that wrote (each is given a transaction
+ * id when it first writes; read-only ones are not) and WAL bytes. Whole-server figures, so a bench
+ * reads them around work that nothing else runs beside.
+ */
+export async function writtenSince(client: pg.Client | pg.Pool, before: WriteMark): Promise<{ writeTransactions: number; walBytes: number }> {
+  const after = await writeMark(client);
+  const { rows } = await client.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes', [after.walLsn, before.walLsn]);
+  return { writeTransactions: Number(BigInt(after.nextXid) - BigInt(before.nextXid)), walBytes: Number(rows[0]!.bytes) };
+}
