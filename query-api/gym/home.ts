@@ -58,15 +58,15 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
         (SELECT count(*)::int FROM gym.day_totals d
           WHERE d.user_id = u.id AND d.date <= ${date}::date
             AND d.date >= ${weekStartSql(sql.fragment`${date}::date`, sql.fragment`u.week_start`)}) AS trained,
-        -- the active plan's day trained last: the next day follows it. The user's workouts newest
-        -- first, behind OFFSET 0: the plan, prepared once for every user, then walks them from the
-        -- newest and stops at the first match (without it, the generic plan checked all 780 of
-        -- five years for sets, 11 ms).
-        (SELECT d.ordinal FROM (
-            SELECT w.id, w.plan_day_id FROM gym.workouts w WHERE w.user_id = u.id AND w.date <= ${date}::date
-            ORDER BY w.date DESC, w.started_at DESC OFFSET 0) w
+        -- the active plan's day trained last: the next day follows it. The order belongs beside the
+        -- LIMIT: a join keeps no order of a subquery's (a hash join answered an older day, issue
+        -- 35). So written, the generic plan walks the (user_id, date) index backwards, sorts only
+        -- within a date, and stops at the first workout of the plan with a set.
+        (SELECT d.ordinal FROM gym.workouts w
           JOIN gym.plan_days d ON d.id = w.plan_day_id
-          WHERE d.plan_id = ${activePlanId} AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
+          WHERE w.user_id = u.id AND w.date <= ${date}::date AND d.plan_id = ${activePlanId}
+            AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
+          ORDER BY w.date DESC, w.started_at DESC, w.id DESC
           LIMIT 1) AS last_ordinal,
         -- the sets of the last workout of each exercise of the active plan
         (SELECT coalesce(json_agg(l ORDER BY l.set_number), '[]') FROM (
