@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { comparePositions, formatPosition, parsePosition, type Position } from '../../infra/eventstore/port.ts';
+import { comparePositions, type EventStore, formatPosition, parsePosition, type Position } from '../../infra/eventstore/port.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { ProjectionProgress } from '../../projections/runtime.ts';
 
 export const BEHIND_MESSAGE = 'Saved, but the read side is behind; read again shortly';
+export const HEAD_BEHIND_MESSAGE = 'The read side has not caught up with the latest saves yet; read again shortly';
 
 /** seconds a client waits before trying again when a projector is stopped: an operator has to act */
 const STOPPED_RETRY_AFTER = 30;
@@ -71,6 +72,12 @@ declare module 'fastify' {
      * it need not wait for the caller's earlier writes to be projected
      */
     readonly readsProjections?: boolean;
+    /**
+     * true on a route read by clients that keep no position (no session, no x-log-position: a form's
+     * API client): it also waits for the head of the log as it stands when the read arrives, so every
+     * write answered before the read, by anyone through any process, is in its answer
+     */
+    readonly readsLogHead?: boolean;
   }
 }
 
@@ -82,10 +89,21 @@ declare module 'fastify' {
  */
 export function registerReadYourWrites(
   app: HttpApp,
-  deps: { readonly progress: ProjectionProgress; readonly writes: WritePositions; readonly projections: readonly string[]; readonly waitMs: number },
+  deps: {
+    readonly progress: ProjectionProgress;
+    readonly writes: WritePositions;
+    readonly projections: readonly string[];
+    readonly waitMs: number;
+    /** where the head of the log is, for routes that say `readsLogHead` */
+    readonly store?: Pick<EventStore, 'headPosition'>;
+  },
 ): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.readsLogHead && !deps.store) throw new Error(`${route.method} ${route.url} reads the log head, but registerReadYourWrites was given no store`);
+  });
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.readsProjections === false) return;
+    const { config } = request.routeOptions;
+    if (config.readsProjections === false) return;
     const sent = request.headers[LOG_POSITION_HEADER];
     let position = request.sessionId ? deps.writes.last(request.sessionId) : undefined;
     if (typeof sent === 'string') {
@@ -97,7 +115,13 @@ export function registerReadYourWrites(
       }
       if (!position || comparePositions(parsed, position) > 0) position = parsed;
     }
-    if (position) await awaitProjections(deps.progress, deps.projections, position, deps.waitMs);
+    const head = config.readsLogHead ? await deps.store!.headPosition() : undefined;
+    if (head && (!position || comparePositions(head, position) > 0)) {
+      // later than any save of the caller's own: what holds this read up is the read side's lag
+      await awaitProjections(deps.progress, deps.projections, head, deps.waitMs, HEAD_BEHIND_MESSAGE);
+    } else if (position) {
+      await awaitProjections(deps.progress, deps.projections, position, deps.waitMs);
+    }
   });
 }
 

@@ -56,7 +56,7 @@ export async function buildFormsService(deps: FormsServiceDeps): Promise<HttpApp
     },
   });
   readinessRoute(app, { pool: deps.pool, store: deps.store, progress: deps.progress, projections: ['forms'] });
-  registerReadYourWrites(app, { progress: deps.progress, writes: deps.writes, projections: ['forms'], waitMs: deps.waitMs });
+  registerReadYourWrites(app, { progress: deps.progress, writes: deps.writes, projections: ['forms'], waitMs: deps.waitMs, store: deps.store });
   formsQueryRoutes(app, { pool: deps.pool, catalog: deps.catalog });
   formsCommandRoutes(app, {
     catalog: deps.catalog,

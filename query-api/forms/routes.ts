@@ -36,9 +36,16 @@ export function formsQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePo
       schema: {
         operationId: 'getAnswers',
         summary: 'The shared answer set of a form; a form not saved yet reads as empty at version 0',
+        description:
+          'Every save answered before this read arrived is in its answer, with or without x-log-position: a read that ' +
+          'arrives while the read side is behind the log waits until it has caught up with the log as it stood ' +
+          '(503 NOT_READY with Retry-After past PROJECTION_WAIT_MS; 503 READ_SIDE_STOPPED at once when the forms ' +
+          'projector is stopped on an event).',
         params: z.object({ name: formNameSchema }),
-        response: { 200: formDocumentSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: formDocumentSchema, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
       },
+      // forms have no session to remember a client's saves by, and a plain client must read its own
+      config: { readsLogHead: true },
     },
     async (request) => {
       if (!(await deps.catalog.has(request.params.name))) throw formNotFound(request.params.name);

@@ -9,7 +9,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** The shared answer set of a form; a form not saved yet reads as empty at version 0 */
+        /**
+         * The shared answer set of a form; a form not saved yet reads as empty at version 0
+         * @description Every save answered before this read arrived is in its answer, with or without x-log-position: a read that arrives while the read side is behind the log waits until it has caught up with the log as it stood (503 NOT_READY with Retry-After past PROJECTION_WAIT_MS; 503 READ_SIDE_STOPPED at once when the forms projector is stopped on an event).
+         */
         readonly get: operations["getAnswers"];
         readonly put?: never;
         /**
@@ -183,6 +186,15 @@ export interface operations {
             };
             /** @description Default Response */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
