@@ -239,7 +239,7 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
       onRequest,
       schema: {
         operationId: 'uncompleteShow',
-        summary: 'Un-complete the show: rating and completion date are cleared, and it is back on the dashboard',
+        summary: 'Un-complete the show: its rating and completion date are cleared',
         params: idParams,
         response: responses,
       },

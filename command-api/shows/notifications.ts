@@ -45,7 +45,12 @@ function sameToken(given: string, expected: string): boolean {
 function trackedTable(shows: readonly TrackedShowView[]): string {
   const rows = shows.map((show) => {
     const name = show.show?.name ?? `Show ${show.showId}`;
-    const next = show.nextEpisode?.airdate ? `next ${show.nextEpisode.airdate}` : 'no next episode known';
+    // a completed show stays on the dashboard (spec 001), so it stays in its table, marked
+    const next = show.completedAt
+      ? `completed ${show.completedAt.slice(0, 10)}${show.rating === null ? '' : `, rated ${show.rating}/10`}`
+      : show.nextEpisode?.airdate
+        ? `next ${show.nextEpisode.airdate}`
+        : 'no next episode known';
     const behind = show.episodesBehind === null ? '?' : String(show.episodesBehind);
     return `${name.padEnd(40).slice(0, 40)}  ${String(show.watchedCount).padStart(7)}  ${behind.padStart(6)}  ${next}`;
   });

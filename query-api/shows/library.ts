@@ -45,7 +45,8 @@ const trackedRow = z.object({
 export type Listing = 'tracked' | 'watching' | 'watchlist' | 'completed' | 'all';
 
 const LISTING_FILTER = {
-  tracked: sql.fragment`AND NOT t.on_watchlist AND t.completed_at IS NULL`,
+  // spec 001: the dashboard excludes watchlisted shows, nothing else; a completed one stays, marked by completedAt
+  tracked: sql.fragment`AND NOT t.on_watchlist`,
   watching: sql.fragment`AND NOT t.on_watchlist AND t.completed_at IS NULL AND w.watched IS NOT NULL`,
   watchlist: sql.fragment`AND t.on_watchlist`,
   completed: sql.fragment`AND t.completed_at IS NOT NULL`,
@@ -149,14 +150,21 @@ export function showsLibraryQueryRoutes(
   deps: { readonly pool: DatabasePool; readonly cache: ShowCache; readonly cookies: SessionCookies; readonly now: () => Date },
 ): void {
   const onRequest = deps.cookies.requireUser;
-  const listings: Array<[Listing, string, string, string]> = [
-    ['tracked', '/api/shows/tracked', 'listTracked', 'The dashboard: tracked shows neither on the watchlist nor completed, with how many episodes behind'],
-    ['watching', '/api/shows/watching', 'listWatching', 'Started (an episode watched), not completed, not on the watchlist'],
-    ['watchlist', '/api/shows/watchlist', 'listWatchlist', 'Saved for later'],
-    ['completed', '/api/shows/completed', 'listCompleted', 'Finished, with the rating, most recently completed first'],
+  const recentFirst = 'Most recently active first: the latest episode marked watched, else when the show was tracked.';
+  const listings: Array<[Listing, string, string, string, string]> = [
+    [
+      'tracked',
+      '/api/shows/tracked',
+      'listTracked',
+      'The dashboard: tracked shows not on the watchlist, with how many episodes behind',
+      `Completed shows stay, marked by completedAt and rating. ${recentFirst}`,
+    ],
+    ['watching', '/api/shows/watching', 'listWatching', 'Started (an episode watched), not completed, not on the watchlist', recentFirst],
+    ['watchlist', '/api/shows/watchlist', 'listWatchlist', 'Saved for later', recentFirst],
+    ['completed', '/api/shows/completed', 'listCompleted', 'Finished, with the rating, most recently completed first', 'The completion date is the first one: rating again keeps it.'],
   ];
-  for (const [listing, url, operationId, summary] of listings) {
-    app.get(url, { onRequest, schema: { operationId, summary, response: listResponses(trackedShowSchema) } }, async (request) =>
+  for (const [listing, url, operationId, summary, description] of listings) {
+    app.get(url, { onRequest, schema: { operationId, summary, description, response: listResponses(trackedShowSchema) } }, async (request) =>
       readTrackedShows(deps, request.userId, listing, deps.now()),
     );
   }

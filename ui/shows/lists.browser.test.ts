@@ -1,5 +1,6 @@
-// Watching, Watchlist, Completed (with the rating) and History (newest first) on a phone, each
-// filled through the show page's own buttons; untracking says the history goes with it, and it does.
+// Watching, Watchlist, Completed (with the rating), the dashboard (completed shows marked so) and
+// History (newest first) on a phone, each filled through the show page's own buttons; untracking
+// says the history goes with it, and it does.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
@@ -60,7 +61,10 @@ t.test('watching, watchlist, completed with rating, history newest first, untrac
 
   await menu(page, 'Dashboard');
   await page.getByTestId('tracked-card').first().waitFor();
-  t.same(await cardNames(page), ['Slow Horses'], 'the dashboard leaves out the watchlist and the completed');
+  t.same((await cardNames(page)).sort(), ['Designated Survivor', 'Slow Horses'], 'the dashboard leaves out the watchlist, not the completed');
+  const finished = page.getByTestId('tracked-card').filter({ hasText: 'Designated Survivor' });
+  t.equal(await finished.getByTestId('completed-mark').textContent(), 'Completed, rated 9/10', 'the completed show is marked so');
+  t.equal(await finished.getByTestId('behind').count(), 0, 'and not counted behind');
 
   await menu(page, 'History');
   await page.locator('.history-entry').first().waitFor();

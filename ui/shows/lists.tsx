@@ -51,6 +51,11 @@ function TrackedCard({ tracked, listing }: { readonly tracked: TrackedShow; read
         </h3>
         {listing === 'completed' ? (
           <p>{tracked.rating ? `Rated ${tracked.rating}/10` : 'Not rated'}{tracked.completedAt ? `, finished ${tracked.completedAt.slice(0, 10)}` : ''}</p>
+        ) : tracked.completedAt ? (
+          // the dashboard keeps completed shows (spec 001): marked so, not counted behind
+          <p class="behind" data-testid="completed-mark">
+            Completed{tracked.rating ? `, rated ${tracked.rating}/10` : ''}
+          </p>
         ) : (
           <>
             <p class="behind" data-testid="behind">

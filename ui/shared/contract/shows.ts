@@ -334,7 +334,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** Finished, with the rating, most recently completed first */
+        /**
+         * Finished, with the rating, most recently completed first
+         * @description The completion date is the first one: rating again keeps it.
+         */
         readonly get: operations["listCompleted"];
         readonly put?: never;
         readonly post?: never;
@@ -470,7 +473,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** The dashboard: tracked shows neither on the watchlist nor completed, with how many episodes behind */
+        /**
+         * The dashboard: tracked shows not on the watchlist, with how many episodes behind
+         * @description Completed shows stay, marked by completedAt and rating. Most recently active first: the latest episode marked watched, else when the show was tracked.
+         */
         readonly get: operations["listTracked"];
         readonly put?: never;
         readonly post?: never;
@@ -508,7 +514,7 @@ export interface paths {
         /** Finish the show and rate it (1 to 10); rating again changes the rating and keeps the completion date */
         readonly put: operations["completeShow"];
         readonly post?: never;
-        /** Un-complete the show: rating and completion date are cleared, and it is back on the dashboard */
+        /** Un-complete the show: its rating and completion date are cleared */
         readonly delete: operations["uncompleteShow"];
         readonly options?: never;
         readonly head?: never;
@@ -641,7 +647,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** Started (an episode watched), not completed, not on the watchlist */
+        /**
+         * Started (an episode watched), not completed, not on the watchlist
+         * @description Most recently active first: the latest episode marked watched, else when the show was tracked.
+         */
         readonly get: operations["listWatching"];
         readonly put?: never;
         readonly post?: never;
@@ -658,7 +667,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** Saved for later */
+        /**
+         * Saved for later
+         * @description Most recently active first: the latest episode marked watched, else when the show was tracked.
+         */
         readonly get: operations["listWatchlist"];
         readonly put?: never;
         readonly post?: never;
