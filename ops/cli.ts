@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { replacePassword } from '../command-api/accounts/password.ts';
 import { recordAccountCreated, recordPasswordChanged, removeClubUser } from '../command-api/club/user.ts';
-import { passwordSchema, usernameSchema } from '../domain/accounts/credentials.ts';
+import { passwordOf, usernameSchema } from '../domain/accounts/credentials.ts';
 import { fold } from '../domain/shared/aggregate.ts';
 import { type Account, LoginTakenError } from '../infra/accounts/accounts.ts';
 import { ConfigError, loadConfig } from '../infra/config.ts';
@@ -84,7 +84,7 @@ function askHidden(prompt: string): Promise<string> {
 }
 
 /** The new password: the first line of stdin with --password-stdin, else asked twice on the terminal. */
-async function readNewPassword(values: Record<string, string | boolean | undefined>): Promise<string> {
+async function readNewPassword(values: Record<string, string | boolean | undefined>, username: string): Promise<string> {
   let password: string;
   if (values['password-stdin']) {
     password = await firstLineOfStdin();
@@ -93,7 +93,7 @@ async function readNewPassword(values: Record<string, string | boolean | undefin
     password = await askHidden('New password: ');
     if ((await askHidden('Repeat the password: ')) !== password) throw new UsageError('the two passwords differ');
   }
-  const parsed = passwordSchema.safeParse(password);
+  const parsed = passwordOf(username).safeParse(password);
   if (!parsed.success) throw new UsageError(`password: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
 }
@@ -249,7 +249,7 @@ const commands: Record<string, Command> = {
       const username = usernameArgument('club:user add', positionals);
       // before asking for a password that could not be used
       if (await core.accounts.findByLogin('club', username)) throw new Error(`club user ${username} already exists`);
-      const password = await readNewPassword(values);
+      const password = await readNewPassword(values, username);
       let account: Account;
       try {
         account = await core.accounts.create('club', username, password, { canChangePassword: false });
@@ -267,7 +267,7 @@ const commands: Record<string, Command> = {
     options: { 'password-stdin': { type: 'boolean' } },
     async run(core, positionals, values) {
       const account = await existingClubUser(core, usernameArgument('club:user passwd', positionals));
-      const password = await readNewPassword(values);
+      const password = await readNewPassword(values, account.login);
       // an operator sets a password when the old one is lost or leaked: no device keeps using it
       await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.club }, account.id, password);
       await recordPasswordChanged(core.commands, account.id, core.now(), { userId: null, correlationId: randomUUID() });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { logoutRoute } from '../accounts/logout.ts';
 import { replacePassword } from '../accounts/password.ts';
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '../../domain/accounts/credentials.ts';
+import { emailSchema, passwordSchema, refusePasswordFromLogin } from '../../domain/accounts/credentials.ts';
 import { gymUserSchema } from '../../domain/gym/user.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -39,7 +39,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
         operationId: 'signUp',
         summary: 'Create an account and start a session',
         description: SESSION_TERMS,
-        body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }),
+        body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }).superRefine(refusePasswordFromLogin('email', 'password')),
         response: { 201: gymUserSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },

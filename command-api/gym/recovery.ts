@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '../../domain/accounts/credentials.ts';
+import { emailSchema, passwordSchema, refusePasswordFromLogin } from '../../domain/accounts/credentials.ts';
 import {
   codeExpiresAt,
   decideSend,
@@ -20,7 +20,7 @@ import type { Core } from '../shared/core.ts';
 import { limitByAddress } from '../accounts/limits.ts';
 
 const forgotBody = z.object({ email: emailSchema });
-const resetBody = z.object({ email: emailSchema, code: z.string().max(100), newPassword: passwordSchema });
+const resetBody = z.object({ email: emailSchema, code: z.string().max(100), newPassword: passwordSchema }).superRefine(refusePasswordFromLogin('email', 'newPassword'));
 const okSchema = z.object({ ok: z.literal(true) });
 const forgotAnswer = z.object({ ok: z.literal(true), devCode: z.string().optional() });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { awaitProjections } from '../shared/read-your-writes.ts';
 import { logoutRoute } from '../accounts/logout.ts';
 import { replacePassword } from '../accounts/password.ts';
-import { emailSchema, passwordSchema, usernameSchema } from '../../domain/accounts/credentials.ts';
+import { emailSchema, passwordSchema, refusePasswordFromLogin, usernameSchema } from '../../domain/accounts/credentials.ts';
 import { decideUser, type UserCommand } from '../../domain/shows/decide.ts';
 import { type User, userAggregate, userSchema, type UserState, userStream, userView } from '../../domain/shows/user.ts';
 import { fold } from '../../domain/shared/aggregate.ts';
@@ -22,7 +22,7 @@ const SERVICE = 'shows';
 
 const invalidCredentials = (): HttpError => new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
 
-const credentialsBody = z.object({ email: emailSchema, password: passwordSchema });
+const credentialsBody = z.object({ email: emailSchema, password: passwordSchema }).superRefine(refusePasswordFromLogin('email', 'password'));
 // no length rule beyond the hashing bound on sign-in: a rule there would only tell a guesser what to skip
 const loginBody = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
 const changePasswordBody = z.object({ currentPassword: z.string().max(200), newPassword: passwordSchema });

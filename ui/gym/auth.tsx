@@ -78,7 +78,7 @@ function Signup({ navigate, onSignedIn }: { readonly navigate: Navigate; readonl
       <h2>Sign up</h2>
       <Field label="Email" type="email" value={email} onInput={setEmail} autocomplete="username" />
       <Field label="Password" type="password" value={password} onInput={setPassword} autocomplete="new-password" />
-      <p class="hint">At least 8 characters; a common password is refused.</p>
+      <p class="hint">At least 8 characters; a password that is easy to guess, or made of your email, is refused.</p>
       {inviteRequired ? <Field label="Invite code" type="text" value={invite} onInput={setInvite} autocomplete="off" /> : null}
       <Problem message={problem} />
       <button type="submit" class="primary" disabled={busy || inviteRequired === null}>
