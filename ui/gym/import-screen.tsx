@@ -6,14 +6,15 @@ import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi } from './gym-api.ts';
-import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
+import { kgToShown, localDate, parseNumber, typedKg } from './model.ts';
 import { parseWorkoutText } from './ocr-parse.ts';
 import { exerciseNamed, useLibrary } from './use-library.ts';
 import './import.css';
 import { Problem } from './outcome.tsx';
 import { Link } from './link.tsx';
 
-type DraftSet = { readonly weight: string; readonly reps: string };
+// readKg: the weight as read from the image, sent as it is unless the person changes the number shown
+type DraftSet = { readonly weight: string; readonly reps: string; readonly readKg: number };
 type DraftExercise = { readonly name: string; readonly sets: readonly DraftSet[] };
 type Stage = { readonly kind: 'pick' } | { readonly kind: 'reading'; readonly percent: number } | { readonly kind: 'review' } | { readonly kind: 'saving' };
 
@@ -36,7 +37,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
         if (status === 'recognizing text') setStage({ kind: 'reading', percent: Math.round(progress * 100) });
       });
       const parsed = parseWorkoutText(text, unit);
-      setDrafts(parsed.exercises.map((exercise) => ({ name: exercise.name, sets: exercise.sets.map((set) => ({ weight: String(kgToShown(set.kg, unit)), reps: String(set.reps) })) })));
+      setDrafts(parsed.exercises.map((exercise) => ({ name: exercise.name, sets: exercise.sets.map((set) => ({ weight: String(kgToShown(set.kg, unit)), reps: String(set.reps), readKg: set.kg })) })));
       setSkipped([...parsed.skipped]);
       setStage({ kind: 'review' });
     } catch {
@@ -59,7 +60,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
         const reps = Number(set.reps);
         if (weight === null) return setProblem(`${name}, set ${index + 1}: the weight is a number in ${unit}.`);
         if (!Number.isInteger(reps) || reps < 1) return setProblem(`${name}, set ${index + 1}: the reps are a whole number from 1.`);
-        sets.push({ kg: shownToKg(weight, unit), reps });
+        sets.push({ kg: typedKg(weight, set.readKg, unit), reps });
       }
       checked.push({ name, sets });
     }

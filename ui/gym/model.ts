@@ -19,6 +19,15 @@ export function shownToKg(value: number, unit: Unit): number {
   return unit === 'lb' ? value * KG_PER_LB : value;
 }
 
+/**
+ * The kilograms to send for a weight field that showed `storedKg`: a number the person left as it was
+ * shown is the stored weight itself, since the shown pounds are rounded to a thousandth and 220.462 lb
+ * back in kilograms is 99.99988 kg, not the 100 kg stored. Only a number they changed is converted.
+ */
+export function typedKg(typed: number, storedKg: number | null, unit: Unit): number {
+  return storedKg !== null && typed === kgToShown(storedKg, unit) ? storedKg : shownToKg(typed, unit);
+}
+
 /** A typed weight (a decimal comma allowed, as phones in many countries type it); null when it is none. */
 export function parseNumber(text: string): number | null {
   const cleaned = text.trim().replace(',', '.');

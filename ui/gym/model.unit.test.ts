@@ -1,6 +1,6 @@
 import t from 'tap';
 import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
-import { ACCENTS, accentColour, clock, codeDigits, daysBefore, KG_PER_LB, kgToShown, localDate, parseNumber, planFromTemplate, shownToKg, TEMPLATES, templateExercises, workoutRows, workoutTitle } from './model.ts';
+import { ACCENTS, accentColour, clock, codeDigits, daysBefore, KG_PER_LB, kgToShown, localDate, parseNumber, planFromTemplate, shownToKg, TEMPLATES, templateExercises, typedKg, workoutRows, workoutTitle } from './model.ts';
 
 t.test('a pound is 0.45359237 kg exactly, and 135 lb comes back as 135 lb', async (t) => {
   t.equal(KG_PER_LB, 0.45359237);
@@ -10,6 +10,17 @@ t.test('a pound is 0.45359237 kg exactly, and 135 lb comes back as 135 lb', asyn
   for (const lb of [2.5, 45, 137.5, 225, 315.25, 999.999]) t.equal(kgToShown(shownToKg(lb, 'lb'), 'lb'), lb, `${lb} lb`);
   t.equal(shownToKg(100, 'kg'), 100);
   t.equal(kgToShown(61.2349699, 'kg'), 61.235, 'kilograms shown to a thousandth');
+});
+
+t.test('issue 35: a weight left as shown is sent as stored; only a changed number is converted', async (t) => {
+  t.equal(kgToShown(100, 'lb'), 220.462, '100 kg shows as 220.462 lb');
+  t.not(shownToKg(220.462, 'lb'), 100, 'and 220.462 lb converted back is not 100 kg');
+  t.equal(typedKg(220.462, 100, 'lb'), 100, 'a set of 100 kg ticked again unchanged in pounds stays 100 kg');
+  t.equal(typedKg(61.235, 61.2349699, 'kg'), 61.2349699, 'kilograms shown to a thousandth are sent unrounded');
+  t.equal(typedKg(225, 100, 'lb'), 225 * KG_PER_LB, 'a changed number is converted');
+  t.equal(typedKg(220.46, 100, 'lb'), 220.46 * KG_PER_LB, 'by however little');
+  t.equal(typedKg(135, null, 'lb'), 135 * KG_PER_LB, 'a field that showed nothing is converted');
+  t.equal(typedKg(100, 100, 'kg'), 100);
 });
 
 t.test('a typed weight: a decimal point or comma; anything else is none', async (t) => {

@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, PASSWORD, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, PASSWORD, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 
 const env = await startBrowserSystem(t);
 
@@ -69,6 +69,31 @@ t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb aga
   await page.getByRole('link', { name: 'Today' }).click();
   await page.goto(`${env.origins.gym}/workout/${id}`);
   t.equal(await page.getByLabel('Bench Press set 1 weight (kg)').inputValue(), '61.235', 'in kilograms it reads 61.235 kg');
+});
+
+t.test('issue 35: a set of 100 kg ticked again unchanged in pounds is stored as 100 kg, not 99.99988', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'retick');
+  const id = await freeWorkoutWith(page, 'Squat');
+  await page.getByLabel('Squat set 1 weight (kg)').fill('100');
+  await page.getByLabel('Squat set 1 reps').fill('5');
+  await page.getByRole('button', { name: 'Tick Squat set 1' }).click();
+  const [first] = await untilWorkout(env, context, id, (sets) => sets.length === 1);
+  t.equal(first?.kg, 100);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Pounds (lb)').check();
+  await saved(page);
+  await page.goto(`${env.origins.gym}/workout/${id}`);
+  await page.getByTestId('set-row').getByText('Saved').waitFor();
+  t.equal(await page.getByLabel('Squat set 1 weight (lb)').inputValue(), '220.462', '100 kg reads 220.462 lb');
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/sessions/${id}/sets`);
+  await page.getByRole('button', { name: 'Tick Squat set 1' }).click();
+  const sent = (await answered).request().postDataJSON() as { kg: number; reps: number };
+  t.same([sent.kg, sent.reps], [100, 5], 'the unchanged weight is sent as stored');
+  const [set] = await serverGet<{ sets: ServerSet[] }>(env, context, `/api/sessions/${id}`).then((workout) => workout.sets);
+  t.equal(set?.kg, 100, 'the server holds exactly 100 kg');
+  t.equal(await page.getByLabel('Squat set 1 weight (lb)').inputValue(), '220.462');
 });
 
 t.test('a set answered after the 10 s deadline is queued, then stored once', async (t) => {

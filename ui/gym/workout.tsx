@@ -4,7 +4,7 @@ import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
-import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, shownToKg, type Unit, workoutRows, workoutTitle } from './model.ts';
+import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, typedKg, type Unit, workoutRows, workoutTitle } from './model.ts';
 import type { SetSync, SetsView } from './sets.ts';
 import { Link } from './link.tsx';
 import { Problem } from './outcome.tsx';
@@ -78,7 +78,7 @@ function SetRow({
       return;
     }
     setProblem(null);
-    onTick(shownToKg(shown, unit), count);
+    onTick(typedKg(shown, row.kg, unit), count);
   };
   const done = state?.kind === 'saved' || state?.kind === 'queued' || state?.kind === 'saving';
   return (
