@@ -196,7 +196,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
         SELECT v.id AS venue_id, v.name AS venue_name, s.start_time, s.end_time
         FROM club.venue_slots s JOIN club.venues v ON v.id = s.venue_id
         WHERE v.active AND s.weekday = ${weekday}
-        ORDER BY s.start_time, v.sort_order, v.name`);
+        ORDER BY s.start_time, v.sort_order, v.name, s.end_time`);
       const sessions = await summaries(deps.pool, date, date);
       return {
         date,
