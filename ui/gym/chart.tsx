@@ -3,6 +3,7 @@
 // hidden from assistive technology: the table beside each chart holds the same numbers.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './chart.css';
+import { withUsableLanguage } from './chart-language.ts';
 import type { Series } from './progress.ts';
 
 export type ChartLine = { readonly label: string; readonly unit: string };
@@ -15,7 +16,7 @@ export function Chart({ title, series, lines, testId }: { readonly title: string
     if (!element) return;
     let stop: (() => void) | null = null;
     let gone = false;
-    import('./draw-chart.ts').then(
+    withUsableLanguage(() => import('./draw-chart.ts')).then(
       ({ drawChart }) => {
         if (gone) return;
         try {

@@ -110,6 +110,24 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
   t.same(await checkScreen(page, 'body-chart-desktop'), []);
 });
 
+t.test('issue 35: a chart draws whatever language the browser reports, a tag Intl refuses included', async (t) => {
+  for (const reported of ['en-US@posix', '', 'xx-invalid_tag']) {
+    const context = await env.phone();
+    // as a browser would report it, for every page of this phone
+    await context.addInitScript((tag) => Object.defineProperty(Navigator.prototype, 'language', { get: () => tag, configurable: true }), reported);
+    const { page } = await signUp(env, context, 'language');
+    await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(9), kg: 82.4 });
+    await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(2), kg: 81.6 });
+    await page.getByRole('link', { name: 'Body' }).click();
+    const canvas = page.getByTestId('body-chart').locator('.chart-canvas:not([data-state="loading"])');
+    await canvas.waitFor();
+    t.equal(await canvas.getAttribute('data-state'), 'drawn', `${JSON.stringify(reported)}: the chart is drawn`);
+    t.equal(await page.getByText('The chart could not load').count(), 0, `${JSON.stringify(reported)}: no "could not load"`);
+    t.equal(await page.evaluate(() => navigator.language), reported, 'the page still reads the language the browser reports');
+    await context.close();
+  }
+});
+
 t.test('the exercise library: suggested while typing a new exercise, linked later by its name', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'library');
