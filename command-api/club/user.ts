@@ -27,18 +27,20 @@ export async function recordPasswordChanged(commands: CommandHandler, userId: st
 }
 
 /**
- * Removes a club login: its sessions end first so no device of it writes again, then its own
- * history stream goes, the credentials last (a removal cut short can be run again). The people,
- * nights and settings it edited are the club's and stay; their events keep its id as the acting
- * user, an opaque id that nothing links to a name once the credentials are gone.
+ * Removes a club login: what is the login's own (spec 002 A's User: its name, password hash and
+ * permission; its sessions; its account history stream, which names it) goes. The people, nights and
+ * settings it edited are the club's and stay; their events keep its id as the acting user, an
+ * opaque id that nothing links to a name once the credentials are gone. The login is fenced out of
+ * the log first, so from then on nothing is written as it, from any process: a change in flight that
+ * passed its session check before is refused (401), or has committed before the fence (and stays
+ * the club's, or is the history deleted next). Credentials last: a removal cut short can be run again.
  */
 export async function removeClubUser(
   deps: { readonly accounts: Accounts; readonly sessions: Sessions; readonly store: EventStore },
   userId: string,
 ): Promise<void> {
+  await deps.store.fenceOut(userId);
   await deps.sessions.endAllOf(userId);
   await deps.store.deleteStream(clubUserStream(userId));
   await deps.accounts.remove(userId);
-  // a password change already past its session check may have written its event since
-  await deps.store.deleteStream(clubUserStream(userId));
 }

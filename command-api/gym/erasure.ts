@@ -10,22 +10,24 @@ import { limitByAddress } from '../accounts/limits.ts';
 import { invalidCredentials } from './auth.ts';
 
 /**
- * Every event of the user, their read rows, credentials and sessions. The projector must have
- * seen every earlier event first: `user_streams` is how we know the streams, and a batch still in
- * flight would otherwise write rows back after we deleted them.
+ * Every event of the user, their read rows, credentials and sessions. The user is fenced out of the
+ * log first: from then on no write of theirs gets in, from any process, and every one that got in
+ * before has committed. Once the projector has those, `user_streams` lists every stream they
+ * created, and the log itself is asked too (a stream the projection missed is not left behind).
+ * Rows are deleted after the projector is past every event of the user, so none is written back.
  */
 export async function eraseGymUser(core: Core, userId: string): Promise<void> {
   const caughtUp = async (): Promise<void> => {
     const head = await core.store.headPosition();
     await awaitProjections(core.progress, ['gym'], head, core.config.PROJECTION_WAIT_MS, 'The account could not be deleted yet; try again shortly');
   };
-  await caughtUp();
-  // no new request of the user gets in from here on
+  await core.store.fenceOut(userId);
   await core.sessions.gym.endAllOf(userId);
+  await caughtUp();
   const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
     SELECT stream FROM gym.user_streams WHERE user_id = ${userId}`);
-  for (const stream of new Set([userStream(userId), ...listed])) await core.store.deleteStream(stream);
-  await caughtUp();
+  const logged = await core.store.streamsOfActor(userId);
+  for (const stream of new Set([userStream(userId), ...listed, ...logged])) await core.store.deleteStream(stream);
   await core.db.slonik.transaction(async (tx) => {
     // children before what they point at, as the spec's restrict rules order it
     for (const table of ['day_totals', 'exercise_days', 'exercise_totals', 'sets', 'workouts', 'plan_slots', 'plan_days', 'plans', 'cardio_logs', 'machines', 'exercises', 'bodyweights']) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Aggregate, fold } from '../../domain/shared/aggregate.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
-import { type EventStore, type NewEvent, type Position, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
+import { type EventStore, type NewEvent, type Position, UserErasedError, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
+import { unauthenticated } from '../../infra/http/auth.ts';
 import { createKeyedMutex } from './keyed-mutex.ts';
 
 export type CommandContext = {
@@ -137,6 +138,9 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
           return { state: next, position: result.position };
         } catch (error) {
           folded.delete(stream);
+          // the acting user is being erased: a request that passed its session check before the
+          // sessions ended is answered as the sessions are now
+          if (error instanceof UserErasedError) throw Object.assign(unauthenticated(), { cause: error });
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           observer?.conflicted(stream, attempt >= MAX_ATTEMPTS ? 'gave_up' : 'retried');
           if (attempt >= MAX_ATTEMPTS) throw error;

@@ -16,7 +16,7 @@ import type { Core } from '../shared/core.ts';
 import { awaitProjections } from '../shared/read-your-writes.ts';
 
 const NOT_YET = 'The account could not be deleted yet; try again shortly';
-// each round finds what a write racing the previous one left; more than this and something keeps writing
+// each round finds what a write naming the user without acting as them left; more than this and something keeps writing
 const MAX_ROUNDS = 5;
 const MAX_NAME_ATTEMPTS = 20;
 
@@ -27,8 +27,11 @@ function mentions(events: readonly RecordedEvent[], userId: string): boolean {
 
 /**
  * Every event of the user, their read rows and push subscriptions, then credentials and sessions.
- * Sessions end first so the user's own devices write nothing more; the daily job may still claim a
- * notification for them while this runs, so each sweep repeats until a round finds nothing new.
+ * The user is fenced out of the log first: from then on nothing names them as its acting user, not a
+ * device of theirs, not the daily job's claim for them, not an import, in any process; and whatever
+ * got in before has committed. Their streams are what the projection lists and what the log itself
+ * holds of them; a round repeats only if one still names them afterwards (a writer that does not act
+ * as them, which nothing here is).
  */
 export async function eraseShowsUser(core: Core, subscriptions: PushSubscriptions, userId: string): Promise<void> {
   const caughtUp = async (): Promise<void> => {
@@ -66,8 +69,9 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
     else throw new Error(`account erasure does not know how to erase stream ${stream}`);
   };
 
-  await caughtUp();
+  await core.store.fenceOut(userId);
   await core.sessions.shows.endAllOf(userId);
+  await caughtUp();
   const user = fold(userAggregate, await core.store.readStream(userStream(userId)));
   const known = new Set([userStream(userId), libraryStream(userId)]);
   if (user.status === 'active' && user.username !== null) known.add(usernameStream(user.username));
@@ -76,7 +80,7 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
   const round = async (): Promise<boolean> => {
     const listed = await core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`
       SELECT stream FROM shows.user_streams WHERE user_id = ${userId}`);
-    const streams = new Set([...known, ...listed]);
+    const streams = new Set([...known, ...listed, ...(await core.store.streamsOfActor(userId))]);
     for (const stream of streams) await eraseStream(stream);
     await caughtUp();
     await core.db.slonik.transaction(async (tx) => {
@@ -90,7 +94,8 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
       await forgetUserLimits(tx, userId);
     });
     for (const stream of streams) known.add(stream);
-    // a write that raced this round re-created a stream, or left a row that names a new one
+    // a write that names the user without acting as them (none is known) re-created a stream, or
+    // left a row that names a new one
     for (const stream of streams) if (mentions(await core.store.readStream(stream), userId)) return false;
     return !(await core.db.slonik.exists(sql.unsafe`SELECT 1 FROM shows.user_streams WHERE user_id = ${userId}`));
   };
@@ -101,10 +106,9 @@ export async function eraseShowsUser(core: Core, subscriptions: PushSubscription
 
   await sweep();
   // credentials last, as in gym: an erasure cut short can be asked for again with the password.
-  // Sessions and recovery codes go with them (ON DELETE CASCADE).
+  // Sessions and recovery codes go with them (ON DELETE CASCADE). A device that signed in again
+  // meanwhile could not write: the fence refuses it.
   await core.accounts.remove(userId);
-  // a device that signed in again meanwhile may have written since
-  await sweep();
 }
 
 export function showsErasureRoutes(

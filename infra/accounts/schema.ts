@@ -1,3 +1,4 @@
+import { ERASED_USERS_DDL } from '../eventstore/fence.ts';
 import type { Migration } from '../postgres/migrations.ts';
 
 /**
@@ -53,5 +54,8 @@ export const accountsMigration: Migration = {
      $fn$;
      CREATE TRIGGER session_changed AFTER UPDATE OR DELETE ON auth.sessions
        FOR EACH ROW EXECUTE FUNCTION auth.session_changed();`,
+    // The erasure fence's table: the PostgreSQL event store's migration makes it too (its append
+    // reads it); with EventStoreDB keeping the log, this is where it comes from.
+    ERASED_USERS_DDL,
   ],
 };

@@ -8,6 +8,7 @@ import {
   type Position,
   type RecordedEvent,
   START,
+  UserErasedError,
   WrongExpectedRevisionError,
 } from './port.ts';
 
@@ -217,6 +218,42 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
     t.same(left.map((e) => [e.type, e.revision]), [['c', 2n]]);
     t.equal((await store.append(stream, [newEvent('d')], 2n)).nextRevision, 3n);
     t.same((await store.readStream(stream)).map((e) => e.type), ['c', 'd']);
+  });
+
+  t.test('a fenced-out acting user: every append naming them is refused whole, the others go on', async (t) => {
+    const gone = name('user-gone');
+    const stays = name('user-stays');
+    const stream = name('fenced');
+    await store.append(stream, [newEvent('before', {}, gone)], 'no_stream');
+    await store.fenceOut(gone);
+    await store.fenceOut(gone);
+    const fresh = await store.append(name('fenced-new'), [newEvent('after', {}, gone)], 'no_stream').catch((e: unknown) => e);
+    t.ok(fresh instanceof UserErasedError, 'a new stream of theirs is refused');
+    t.equal((fresh as UserErasedError).stream, name('fenced-new'));
+    const mixed = await store.append(stream, [newEvent('theirs', {}, stays), newEvent('after', {}, gone)], 0n).catch((e: unknown) => e);
+    t.ok(mixed instanceof UserErasedError, 'one event naming them refuses the whole append');
+    // sent together: a store that groups appends groups these
+    const [refused, kept, system] = await Promise.allSettled([
+      store.append(stream, [newEvent('after', {}, gone)], 0n),
+      store.append(name('fenced-other'), [newEvent('theirs', {}, stays)], 'no_stream'),
+      store.append(name('fenced-system'), [newEvent('nobody')], 'no_stream'),
+    ]);
+    t.ok(refused.status === 'rejected' && refused.reason instanceof UserErasedError, 'refused beside others');
+    t.equal(kept.status, 'fulfilled', "another user's append goes on");
+    t.equal(system.status, 'fulfilled', 'so does one that names no user');
+    t.same((await store.readStream(stream)).map((e) => e.type), ['before'], 'what got in before the fence stays for the erasure to delete');
+    t.same(await store.readStream(name('fenced-new')), []);
+  });
+
+  t.test('streamsOfActor: the streams holding an event the user acted in, a deleted one not', async (t) => {
+    const actor = name('user-actor');
+    await store.append(name('acted-b'), [newEvent('a'), newEvent('b', {}, actor)], 'no_stream');
+    await store.append(name('acted-a'), [newEvent('a', {}, actor)], 'no_stream');
+    await store.append(name('acted-deleted'), [newEvent('a', {}, actor)], 'no_stream');
+    await store.append(name('acted-by-another'), [newEvent('a', { about: actor }, name('user-other'))], 'no_stream');
+    await store.deleteStream(name('acted-deleted'));
+    t.same(await store.streamsOfActor(actor), [name('acted-a'), name('acted-b')]);
+    t.same(await store.streamsOfActor(name('user-never')), []);
   });
 
   t.test('8 concurrent writers: a live subscriber sees every event once, in log order', async (t) => {

@@ -34,24 +34,34 @@ import {
   type RecordedEvent,
   type Subscription,
 } from './port.ts';
+import { actorsOf, type ActorFence } from './fence.ts';
 import { logBatches } from './log-batches.ts';
 
 const DEFAULT_MAX_BATCH = 500;
 // Large enough that a run of system events rarely costs another round trip.
 const MIN_PAGE = 64;
 
-export function createEsdbEventStore(connectionString: string): EventStore {
+export type EsdbEventStoreOptions = {
+  /**
+   * The erasure fence, kept in PostgreSQL: EventStoreDB cannot check a table inside its append, so
+   * an append that names acting users holds their locks around the call (three more round trips
+   * to PostgreSQL, on this adapter only).
+   */
+  readonly fence: ActorFence;
+};
+
+export function createEsdbEventStore(connectionString: string, { fence }: EsdbEventStoreOptions): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
   // Disposing the client lets live calls run on, so open subscriptions must be ended first.
   const subscriptions = new Set<Subscription>();
 
   const store: EventStore = {
     async append(stream, events, expected): Promise<AppendResult> {
+      const actors = actorsOf(events);
+      const write = () => client.appendToStream(stream, events.map(toEventData), { expectedRevision: toEsdbExpected(expected) });
       let result;
       try {
-        result = await client.appendToStream(stream, events.map(toEventData), {
-          expectedRevision: toEsdbExpected(expected),
-        });
+        result = await (actors.length === 0 ? write() : fence.hold(stream, actors, write));
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           throw new WrongExpectedRevisionError(stream, expected, toActual(error.actualVersion), { cause: error });
@@ -135,6 +145,19 @@ export function createEsdbEventStore(connectionString: string): EventStore {
         if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return null;
         throw error;
       }
+    },
+
+    fenceOut: (userId) => fence.fenceOut(userId),
+
+    async streamsOfActor(userId) {
+      const named = new Set<string>();
+      for await (const batch of logBatches(store, START, 5000)) {
+        for (const event of batch) if (event.metadata.userId === userId) named.add(event.stream);
+      }
+      // $all keeps a deleted stream's events until a scavenge: only the streams still there
+      const live: string[] = [];
+      for (const stream of [...named].sort()) if ((await store.lastEvent(stream)) !== null) live.push(stream);
+      return live;
     },
 
     async count() {

@@ -82,6 +82,20 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * The append names an acting user (`metadata.userId`) who has been fenced out (`fenceOut`): erased,
+ * or being erased. Nothing of it was written.
+ */
+export class UserErasedError extends Error {
+  readonly stream: string;
+
+  constructor(stream: string, options?: ErrorOptions) {
+    super(`stream ${stream}: the append names an erased user as its acting user`, options);
+    this.name = 'UserErasedError';
+    this.stream = stream;
+  }
+}
+
 export type ReadAllOptions = {
   /** read events strictly after this position; START reads from the beginning */
   readonly after: Position;
@@ -95,6 +109,10 @@ export type ReadAllOptions = {
 export type Subscription = AsyncIterable<RecordedEvent[]> & { close(): Promise<void> };
 
 export interface EventStore {
+  /**
+   * All the events or none. An event whose acting user (`metadata.userId`) was fenced out refuses
+   * the whole append: UserErasedError.
+   */
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** all events of a stream in order; an empty list when the stream does not exist */
   readStream(stream: string): Promise<RecordedEvent[]>;
@@ -117,6 +135,17 @@ export interface EventStore {
    * tells whether a state folded earlier is still the stream's (event ids are never reused).
    */
   lastEvent(stream: string): Promise<{ readonly revision: bigint; readonly id: string } | null>;
+  /**
+   * Erasure's first step: once this resolves, every append naming the user as its acting user is
+   * refused (UserErasedError), in every process, and every one accepted before has committed, so
+   * `headPosition` and `streamsOfActor` count it. Doing it again changes nothing.
+   */
+  fenceOut(userId: string): Promise<void>;
+  /**
+   * The streams holding an event whose acting user is `userId`, found in the log itself: a read of
+   * the whole log where the store keeps no index of actors, for an erasure and never a request.
+   */
+  streamsOfActor(userId: string): Promise<string[]>;
   /** position of the newest event in the log, START when empty */
   headPosition(): Promise<Position>;
   /** how many events the log holds now (a rebuild's total): one query where the store can count, else a read through */

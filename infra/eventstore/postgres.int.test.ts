@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import t from 'tap';
 import { createTestDatabase } from '../testing/database.ts';
+import { until } from '../testing/until.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { eventStoreContract, newEvent, readAllUntil } from './contract.ts';
-import { START, type RecordedEvent } from './port.ts';
+import { START, type RecordedEvent, UserErasedError } from './port.ts';
 import { createPostgresEventStore, eventStoreMigration } from './postgres.ts';
 
 const db = await createTestDatabase(t, 20);
@@ -127,4 +129,44 @@ t.test('a live event reaches subscribers by notification, not by polling, in and
   await new Promise((resolve) => setTimeout(resolve, 200));
   await writer.append('wake.up', [newEvent('woken')], 'no_stream');
   t.same(await Promise.all([local, remote]), ['woken', 'woken']);
+});
+
+t.test('fenceOut waits for an append of the user under way, which gets in; an append asked meanwhile, and every later one, is refused', async (t) => {
+  const store = createPostgresEventStore(db.pool);
+  // stands for another process: one adapter's own lane would hold the later appends back itself
+  const otherPool = new pg.Pool({ connectionString: db.url, max: 2 });
+  otherPool.on('error', () => undefined);
+  t.teardown(() => otherPool.end());
+  const elsewhere = createPostgresEventStore(otherPool);
+  const user = 'user-under-way';
+  const waiting = async (): Promise<number> =>
+    (await db.pool.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objid = hashtext($1)::oid AND NOT granted`, [user])).rowCount ?? 0;
+
+  // the append under way has taken the user's lock and written, and has not committed
+  const slow = await db.pool.connect();
+  await slow.query('BEGIN');
+  await slow.query(`SELECT * FROM es.append_batch($1::jsonb)`, [JSON.stringify([{ s: 'fence.under-way', e: '-1', ev: [newEvent('under-way', {}, user)], u: [user] }])]);
+  let fenced = false;
+  const fencing = store.fenceOut(user).then(() => {
+    fenced = true;
+  });
+  await until('the fence to wait for the append under way', async () => (await waiting()) === 1);
+  const meanwhile = elsewhere.append('fence.meanwhile', [newEvent('meanwhile', {}, user)], 'no_stream').catch((e: unknown) => e);
+  await until('the append asked meanwhile to queue behind the fence', async () => (await waiting()) === 2);
+  t.notOk(fenced, 'no fence while the append is under way');
+  await slow.query('COMMIT');
+  slow.release();
+  await fencing;
+
+  t.same((await store.readStream('fence.under-way')).map((e) => e.type), ['under-way'], 'the append under way got in, before the fence');
+  t.same(await store.streamsOfActor(user), ['fence.under-way'], 'and the log lists it to the erasure');
+  t.ok((await meanwhile) instanceof UserErasedError, 'the append asked meanwhile is refused');
+  const later = await store.append('fence.later', [newEvent('later', {}, user)], 'no_stream').catch((e: unknown) => e);
+  t.ok(later instanceof UserErasedError, 'so is a later one');
+  t.same(await store.readStream('fence.meanwhile'), []);
+  t.same(await store.readStream('fence.later'), []);
+  const marked = await db.pool.query(`SELECT 1 FROM auth.erased_users WHERE user_hash = decode($1, 'hex')`, [createHash('sha256').update(user).digest('hex')]);
+  t.equal(marked.rowCount, 1, 'the erased user is marked by the SHA-256 of the id');
+  const { rows: columns } = await db.pool.query(`SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'auth' AND table_name = 'erased_users' ORDER BY ordinal_position`);
+  t.same(columns, [{ column_name: 'user_hash', data_type: 'bytea' }, { column_name: 'erased_at', data_type: 'timestamp with time zone' }], 'and nothing else of them');
 });

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { isConnectionError } from '../postgres/connection-errors.ts';
 import type { Migration } from '../postgres/migrations.ts';
+import { actorsOf, ERASED_USERS_DDL, FENCE_LOCK_CLASS, fenceOut } from './fence.ts';
 import {
   type AppendResult,
   type EventStore,
@@ -12,6 +13,7 @@ import {
   type RecordedEvent,
   type Subscription,
   START,
+  UserErasedError,
   WrongExpectedRevisionError,
 } from './port.ts';
 
@@ -166,10 +168,97 @@ export const eventStoreMigration: Migration = {
        END IF;
      END
      $fn$;`,
+    // The erasure fence (fence.ts): an item names its events' acting users ('u'); the group holds
+    // each user's lock shared until it commits, and an item naming an erased user is refused whole
+    // with actual -4. Once per group, not per item: one statement takes the locks, the next (its
+    // snapshot taken after them) finds the erased among them. A group without actors skips both.
+    `${ERASED_USERS_DDL}
+     CREATE OR REPLACE FUNCTION es.append_batch(p_items jsonb)
+     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
+     LANGUAGE plpgsql AS $fn$
+     DECLARE
+       v_item jsonb;
+       v_index integer := -1;
+       v_stream text;
+       v_expected bigint;
+       v_count integer;
+       v_revision bigint;
+       v_actual bigint;
+       v_position bigint;
+       v_appended boolean := false;
+       v_event jsonb;
+       v_actors text[];
+       v_erased text[] := '{}';
+     BEGIN
+       SELECT array_agg(DISTINCT a.actor ORDER BY a.actor) INTO v_actors
+       FROM jsonb_array_elements(p_items) AS i(item), jsonb_array_elements_text(i.item->'u') AS a(actor);
+       IF v_actors IS NOT NULL THEN
+         PERFORM pg_advisory_xact_lock_shared(${FENCE_LOCK_CLASS}, hashtext(a.actor)) FROM unnest(v_actors) AS a(actor);
+         SELECT coalesce(array_agg(a.actor), '{}') INTO v_erased
+         FROM unnest(v_actors) AS a(actor) JOIN auth.erased_users e ON e.user_hash = sha256(convert_to(a.actor, 'UTF8'));
+       END IF;
+       FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+         v_index := v_index + 1;
+         IF cardinality(v_erased) > 0 AND v_item ? 'u' AND (v_item->'u') ?| v_erased THEN
+           item := v_index; ok := false; actual := -4;
+           last_revision := NULL; last_position := NULL; tx := NULL;
+           RETURN NEXT;
+           CONTINUE;
+         END IF;
+         v_stream := v_item->>'s';
+         v_expected := (v_item->>'e')::bigint;
+         v_count := jsonb_array_length(v_item->'ev');
+         v_revision := NULL;
+         IF v_expected = -1 THEN
+           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
+           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
+         ELSIF v_expected = -2 THEN
+           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
+           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + v_count RETURNING st.revision INTO v_revision;
+         ELSIF v_expected = -3 THEN
+           UPDATE es.streams SET revision = revision + v_count WHERE stream_name = v_stream RETURNING revision INTO v_revision;
+         ELSE
+           UPDATE es.streams SET revision = revision + v_count
+           WHERE stream_name = v_stream AND revision = v_expected RETURNING revision INTO v_revision;
+         END IF;
+         IF v_revision IS NULL THEN
+           SELECT s.revision INTO v_actual FROM es.streams s WHERE s.stream_name = v_stream;
+           item := v_index; ok := false; actual := coalesce(v_actual, -1);
+           last_revision := NULL; last_position := NULL; tx := NULL;
+           RETURN NEXT;
+         ELSE
+           IF v_count = 1 THEN
+             v_event := v_item->'ev'->0;
+             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+             VALUES (v_stream, v_revision, (v_event->>'id')::uuid, v_event->>'type', v_event->'data', v_event->'metadata')
+             RETURNING global_position INTO v_position;
+           ELSE
+             WITH inserted AS (
+               INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+               SELECT v_stream, v_revision - v_count + e.ord, (e.value->>'id')::uuid, e.value->>'type',
+                      e.value->'data', e.value->'metadata'
+               FROM jsonb_array_elements(v_item->'ev') WITH ORDINALITY AS e(value, ord)
+               ORDER BY e.ord
+               RETURNING global_position)
+             SELECT max(global_position) INTO v_position FROM inserted;
+           END IF;
+           item := v_index; ok := true; actual := NULL;
+           last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
+           RETURN NEXT;
+           v_appended := true;
+         END IF;
+       END LOOP;
+       IF v_appended THEN
+         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
+       END IF;
+     END
+     $fn$;`,
   ],
 };
 
 const NOTIFY_CHANNEL = 'es_appended';
+/** `es.append_batch`'s actual revision for an item refused because it names an erased user */
+const ERASED = '-4';
 const MAX_BATCH_ITEMS = 200;
 
 type PendingAppend = {
@@ -178,6 +267,8 @@ type PendingAppend = {
   readonly expected: ExpectedRevision;
   /** the expected revision as `es.append_batch` reads it */
   readonly code: string;
+  /** the acting users the events name, fenced by them */
+  readonly actors: readonly string[];
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
 };
@@ -299,7 +390,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     });
     const items = order.map((index) => {
       const pending = batch[index]!;
-      return { s: pending.stream, e: pending.code, ev: pending.events };
+      return pending.actors.length === 0
+        ? { s: pending.stream, e: pending.code, ev: pending.events }
+        : { s: pending.stream, e: pending.code, ev: pending.events, u: pending.actors };
     });
     let rows: AppendRow[];
     try {
@@ -323,6 +416,10 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     let newestTx = 0n;
     for (const row of rows) {
       const pending = batch[order[row.item]!]!;
+      if (!row.ok && row.actual === ERASED) {
+        pending.reject(new UserErasedError(pending.stream));
+        continue;
+      }
       if (!row.ok) {
         const actual = BigInt(row.actual ?? '-1');
         pending.reject(new WrongExpectedRevisionError(pending.stream, pending.expected, actual < 0n ? 'no_stream' : actual));
@@ -546,7 +643,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
       if (closed) return Promise.reject(new Error('event store is closed'));
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ stream, events, expected, code: expectedCode(expected), resolve, reject });
+        queue.push({ stream, events, expected, code: expectedCode(expected), actors: actorsOf(events), resolve, reject });
         pump();
       });
     },
@@ -594,6 +691,17 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       );
       const row = rows[0];
       return row ? { revision: BigInt(row.stream_revision), id: row.event_id } : null;
+    },
+
+    fenceOut: (userId) => fenceOut(pool, userId),
+
+    async streamsOfActor(userId) {
+      // no index of actors: an append stays one index lighter, an erasure reads the table through
+      const { rows } = await pool.query<{ stream_name: string }>(
+        `SELECT DISTINCT stream_name FROM es.events WHERE metadata->>'userId' = $1 ORDER BY stream_name`,
+        [userId],
+      );
+      return rows.map((row) => row.stream_name);
     },
 
     async headPosition() {
