@@ -6,6 +6,7 @@ import type { Core } from '../command-api/shared/core.ts';
 import { type CommandObserver, createCommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
+import { createActorFence } from '../infra/eventstore/fence.ts';
 import { checkFormsDir, createFormCatalog } from '../infra/forms/catalog.ts';
 import { type HttpApp, observeRequests, type RequestObserver } from '../infra/http/app.ts';
 import type { MetricsServer } from '../infra/metrics/server.ts';
@@ -99,7 +100,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   }
   // the gRPC client is heavy to load: only when it is used
   const store = config.EVENTSTORE_URL
-    ? (await import('../infra/eventstore/esdb.ts')).createEsdbEventStore(config.EVENTSTORE_URL)
+    ? (await import('../infra/eventstore/esdb.ts')).createEsdbEventStore(config.EVENTSTORE_URL, { fence: createActorFence(db.pg) })
     : createPostgresEventStore(db.pg, {
         onListenerLost: (error) => warn(`the event store's LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); reconnecting`),
       });
