@@ -66,6 +66,26 @@ t.test('GET /api/health answers 503 UNHEALTHY with retry-after when the check th
   t.equal(res.headers['retry-after'], '5');
 });
 
+t.test('GET /api/health says DATABASE_UNAVAILABLE when the check cannot reach the database, as every route and readiness do', async (t) => {
+  const away = await createHttpApp({
+    title: 'away',
+    logger: false,
+    health: async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54329'), { code: 'ECONNREFUSED' });
+    },
+  });
+  t.teardown(() => away.close());
+  const res = await away.inject({ method: 'GET', url: '/api/health' });
+  t.equal(res.statusCode, 503);
+  t.same(res.json(), {
+    statusCode: 503,
+    code: 'DATABASE_UNAVAILABLE',
+    error: 'Service Unavailable',
+    message: 'The database is not reachable right now; try again shortly',
+  });
+  t.equal(res.headers['retry-after'], '2');
+});
+
 t.test('an unknown route answers the JSON 404 body', async (t) => {
   const res = await forms.inject({ method: 'GET', url: '/api/nothing/here?secret=1' });
   t.equal(res.statusCode, 404);

@@ -21,6 +21,17 @@ import { notFoundPage } from './web-app.ts';
 const NOT_FOUND_PAGE = notFoundPage();
 
 const DATABASE_RETRY_AFTER_S = 2;
+
+/**
+ * The database does not answer: what a request that needed it, a health check and a readiness
+ * check all say, so that a client or a load balancer reads one code whichever it asked.
+ */
+export const databaseUnavailable = (cause?: unknown): HttpError =>
+  new HttpError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable right now; try again shortly', {
+    cause,
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  });
+
 /** Fastify's default: a longer path parameter is refused with 414 */
 const MAX_PARAM_LENGTH = 100;
 
@@ -164,10 +175,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     if (isConnectionError(error)) {
       // the database restarts or fails over: the pools reconnect by themselves, the client retries
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send(errorBody(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable right now; try again shortly'));
+      const answer = databaseUnavailable(error);
+      return reply.code(answer.statusCode).headers(answer.headers).send(errorBody(answer.statusCode, answer.code, answer.message));
     }
     if (isUndefinedTable(error)) {
       // an api-only process started before any projector created the read tables
@@ -201,6 +210,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       try {
         return { status: 'ok' as const, ...(options.health ? await options.health() : {}) };
       } catch (error) {
+        if (isConnectionError(error)) throw databaseUnavailable(error);
         throw new HttpError(503, 'UNHEALTHY', 'The service cannot serve right now', { cause: error, headers: { 'retry-after': '5' } });
       }
     },

@@ -3,7 +3,7 @@ import type { DatabasePool } from 'slonik';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { comparePositions, type EventStore, formatPosition } from '../../infra/eventstore/port.ts';
-import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
+import { databaseUnavailable, errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import { describeStop, type ProjectionProgress, readProjectionStates } from '../../projections/runtime.ts';
 
@@ -51,7 +51,7 @@ export function readinessRoute(app: HttpApp, deps: ReadinessDeps): void {
         await deps.pool.query(sql.unsafe`SELECT 1`);
         states = await readProjectionStates(deps.pool);
       } catch (error) {
-        throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'PostgreSQL is not answering', { cause: error, headers: { 'retry-after': '5' } });
+        throw databaseUnavailable(error);
       }
       try {
         head = await deps.store.headPosition();
