@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import t from 'tap';
 import { createTestDatabase } from '../testing/database.ts';
 import { until } from '../testing/until.ts';
@@ -49,4 +50,21 @@ t.test('several channels share one connection, each message goes to its own hand
   await until('the message after the return', () => b.heard.length === 2);
   t.same(b.heard, ['gym', 'shows']);
   t.same(a.heard, ['revoked'], 'the other channel heard nothing of it');
+});
+
+t.test('a server away for several attempts is one loss to the handlers, not one per attempt', async (t) => {
+  // a server that takes each connection and drops it at once: every attempt to listen fails
+  let attempts = 0;
+  const dropping = createServer((socket) => {
+    attempts++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => dropping.close(() => resolve())));
+  const { port } = dropping.address() as AddressInfo;
+  const a = recording();
+  const listening = listenToChannels(`postgres://nobody:secret@127.0.0.1:${port}/none`, { away: a.handlers });
+  t.teardown(() => listening.close());
+  await until('three attempts', () => attempts >= 3);
+  t.same(a.events, ['lost'], 'told once');
 });

@@ -6,7 +6,7 @@ export type ListenHandlers = {
   readonly onMessage: (payload: string) => void;
   /** LISTEN is (again) in place; what was sent while nobody listened is lost */
   readonly onListening: () => void;
-  /** the connection was lost; it is opened again with backoff */
+  /** the connection was lost (once per loss, however many attempts it takes); it is opened again with backoff */
   readonly onLost: (error: unknown) => void;
 };
 
@@ -32,7 +32,8 @@ export function listenToChannels(connectionString: string, channels: Readonly<Re
     client = null;
     broken.end().catch(() => undefined);
     if (closed) return;
-    for (const handler of handlers) handler.onLost(error);
+    // a server down for a while fails every attempt: its handlers heard of the loss at the first
+    if (attempts === 0) for (const handler of handlers) handler.onLost(error);
     const delay = Math.min(100 * 2 ** attempts, 5000);
     attempts++;
     timer = setTimeout(() => {
