@@ -145,7 +145,7 @@ t.test('fenceOut waits for an append of the user under way, which gets in; an ap
   // the append under way has taken the user's lock and written, and has not committed
   const slow = await db.pool.connect();
   await slow.query('BEGIN');
-  await slow.query(`SELECT * FROM es.append_batch($1::jsonb)`, [JSON.stringify([{ s: 'fence.under-way', e: '-1', ev: [newEvent('under-way', {}, user)], u: [user] }])]);
+  await slow.query(`SELECT * FROM es.append_batch($1::jsonb)`, [JSON.stringify([{ s: 'fence.under-way', e: '-1', ev: [newEvent('under-way', {}, user)] }])]);
   let fenced = false;
   const fencing = store.fenceOut(user).then(() => {
     fenced = true;

@@ -168,12 +168,15 @@ export const eventStoreMigration: Migration = {
        END IF;
      END
      $fn$;`,
-    // The erasure fence (fence.ts): an item names its events' acting users ('u'); the group holds
-    // each user's lock shared until it commits, and an item naming an erased user is refused whole
-    // with actual -4. Once per group, not per item: one statement takes the locks, the next (its
-    // snapshot taken after them) finds the erased among them. A group without actors skips both.
+    // The erasure fence (fence.ts). The adapter passes the acting users its group's events name,
+    // sorted, once each; the group holds each one's lock shared until it commits, then asks for the
+    // marks, each statement's snapshot taken once every lock is held. One probe per user: an
+    // equality on a plain parameter keeps its cached plan, about 9 µs for lock and probe together,
+    // where one join of the users to the marks (unnest, or = ANY) cost about 200 µs a call here. An
+    // item whose events name a marked user is refused whole with actual -4. The one-argument form,
+    // as processes from before the fence call it, finds the actors itself and is fenced the same.
     `${ERASED_USERS_DDL}
-     CREATE OR REPLACE FUNCTION es.append_batch(p_items jsonb)
+     CREATE FUNCTION es.append_batch(p_items jsonb, p_actors text[])
      RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
      LANGUAGE plpgsql AS $fn$
      DECLARE
@@ -187,19 +190,24 @@ export const eventStoreMigration: Migration = {
        v_position bigint;
        v_appended boolean := false;
        v_event jsonb;
-       v_actors text[];
+       v_actor text;
        v_erased text[] := '{}';
      BEGIN
-       SELECT array_agg(DISTINCT a.actor ORDER BY a.actor) INTO v_actors
-       FROM jsonb_array_elements(p_items) AS i(item), jsonb_array_elements_text(i.item->'u') AS a(actor);
-       IF v_actors IS NOT NULL THEN
-         PERFORM pg_advisory_xact_lock_shared(${FENCE_LOCK_CLASS}, hashtext(a.actor)) FROM unnest(v_actors) AS a(actor);
-         SELECT coalesce(array_agg(a.actor), '{}') INTO v_erased
-         FROM unnest(v_actors) AS a(actor) JOIN auth.erased_users e ON e.user_hash = sha256(convert_to(a.actor, 'UTF8'));
+       IF p_actors IS NOT NULL THEN
+         FOREACH v_actor IN ARRAY p_actors LOOP
+           PERFORM pg_advisory_xact_lock_shared(${FENCE_LOCK_CLASS}, hashtext(v_actor));
+         END LOOP;
+         FOREACH v_actor IN ARRAY p_actors LOOP
+           IF EXISTS (SELECT 1 FROM auth.erased_users WHERE user_hash = sha256(convert_to(v_actor, 'UTF8'))) THEN
+             v_erased := v_erased || v_actor;
+           END IF;
+         END LOOP;
        END IF;
        FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
          v_index := v_index + 1;
-         IF cardinality(v_erased) > 0 AND v_item ? 'u' AND (v_item->'u') ?| v_erased THEN
+         IF cardinality(v_erased) > 0 AND EXISTS (
+           SELECT 1 FROM jsonb_array_elements(v_item->'ev') AS e(event) WHERE e.event->'metadata'->>'userId' = ANY (v_erased)
+         ) THEN
            item := v_index; ok := false; actual := -4;
            last_revision := NULL; last_position := NULL; tx := NULL;
            RETURN NEXT;
@@ -252,6 +260,15 @@ export const eventStoreMigration: Migration = {
          PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
        END IF;
      END
+     $fn$;
+     CREATE OR REPLACE FUNCTION es.append_batch(p_items jsonb)
+     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
+     LANGUAGE sql AS $fn$
+       SELECT * FROM es.append_batch(p_items, ARRAY(
+         SELECT DISTINCT e.event->'metadata'->>'userId'
+         FROM jsonb_array_elements(p_items) AS i(item), jsonb_array_elements(i.item->'ev') AS e(event)
+         WHERE e.event->'metadata'->>'userId' IS NOT NULL
+         ORDER BY 1))
      $fn$;`,
   ],
 };
@@ -390,18 +407,17 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     });
     const items = order.map((index) => {
       const pending = batch[index]!;
-      return pending.actors.length === 0
-        ? { s: pending.stream, e: pending.code, ev: pending.events }
-        : { s: pending.stream, e: pending.code, ev: pending.events, u: pending.actors };
+      return { s: pending.stream, e: pending.code, ev: pending.events };
     });
+    const actors = [...new Set(batch.flatMap((pending) => pending.actors))].sort();
     let rows: AppendRow[];
     try {
       // A named statement is parsed and planned once per connection: with one group committing at a
       // time, doing that for every group held 8 writers at 0.86 of the INSERT rate, against 0.99 so.
       const result = await pool.query<AppendRow>({
         name: 'es.append_batch',
-        text: 'SELECT item, ok, actual, last_revision, last_position, tx::text FROM es.append_batch($1::jsonb)',
-        values: [JSON.stringify(items)],
+        text: 'SELECT item, ok, actual, last_revision, last_position, tx::text FROM es.append_batch($1::jsonb, $2::text[])',
+        values: [JSON.stringify(items), actors.length === 0 ? null : actors],
       });
       rows = result.rows;
     } catch (error) {
