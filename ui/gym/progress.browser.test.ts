@@ -14,7 +14,7 @@ const env = await startBrowserSystem(t);
 /** Waits for the chart to be drawn; the number of its points and of the canvas pixels painted. */
 async function drawn(page: Page, testId: string): Promise<{ points: number; painted: number }> {
   const canvas = page.getByTestId(testId).locator('.chart-canvas[data-state="drawn"]');
-  await canvas.waitFor({ timeout: 8000 }).catch(async (error: unknown) => {
+  await canvas.waitFor().catch(async (error: unknown) => {
     await page.screenshot({ path: '/tmp/chart-fail.png', fullPage: true });
     throw new Error(`${String(error)} ${await page.locator('main').innerHTML()}`);
   });

@@ -5,6 +5,7 @@
 // real P-256 keys; the delivery path is proven on the server side (notifications.int.test.ts).
 import t from 'tap';
 import { pushStandIn } from '../../infra/push/testing.ts';
+import { until } from '../../infra/testing/until.ts';
 import { accessibilityInBothThemes, signUp, startShowsBrowserSystem } from '../testing/shows.ts';
 
 const env = await startShowsBrowserSystem(t);
@@ -91,9 +92,11 @@ t.test('a push message is shown as a notification by the service worker; tapping
   await cdp.send('ServiceWorker.enable');
   const message = { title: 'Slow Horses', body: 'S6E3 "Uptown" airs today', showId: 45039, episodeId: 3643507 };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: env.origin, registrationId: await registered, data: JSON.stringify(message) });
-  for (const deadline = Date.now() + 10_000; (await shown()).length === 0 && Date.now() < deadline; ) await page.waitForTimeout(100);
   t.same(
-    await shown(),
+    await until('the notification shown', async () => {
+      const notifications = await shown();
+      return notifications.length > 0 && notifications;
+    }),
     [{ title: 'Slow Horses', body: 'S6E3 "Uptown" airs today', tag: 'episode-3643507', data: { url: '/shows/45039' }, icon: '/pwa-192x192.png' }],
     'the notification says what airs, and where a tap goes',
   );
