@@ -142,8 +142,9 @@ export interface EventStore {
    */
   fenceOut(userId: string): Promise<void>;
   /**
-   * The streams holding an event whose acting user is `userId`, found in the log itself: a read of
-   * the whole log where the store keeps no index of actors, for an erasure and never a request.
+   * The streams holding an event whose acting user is `userId`, found in the log itself, in code
+   * point order: a read of the whole log where the store keeps no index of actors, for an erasure
+   * and never a request.
    */
   streamsOfActor(userId: string): Promise<string[]>;
   /** position of the newest event in the log, START when empty */

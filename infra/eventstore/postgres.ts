@@ -714,7 +714,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     async streamsOfActor(userId) {
       // no index of actors: an append stays one index lighter, an erasure reads the table through
       const { rows } = await pool.query<{ stream_name: string }>(
-        `SELECT DISTINCT stream_name FROM es.events WHERE metadata->>'userId' = $1 ORDER BY stream_name`,
+        `SELECT stream_name FROM es.events WHERE metadata->>'userId' = $1 GROUP BY stream_name ORDER BY stream_name COLLATE "C"`,
         [userId],
       );
       return rows.map((row) => row.stream_name);
