@@ -19,10 +19,18 @@ export const MAX_INTRO_LENGTH = 2000;
 export const MAX_QUESTION_LENGTH = 1000;
 export const MAX_OPTION_LENGTH = 200;
 
+/**
+ * The one key no answer can be stored under: a JSON body holding it is refused before any route
+ * reads it (the parser's guard against prototype poisoning), so a question keyed by it could
+ * never be answered.
+ */
+const UNSENDABLE_KEY = '__proto__';
+
 /** Question ids become keys of answers and notes, and element ids in the page. */
 export const definitionQuestionIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _, 1 to 64 characters');
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _, 1 to 64 characters')
+  .refine((id) => id !== UNSENDABLE_KEY, `${UNSENDABLE_KEY} cannot be a question id: answers are keyed by it, and a body holding that key is refused`);
 
 /** Labels must be told apart: an answer names its choice by the label itself. */
 function labels(what: string, max: number) {
@@ -50,7 +58,14 @@ export const questionSchema = z.discriminatedUnion(
     z.strictObject({
       ...base,
       t: z.literal('grid'),
-      o: z.strictObject({ rows: labels('row', MAX_GRID_ROWS), columns: labels('column', MAX_GRID_COLUMNS) }),
+      o: z.strictObject({
+        // a grid's answer is keyed by row
+        rows: labels('row', MAX_GRID_ROWS).superRefine((rows, ctx) => {
+          const at = rows.indexOf(UNSENDABLE_KEY);
+          if (at >= 0) ctx.addIssue({ code: 'custom', path: [at], message: `${UNSENDABLE_KEY} cannot be a row: a grid's answer is keyed by row, and a body holding that key is refused` });
+        }),
+        columns: labels('column', MAX_GRID_COLUMNS),
+      }),
     }),
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? `one of ${QUESTION_TYPES.join(', ')}` : undefined) },

@@ -25,6 +25,7 @@ const withQuestion = (question: object) => ({ ...valid, questions: [...valid.que
 
 t.test('a definition using every type is valid; intro may be left out', async (t) => {
   t.equal(problem(valid), null);
+  t.equal(problem(withQuestion({ id: 'y', t: 'many', q: 'Y', o: ['__proto__', 'constructor'] })), null, 'options are values, never keys: any text');
   t.equal(problem({ title: 'x', questions: [{ id: 'a', t: 'short', q: 'A' }] }), null);
 });
 
@@ -45,6 +46,9 @@ t.test('each kind of mistake is named by its field', async (t) => {
     ['a question id with a space', withQuestion({ id: 'my q', t: 'short', q: 'X' }), /^questions\.5\.id: letters, digits/],
     ['a question without its text', withQuestion({ id: 'x', t: 'short' }), /^questions\.5\.q: /],
     ['a NUL in a label', withQuestion({ id: 'x', t: 'one', q: 'X', o: ['a\u0000'] }), /^questions\.5\.o\.0: must not contain NUL/],
+    // answers and notes are keyed by question id, a grid's answer by row: a body holding this key is refused
+    ['__proto__ as a question id', withQuestion({ id: '__proto__', t: 'short', q: 'X' }), /^questions\.5\.id: __proto__ cannot be a question id/],
+    ['__proto__ as a grid row', withQuestion({ id: 'x', t: 'grid', q: 'X', o: { rows: ['a', '__proto__'], columns: ['b'] } }), /^questions\.5\.o\.rows\.1: __proto__ cannot be a row/],
   ];
   for (const [label, input, expected] of cases) t.match(problem(input), expected, label);
 });
