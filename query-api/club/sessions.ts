@@ -114,7 +114,10 @@ export async function nightDocument(pool: DatabasePool, id: string, night: Night
     })),
     lineUp: night.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })),
     timer: night.timer,
-    rounds: night.rounds.map((round) => ({ ...round, lineUp: round.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })) })),
+    // by number, as the read table answers the night: the phone's order is not kept
+    rounds: [...night.rounds]
+      .sort((a, b) => a.number - b.number)
+      .map((round) => ({ ...round, lineUp: round.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })) })),
     openedAt: night.openedAt,
     updatedAt: night.updatedAt,
   };
