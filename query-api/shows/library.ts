@@ -193,6 +193,7 @@ export function showsLibraryQueryRoutes(
       schema: {
         operationId: 'listHistory',
         summary: 'Every episode marked watched, newest first',
+        description: 'Episodes marked at the same instant (a whole season at once) come last episode first. At most `limit` entries (100 unless given).',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
         response: listResponses(historyEntrySchema),
       },

@@ -34,6 +34,17 @@ t.test('public profile: only when turned on, nothing private', async (t) => {
   t.notMatch(shown.body, /emailNotifications|pushNotifications|notify/, 'no private fields');
 });
 
+t.test("public profile: watching is spec 001's watching, started and not finished", async (t) => {
+  const carol = await showsUser(app, 'carol@example.org');
+  await carol.call('POST', '/api/shows/track', { showId: 1 });
+  const started = (await carol.call('POST', '/api/shows/track', { showId: 45039 })).json() as { id: string };
+  // Slow Horses S1E1
+  await carol.call('PUT', `/api/shows/tracked/${started.id}/episode`, { episodeId: 2270552, watched: true });
+  await carol.call('PATCH', '/api/auth/preferences', { username: 'carol', publicProfile: true });
+  const shown = (await app.inject({ method: 'GET', url: '/api/public/profile/carol' })).json() as { watching: Array<{ showId: number }> };
+  t.same(shown.watching.map((show) => show.showId), [45039], 'a show only tracked, nothing of it watched, is not being watched yet');
+});
+
 t.test('health: live without the database, ready with it', async (t) => {
   const live = await app.inject({ method: 'GET', url: '/api/health' });
   t.same(live.json(), { status: 'ok' });

@@ -38,6 +38,9 @@ export function showsPublicRoutes(app: HttpApp, deps: { readonly pool: DatabaseP
       schema: {
         operationId: 'getPublicProfile',
         summary: "A user's public profile; 404 when there is no such name or its profile is not public",
+        description:
+          'watching lists the shows started (an episode watched), not completed and not on the watchlist, as GET /api/shows/watching does; ' +
+          'completed lists the finished shows with their ratings; each list most recently tracked first. watchedEpisodes counts every episode marked watched.',
         params: z.object({ username: textSchema.min(1).max(100) }),
         response: { 200: publicProfileSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -60,7 +63,8 @@ export function showsPublicRoutes(app: HttpApp, deps: { readonly pool: DatabaseP
       };
       return {
         username,
-        watching: rows.filter((entry) => entry.completed_at === null && !entry.on_watchlist).map(shown),
+        // spec 001: watching is started but not finished; a show only tracked is not being watched yet
+        watching: rows.filter((entry) => entry.completed_at === null && !entry.on_watchlist && entry.watched > 0).map(shown),
         completed: rows.filter((entry) => entry.completed_at !== null).map(shown),
         watchedEpisodes: rows.reduce((sum, entry) => sum + entry.watched, 0),
       };

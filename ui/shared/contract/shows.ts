@@ -212,7 +212,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** A user's public profile; 404 when there is no such name or its profile is not public */
+        /**
+         * A user's public profile; 404 when there is no such name or its profile is not public
+         * @description watching lists the shows started (an episode watched), not completed and not on the watchlist, as GET /api/shows/watching does; completed lists the finished shows with their ratings; each list most recently tracked first. watchedEpisodes counts every episode marked watched.
+         */
         readonly get: operations["getPublicProfile"];
         readonly put?: never;
         readonly post?: never;
@@ -371,7 +374,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** Every episode marked watched, newest first */
+        /**
+         * Every episode marked watched, newest first
+         * @description Episodes marked at the same instant (a whole season at once) come last episode first. At most `limit` entries (100 unless given).
+         */
         readonly get: operations["listHistory"];
         readonly put?: never;
         readonly post?: never;
