@@ -3,9 +3,6 @@
 // what it changes in the in-memory reference (reference-model.ts). Written from spec 000, the routes'
 // OpenAPI documents and docs/design.md, not from the product's code.
 import type { Command, DraftDay, Ref } from './reference-commands.ts';
-
-/** a command that is one request (a `session` is several) */
-export type Request = Exclude<Command, { kind: 'session' }>;
 import {
   type Account,
   addUse,
@@ -22,6 +19,9 @@ import {
   unlinkDays,
   type WorkoutEvent,
 } from './reference-model.ts';
+
+/** a command that is one request (a `session` is several) */
+export type Request = Exclude<Command, { kind: 'session' }>;
 
 export type Answer = { readonly status: number; readonly body: unknown; readonly requestId: string };
 type Body = Record<string, unknown>;

@@ -36,12 +36,16 @@ export const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
   volumeKg: row.volume_kg,
 });
 
-/** every column of a workout summary; callers add WHERE and ORDER BY */
+/**
+ * every column of a workout summary; callers add WHERE and ORDER BY. The volume adds its sets in
+ * the log's order, as every sum of weights does (docs/design.md): in the order the rows lie, a
+ * rebuild or a corrected set changed the last bits of the answer (issue 35).
+ */
 export const summarySelect = sql.fragment`
   SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
     w.notes, w.started_at, w.finished_at,
     (SELECT count(*)::int FROM gym.sets s WHERE s.workout_id = w.id) AS set_count,
-    (SELECT coalesce(sum(s.kg * s.reps), 0)::float8 FROM gym.sets s WHERE s.workout_id = w.id) AS volume_kg
+    (SELECT coalesce(sum(s.kg * s.reps ORDER BY s.set_number, s.id), 0)::float8 FROM gym.sets s WHERE s.workout_id = w.id) AS volume_kg
   FROM gym.workouts w
   LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id
   LEFT JOIN gym.plans p ON p.id = d.plan_id`;
