@@ -123,8 +123,9 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
       warn(`the LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); ${consequences} until it is back`);
     },
   };
-  // a process running projectors hears the reads of other processes that wait for them
-  const wantedProjections: ListenHandlers = { onMessage: progress.heard, onListening: () => undefined, onLost: () => undefined };
+  // a process running projectors hears the reads of other processes that wait for them; the LISTEN
+  // back in place means the database answers, so projectors waiting out an outage try at once
+  const wantedProjections: ListenHandlers = { onMessage: progress.heard, onListening: progress.databaseBack, onLost: () => undefined };
   const listening = listenToChannels(url, { [SESSION_CHANNEL]: sessionChanges, ...(runsProjectors ? { [WANTED_CHANNEL]: wantedProjections } : {}) });
   return {
     config,

@@ -14,6 +14,9 @@ import {
 } from '../infra/eventstore/port.ts';
 import { logBatchesAhead } from '../infra/eventstore/log-batches.ts';
 import type { Migration } from '../infra/postgres/migrations.ts';
+import { DEFAULT_OUTAGE_RETRY, DEFAULT_RETRY, type RetryPolicy, retryDelay } from './retry.ts';
+
+export { DEFAULT_OUTAGE_RETRY, DEFAULT_RETRY, type RetryPolicy } from './retry.ts';
 
 /**
  * A projection owns one schema of read tables. It is rebuilt by replaying the log into a fresh
@@ -340,7 +343,23 @@ export type ProjectionProgress = {
   rest(name: string, ms: number, signal: AbortSignal): Promise<void>;
   /** a read in another process waits for `name` (the WANTED_CHANNEL's payload) */
   heard(name: string): void;
+  /**
+   * A projector of this process waiting out an unreachable database: resolves after `ms`, or once
+   * the database is seen answering again (a poll for a waiting read succeeds, a NOTIFY is heard,
+   * `databaseBack` is called), though not within OUTAGE_WAKE_FLOOR_MS of its start; `signal` (the
+   * projector stopping) ends it too.
+   */
+  awaitDatabase(ms: number, signal: AbortSignal): Promise<void>;
+  /** the database answers again (the LISTEN connection is back): projectors waiting it out try at once */
+  databaseBack(): void;
 };
+
+/**
+ * The shortest pause between a projector's attempts while the database is away, woken or not: a
+ * database that answers a poll but refuses the projector's connection (too many connections) must
+ * not have it retry at every poll.
+ */
+const OUTAGE_WAKE_FLOOR_MS = 100;
 
 /**
  * A read waiting for a projection whose projector runs in another process says so here (NOTIFY,
@@ -361,6 +380,8 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
   // the resting projectors of this process, and the names another process asked for meanwhile
   const resting = new Map<string, Set<() => void>>();
   const wantedElsewhere = new Set<string>();
+  // the projectors of this process waiting out an unreachable database
+  const awaitingDatabase = new Set<() => void>();
   // asked for by NOTIFY, and not seen moving since: another NOTIFY would tell the projector nothing new
   const told = new Set<string>();
   let polls = 0;
@@ -398,6 +419,10 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     return !at || comparePositions(at, position) < 0;
   };
 
+  const databaseSeenAnswering = (): void => {
+    for (const waker of [...awaitingDatabase]) waker();
+  };
+
   const wake = (name: string): boolean => {
     const wakers = resting.get(name);
     if (!wakers || wakers.size === 0) return false;
@@ -412,7 +437,8 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
       // the projector reads everything there is when it wakes, so one NOTIFY serves every read
       // that waits until the projection is seen moving
       told.add(name);
-      pool.query(sql.unsafe`SELECT pg_notify(${WANTED_CHANNEL}, ${name})`).catch(() => undefined);
+      // a NOTIFY that never left (the database away) told nobody: the next read asks again
+      pool.query(sql.unsafe`SELECT pg_notify(${WANTED_CHANNEL}, ${name})`).catch(() => told.delete(name));
     }
   };
 
@@ -426,6 +452,7 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
     polling = true;
     try {
       const states = await readProjectionStates(pool);
+      databaseSeenAnswering();
       const generation = ++polls;
       for (const state of states) {
         if (state.checkpoint) advance(state.name, state.checkpoint.position);
@@ -507,8 +534,30 @@ export function createProjectionProgress(pool: DatabasePool, options: { readonly
       });
     },
     heard(name) {
+      databaseSeenAnswering();
       if (!wake(name)) wantedElsewhere.add(name);
     },
+    awaitDatabase(ms, signal) {
+      if (signal.aborted) return Promise.resolve();
+      const began = Date.now();
+      return new Promise<void>((resolve) => {
+        let timer = setTimeout(done, ms);
+        function done(): void {
+          clearTimeout(timer);
+          awaitingDatabase.delete(woken);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
+        function woken(): void {
+          awaitingDatabase.delete(woken);
+          clearTimeout(timer);
+          timer = setTimeout(done, Math.max(0, began + Math.min(ms, OUTAGE_WAKE_FLOOR_MS) - Date.now()));
+        }
+        awaitingDatabase.add(woken);
+        signal.addEventListener('abort', done);
+      });
+    },
+    databaseBack: databaseSeenAnswering,
   };
 }
 
@@ -517,11 +566,6 @@ export type ProjectorHandle = {
   readonly ready: Promise<void>;
   stop(): Promise<void>;
 };
-
-/** How a failing projector retries: the first pause, doubled each time up to the cap. */
-export type RetryPolicy = { readonly firstMs: number; readonly maxMs: number };
-
-export const DEFAULT_RETRY: RetryPolicy = { firstMs: 1000, maxMs: 60_000 };
 
 /** the most events a live projector takes at once */
 export const LIVE_BATCH = 2000;
@@ -583,7 +627,8 @@ export async function readProjectorRunners(pool: DatabasePool, names: readonly s
  * checkpoint moves up to the event that fails; that event is logged once, recorded in
  * `projection_state.failures` (every process's read-your-writes and readiness see it) and tried
  * again with a growing pause, until new code applies it or an operator parks it. A database that
- * cannot be reached is retried the same way but blames no event.
+ * cannot be reached blames no event and is retried with a short pause of its own, cut shorter still
+ * once the database is seen answering (`progress.awaitDatabase`).
  */
 export function startProjector(deps: {
   readonly pool: DatabasePool;
@@ -593,7 +638,10 @@ export function startProjector(deps: {
   readonly log: Logger;
   /** pause between attempts to take the lock while another process holds it */
   readonly standbyMs?: number;
+  /** after an event it cannot apply, or a failure that is no outage */
   readonly retry?: RetryPolicy;
+  /** after the database could not be reached */
+  readonly outageRetry?: RetryPolicy;
   /** while stopped on an event, how often to look for an operator's park record */
   readonly parkedPollMs?: number;
   /** told how a build or rebuild at start goes (the process's metrics) */
@@ -604,6 +652,7 @@ export function startProjector(deps: {
   const { pool, store, projection, progress, log } = deps;
   const name = projection.name;
   const retry = deps.retry ?? DEFAULT_RETRY;
+  const outageRetry = deps.outageRetry ?? DEFAULT_OUTAGE_RETRY;
   const parkedPollMs = deps.parkedPollMs ?? Math.min(1000, retry.maxMs);
   let stopping = false;
   // ends a rest between batches at once
@@ -613,6 +662,8 @@ export function startProjector(deps: {
   let stopped: StoppedOn | null = null;
   let unreachable = false;
   let lastLogged: string | null = null;
+  // outages in a row, until the database answers
+  let outages = 0;
 
   const sleep = (ms: number): Promise<void> =>
     new Promise<void>((resolve) => {
@@ -640,6 +691,7 @@ export function startProjector(deps: {
     progress.report(name, position);
     if (unreachable) {
       unreachable = false;
+      outages = 0;
       lastLogged = null;
       log.info({ projection: name }, 'projector recovered: the database answers again');
     }
@@ -782,6 +834,7 @@ export function startProjector(deps: {
   }
 
   const run = (async () => {
+    // failures in a row that were no outage
     let attempt = 0;
     while (!stopping) {
       const held = { lost: false };
@@ -807,6 +860,7 @@ export function startProjector(deps: {
         );
         if (stopping) return;
         attempt = 0;
+        outages = 0;
       } catch (error) {
         // slonik rejects `connect` as soon as the held connection breaks while its callback still
         // runs: the advisory lock went with that session, so the callback is told to stop and waited
@@ -815,8 +869,13 @@ export function startProjector(deps: {
         await abandon(body);
         if (stopping) return;
         await failed(error).catch(() => undefined);
-        attempt++;
-        await pause(Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(attempt - 1, 30)));
+        if (!(error instanceof ProjectionEventError) && isConnectionError(error)) {
+          outages++;
+          await progress.awaitDatabase(retryDelay(outageRetry, outages), stopSignal.signal);
+        } else {
+          attempt++;
+          await pause(retryDelay(retry, attempt));
+        }
       }
     }
   })();
