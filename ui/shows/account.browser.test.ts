@@ -53,7 +53,9 @@ t.test('settings: username, public profile with its link seen signed out, email 
   const context = await env.phoneOffline();
   const page = await context.newPage();
   const email = await signUp(page, env.origin, 'settings');
-  await page.request.post(`${env.origin}/api/shows/track`, { data: { showId: 45039 }, headers: { origin: env.origin } });
+  const tracked = (await (await page.request.post(`${env.origin}/api/shows/track`, { data: { showId: 45039 }, headers: { origin: env.origin } })).json()) as { id: string };
+  // started (Slow Horses S1E1 watched): the profile's watching list is spec 001's watching, started and not finished
+  await page.request.put(`${env.origin}/api/shows/tracked/${tracked.id}/episode`, { data: { episodeId: 2270552, watched: true }, headers: { origin: env.origin } });
   await menu(page, 'Settings');
   await page.getByRole('heading', { level: 2, name: 'Settings' }).waitFor();
 
