@@ -180,7 +180,7 @@ async function checkReads(sessions: readonly [Session, Session], sequence: Seque
       fail(read, `the answer differs from the reference at ${difference}\nthe whole answer expected: ${show(wanted)}\nanswered: ${show(actual)}`);
     }
   }
-  return answers.map((res) => `${res.statusCode} ${res.body}`);
+  return answers.map((res, i) => `GET ${reads[i]!.url} as user ${reads[i]!.user}: ${res.statusCode} ${res.body}`);
 }
 
 /**
@@ -233,7 +233,7 @@ async function runSequence(sequence: Sequence): Promise<void> {
   const rebuilt = await checkReads(sessions, sequence, 'after a rebuild');
   // docs/design.md: a rebuild answers bit for bit what the live projection did
   const changed = rebuilt.findIndex((answer, i) => answer !== live[i]);
-  if (changed >= 0) throw new Mismatch(`after a rebuild, read ${changed + 1} answers ${rebuilt[changed]!.slice(0, 2000)}\nwhere the live projection answered ${live[changed]!.slice(0, 2000)}\nthe commands:\n${describe(sequence.commands)}`);
+  if (changed >= 0) throw new Mismatch(`after a rebuild, ${rebuilt[changed]!.slice(0, 2000)}\nwhere the live projection answered ${live[changed]!.slice(0, 2000)}\nthe commands:\n${describe(sequence.commands)}`);
 }
 
 /** Issue 35, point 1, run before the random sequences: Day 1 and Day 2 of three trained, Day 3 is next. */
