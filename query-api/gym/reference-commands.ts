@@ -16,9 +16,19 @@ export type DraftDay = { readonly keep: number | null; readonly title: string | 
 type Of<K extends string, T> = { readonly kind: K; readonly user: UserNo } & T;
 
 export type Command =
-  | Of<'settings', { readonly unit?: 'kg' | 'lb'; readonly weekStart?: number; readonly weeklyGoal?: number }>
+  | Of<
+      'settings',
+      {
+        readonly unit?: 'kg' | 'lb';
+        readonly weekStart?: number;
+        readonly weeklyGoal?: number;
+        readonly restTimerSec?: number;
+        readonly accent?: string;
+        readonly appearance?: 'light' | 'dark';
+      }
+    >
   | Of<'create-exercise', { readonly name: string; readonly code: string | null }>
-  | Of<'change-exercise', { readonly exercise: Ref; readonly name?: string; readonly code?: string | null }>
+  | Of<'change-exercise', { readonly exercise: Ref; readonly name?: string; readonly code?: string | null; readonly machineNumber?: string | null; readonly libraryId?: string | null }>
   | Of<'delete-exercise', { readonly exercise: Ref }>
   | Of<'merge-exercise', { readonly from: Ref; readonly into: Ref }>
   | Of<'create-plan', { readonly name: string; readonly startDate: string; readonly days: readonly DraftDay[] }>
@@ -97,9 +107,31 @@ const someOf = <T extends object>(record: { [K in keyof T]: fc.Arbitrary<T[K]> }
   fc.record(record, { requiredKeys: [] }).filter((value) => Object.keys(value).length > 0);
 
 export const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 1, arbitrary: command('settings', someOf({ unit: fc.constantFrom('kg' as const, 'lb' as const), weekStart: fc.integer({ min: 0, max: 6 }), weeklyGoal: fc.integer({ min: 1, max: 4 }) })) },
+  {
+    weight: 1,
+    arbitrary: command(
+      'settings',
+      someOf({
+        unit: fc.constantFrom('kg' as const, 'lb' as const),
+        weekStart: fc.integer({ min: 0, max: 6 }),
+        weeklyGoal: fc.integer({ min: 1, max: 4 }),
+        restTimerSec: fc.constantFrom(60, 120),
+        accent: fc.constantFrom('green', 'blue'),
+        appearance: fc.constantFrom('light' as const, 'dark' as const),
+      }),
+    ),
+  },
   { weight: 3, arbitrary: command('create-exercise', fc.record({ name: exerciseNameArb, code: codeArb })) },
-  { weight: 1, arbitrary: command('change-exercise', fc.record({ exercise: refArb, name: exerciseNameArb, code: codeArb }, { requiredKeys: ['exercise'] })) },
+  {
+    weight: 1,
+    arbitrary: command(
+      'change-exercise',
+      fc.record(
+        { exercise: refArb, name: exerciseNameArb, code: codeArb, machineNumber: fc.constantFrom(null, '', '7'), libraryId: fc.constantFrom(null, 'squat-anim') },
+        { requiredKeys: ['exercise'] },
+      ),
+    ),
+  },
   { weight: 1, arbitrary: command('delete-exercise', fc.record({ exercise: refArb })) },
   { weight: 1, arbitrary: command('merge-exercise', fc.record({ from: refArb, into: refArb })) },
   { weight: 2, arbitrary: command('create-plan', fc.record({ name: planNameArb, startDate: dateArb, days: daysArb })) },

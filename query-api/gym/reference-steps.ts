@@ -157,7 +157,7 @@ export function stepOf(accounts: readonly [Account, Account], command: Request):
     case 'change-exercise': {
       const id = ref(command.exercise, 'exercises');
       const exercise = me.exercises.get(id);
-      const body = { ...(command.name === undefined ? {} : { name: command.name }), ...(command.code === undefined ? {} : { code: command.code }) };
+      const { kind: _kind, user: _user, exercise: _exercise, ...body } = command;
       const url = `/api/exercises/${id}`;
       if (!exercise) return { method: 'PATCH', url, body, status: 404, commit: nothing };
       const { name } = command;
