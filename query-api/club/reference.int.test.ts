@@ -69,13 +69,18 @@ async function inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: 
   return { status: response.statusCode, body };
 }
 
-/** A club login as the server-side script makes one, signed in through the route. */
-async function login(username: string, canChangePassword: boolean): Promise<Login> {
-  const account = await system.core.accounts.create('club', username, 'a long password', { canChangePassword });
+/** The session cookie of a sign-in through the route. */
+async function signIn(username: string): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': '198.51.100.35' }, payload: { username, password: 'a long password' } });
   const sid = response.cookies.find((cookie) => cookie.name === 'club_sid');
   if (response.statusCode !== 200 || !sid) throw new Error(`login failed: ${response.body}`);
-  return { id: account.id, username, canChangePassword, cookie: `club_sid=${sid.value}` };
+  return `club_sid=${sid.value}`;
+}
+
+/** A club login as the server-side script makes one, signed in. */
+async function login(username: string, canChangePassword: boolean): Promise<Login> {
+  const account = await system.core.accounts.create('club', username, 'a long password', { canChangePassword });
+  return { id: account.id, username, canChangePassword, cookie: await signIn(username) };
 }
 
 // a login that lives across sequences: it reads and writes beside each sequence's own
@@ -242,6 +247,7 @@ const stepArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteNight' as const), by, night: ref }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('check' as const), by, day: fc.nat(DAYS - 1), span: fc.nat(DAYS) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rebuild' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('signOutAndIn' as const) }) },
 );
 type Step = typeof stepArbitrary extends fc.Arbitrary<infer S> ? S : never;
 
@@ -290,7 +296,8 @@ let venuesInClub = 0;
 type Run = {
   readonly no: number;
   readonly club: Club;
-  readonly users: readonly [Login, Login];
+  /** the sequence's own login, and the one that lives across sequences */
+  users: [Login, Login];
   /** venue names start with it: the public schedule has no ids */
   readonly prefix: string;
   readonly levelIds: string[];
@@ -497,6 +504,17 @@ async function runStep(run: Run, step: Step): Promise<void> {
     await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: clubProjection, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     run.log.push('rebuild of the club projection');
     return checkReads(run, 0, dayOf(0), dayOf(DAYS - 1));
+  }
+  if (step.kind === 'signOutAndIn') {
+    // the sequence's own login signs out (its cookie no longer lets anyone in) and back in
+    const signedOut = run.users[0];
+    sameOutcome(run, 'POST /api/auth/logout', await send(run, 0, 'POST', '/api/auth/logout'), { status: 200 });
+    checkedRoutes.add('/api/auth/me');
+    const me = await inject('GET', '/api/auth/me', signedOut.cookie);
+    if (me.status !== 401) fail(run, 'GET /api/auth/me with the cookie signed out', 401, me);
+    run.users = [{ ...signedOut, cookie: await signIn(signedOut.username) }, run.users[1]];
+    run.log.push(`${signedOut.username} signed in again`);
+    return;
   }
   const user = step.by as 0 | 1;
   const at = tick();
