@@ -260,7 +260,7 @@ const ISSUE_35: Sequence = {
 
 t.test('every GET route of the gym answers what the commands folded in memory say, live and after a rebuild', async (t) => {
   const started = performance.now();
-  await fc.assert(fc.asyncProperty(sequenceArb(16), runSequence), { ...readCheckParameters(50), examples: [[ISSUE_35]] });
+  await fc.assert(fc.asyncProperty(sequenceArb(16), runSequence), { ...readCheckParameters(100), examples: [[ISSUE_35]] });
   t.comment(`${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: unknown }> };
