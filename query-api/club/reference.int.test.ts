@@ -103,9 +103,19 @@ const PERSON_NAMES = ['Ada', 'ben', 'Cleo', 'Dev', 'eve', 'Finn', 'Gus', 'Hana']
 const STARTS = ['18:00', '19:00', '19:30', '20:00'] as const;
 const ENDS = ['19:30', '21:00', '21:30', '22:00'] as const;
 const ROUND_LENGTHS = [60, 600, 720, 900, 3600] as const;
-/** nights fall in three weeks from Monday 2 November 2026 */
+/** the first run's nights fall in three weeks from Monday 2 November 2026, every later run's four weeks on */
 const FIRST_DATE = '2026-11-02';
 const DAYS = 21;
+/** four-week windows from FIRST_DATE before dates reach the year 2999 */
+const WINDOWS = 12_000;
+
+/** sequences of the file's run: 60 unless `npm run check:reads` asks for more */
+const RUNS = readCheckParameters(60).numRuns;
+/**
+ * A rebuild replays the whole log, which every sequence makes longer: about one sequence in eight
+ * rebuilds in a run of 60, and the same few rebuilds in a longer run (every other step is that much likelier).
+ */
+const often = (weight: number): number => weight * Math.max(1, Math.round(RUNS / 60));
 
 const by = fc.constantFrom(0, 1);
 /** an index into what the run has made; -1 names something that does not exist */
@@ -113,12 +123,12 @@ const ref = fc.oneof({ arbitrary: fc.nat(30), weight: 9 }, { arbitrary: fc.const
 const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
 
 const stepArbitrary = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('addLevel' as const), by, name: fc.constantFrom(...LEVEL_NAMES), isCoach: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('renameLevel' as const), by, level: ref, name: fc.constantFrom(...LEVEL_NAMES) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reorderLevels' as const), by, keys: fc.array(fc.nat(9), { minLength: 6, maxLength: 6 }), drop: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('removeLevel' as const), by, level: ref }) },
+  { weight: often(4), arbitrary: fc.record({ kind: fc.constant('addLevel' as const), by, name: fc.constantFrom(...LEVEL_NAMES), isCoach: fc.boolean() }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('renameLevel' as const), by, level: ref, name: fc.constantFrom(...LEVEL_NAMES) }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('reorderLevels' as const), by, keys: fc.array(fc.nat(9), { minLength: 6, maxLength: 6 }), drop: fc.boolean() }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('removeLevel' as const), by, level: ref }) },
   {
-    weight: 3,
+    weight: often(3),
     arbitrary: fc.record({
       kind: fc.constant('addVenue' as const),
       by,
@@ -128,7 +138,7 @@ const stepArbitrary = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: often(2),
     arbitrary: fc.record({
       kind: fc.constant('changeVenue' as const),
       by,
@@ -139,7 +149,7 @@ const stepArbitrary = fc.oneof(
     }),
   },
   {
-    weight: 5,
+    weight: often(5),
     arbitrary: fc.record({
       kind: fc.constant('addSlot' as const),
       by,
@@ -150,7 +160,7 @@ const stepArbitrary = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: often(2),
     arbitrary: fc.record({
       kind: fc.constant('changeSlot' as const),
       by,
@@ -160,9 +170,9 @@ const stepArbitrary = fc.oneof(
       end: maybe(fc.constantFrom(...ENDS)),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('removeSlot' as const), by, slot: ref }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('removeSlot' as const), by, slot: ref }) },
   {
-    weight: 4,
+    weight: often(4),
     arbitrary: fc.record({
       kind: fc.constant('addPlayer' as const),
       by,
@@ -173,7 +183,7 @@ const stepArbitrary = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: often(2),
     arbitrary: fc.record({
       kind: fc.constant('changePlayer' as const),
       by,
@@ -184,9 +194,9 @@ const stepArbitrary = fc.oneof(
       archived: maybe(fc.boolean()),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deletePlayer' as const), by, player: ref }) },
+  { weight: often(2), arbitrary: fc.record({ kind: fc.constant('deletePlayer' as const), by, player: ref }) },
   {
-    weight: 6,
+    weight: often(6),
     arbitrary: fc.record({
       kind: fc.constant('openNight' as const),
       by,
@@ -203,7 +213,7 @@ const stepArbitrary = fc.oneof(
     }),
   },
   {
-    weight: 20,
+    weight: often(20),
     arbitrary: fc.record({
       kind: fc.constant('save' as const),
       by,
@@ -229,9 +239,9 @@ const stepArbitrary = fc.oneof(
       ),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('resend' as const), by, changed: fc.boolean() }) },
+  { weight: often(3), arbitrary: fc.record({ kind: fc.constant('resend' as const), by, changed: fc.boolean() }) },
   {
-    weight: 4,
+    weight: often(4),
     arbitrary: fc.record({
       kind: fc.constant('restore' as const),
       by,
@@ -242,12 +252,12 @@ const stepArbitrary = fc.oneof(
       again: fc.boolean(),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), by, night: ref }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reopen' as const), by, night: ref }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteNight' as const), by, night: ref }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('check' as const), by, day: fc.nat(DAYS - 1), span: fc.nat(DAYS) }) },
+  { weight: often(2), arbitrary: fc.record({ kind: fc.constant('close' as const), by, night: ref }) },
+  { weight: often(2), arbitrary: fc.record({ kind: fc.constant('reopen' as const), by, night: ref }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('deleteNight' as const), by, night: ref }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('check' as const), by, day: fc.nat(DAYS - 1), span: fc.nat(DAYS) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rebuild' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('signOutAndIn' as const) }) },
+  { weight: often(1), arbitrary: fc.record({ kind: fc.constant('signOutAndIn' as const) }) },
 );
 type Step = typeof stepArbitrary extends fc.Arbitrary<infer S> ? S : never;
 
@@ -350,7 +360,12 @@ function sameOutcome(run: Run, what: string, answer: Answer, outcome: Outcome): 
 
 const pick = <T>(list: readonly T[], index: number): T | undefined => (index < 0 || list.length === 0 ? undefined : list[index % list.length]);
 const made = (run: Run, letter: string): string => `${letter}${run.no.toString(36).padStart(5, '0')}x${(run.made++).toString(36).padStart(3, '0')}`;
-const dayOf = (day: number): string => new Date(Date.parse(`${FIRST_DATE}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A day of the run's own three weeks: each run has four weeks of its own (Monday to Sunday, from 2 November
+ * 2026 on), so the Calendar and Today of one run do not grow with the nights of every run before it.
+ */
+const dayOf = (run: Run, day: number): string =>
+  new Date(Date.parse(`${FIRST_DATE}T00:00:00Z`) + (28 * (run.no % WINDOWS) + day) * 86_400_000).toISOString().slice(0, 10);
 /** an instant of the night as a phone writes it: club-local with its offset */
 const instant = (date: string, minutes: number): string => `${date}T${String(18 + Math.floor(minutes / 60) % 6).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+01:00`;
 
@@ -483,7 +498,7 @@ function breakRuleOne(run: Run, snapshot: Snapshot, fault: StepOf<'save'>['inval
       return { ...snapshot, rounds: [...snapshot.rounds, round, round] };
     }
     case 'moved-date':
-      return { ...snapshot, date: snapshot.date === FIRST_DATE ? dayOf(1) : FIRST_DATE };
+      return { ...snapshot, date: snapshot.date === dayOf(run, 0) ? dayOf(run, 1) : dayOf(run, 0) };
     case 'person-twice': {
       const id = someone();
       return { ...snapshot, people: [...snapshot.people.filter((person) => person.id !== id), { id, name: 'Twice', levelId: null }, { id, name: 'Twice', levelId: null }] };
@@ -499,11 +514,11 @@ function breakRuleOne(run: Run, snapshot: Snapshot, fault: StepOf<'save'>['inval
 
 async function runStep(run: Run, step: Step): Promise<void> {
   const club = run.club;
-  if (step.kind === 'check') return checkReads(run, step.by, dayOf(step.day), dayOf(Math.min(DAYS + 7, step.day + step.span)));
+  if (step.kind === 'check') return checkReads(run, step.by, dayOf(run, step.day), dayOf(run, Math.min(DAYS + 7, step.day + step.span)));
   if (step.kind === 'rebuild') {
     await rebuildProjection({ pool: system.core.db.slonik, store: system.core.store, projection: clubProjection, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     run.log.push('rebuild of the club projection');
-    return checkReads(run, 0, dayOf(0), dayOf(DAYS - 1));
+    return checkReads(run, 0, dayOf(run, 0), dayOf(run, DAYS - 1));
   }
   if (step.kind === 'signOutAndIn') {
     // the sequence's own login signs out (its cookie no longer lets anyone in) and back in
@@ -617,7 +632,7 @@ async function runStep(run: Run, step: Step): Promise<void> {
       const end = step.slot !== null && !slot ? (step.end ?? '21:00') : step.end;
       const body: OpenBody = {
         venueId: slot?.venueId ?? venueId,
-        date: slot ? dayOf(((slot.weekday - weekdayOf(FIRST_DATE) + 7) % 7) + 7 * (step.day % 3)) : dayOf(step.day),
+        date: slot ? dayOf(run, ((slot.weekday - weekdayOf(FIRST_DATE) + 7) % 7) + 7 * (step.day % 3)) : dayOf(run, step.day),
         ...(clientId === undefined ? {} : { id: clientId }),
         ...(start === null ? {} : { startTime: start }),
         ...(end === null ? {} : { endTime: end }),
@@ -745,10 +760,12 @@ async function checkReads(run: Run, user: 0 | 1, from: string, to: string): Prom
   }
 
   await expectRead(run, user, '/api/sessions', `/api/sessions?from=${from}&to=${to}`, from <= to ? { status: 200, body: nightsAnswer(club, from, to) } : { status: 400 }, ownNights(run));
-  await expectRead(run, reader, '/api/sessions', `/api/sessions?from=2026-11-01&to=2026-11-30`, { status: 200, body: nightsAnswer(club, '2026-11-01', '2026-11-30') }, ownNights(run));
+  const [first, last] = [dayOf(run, -1), dayOf(run, DAYS + 7)];
+  await expectRead(run, reader, '/api/sessions', `/api/sessions?from=${first}&to=${last}`, { status: 200, body: nightsAnswer(club, first, last) }, ownNights(run));
   // at most 366 days, both ends counted
-  await expectRead(run, user, '/api/sessions', `/api/sessions?from=2026-01-01&to=2027-01-01`, { status: 200, body: nightsAnswer(club, '2026-01-01', '2027-01-01') }, ownNights(run));
-  await expectRead(run, user, '/api/sessions', `/api/sessions?from=2026-01-01&to=2027-01-02`, { status: 400 });
+  const [yearFrom, yearTo, tooFar] = [dayOf(run, -300), dayOf(run, 65), dayOf(run, 66)];
+  await expectRead(run, user, '/api/sessions', `/api/sessions?from=${yearFrom}&to=${yearTo}`, { status: 200, body: nightsAnswer(club, yearFrom, yearTo) }, ownNights(run));
+  await expectRead(run, user, '/api/sessions', `/api/sessions?from=${yearFrom}&to=${tooFar}`, { status: 400 });
   for (const id of run.nightIds) {
     const night = club.nights.get(id);
     await expectRead(run, reader, '/api/sessions/{id}', `/api/sessions/${id}`, night ? { status: 200, body: nightAnswer(club, night) } : { status: 404 });
@@ -758,9 +775,9 @@ async function checkReads(run: Run, user: 0 | 1, from: string, to: string): Prom
   // a date of each weekday with a slot, so that every slot is asked for
   const weekdays = new Set([...dates].map(weekdayOf));
   for (let day = 0; day < 7; day++) {
-    if (!weekdays.has(weekdayOf(dayOf(day))) && club.slots.some((slot) => slot.weekday === weekdayOf(dayOf(day)))) dates.add(dayOf(day));
+    if (!weekdays.has(weekdayOf(dayOf(run, day))) && club.slots.some((slot) => slot.weekday === weekdayOf(dayOf(run, day)))) dates.add(dayOf(run, day));
   }
-  if (dates.size === 0) dates.add(dayOf(0));
+  if (dates.size === 0) dates.add(dayOf(run, 0));
   for (const date of dates) await expectRead(run, user, '/api/today', `/api/today?date=${date}`, { status: 200, body: todayAnswer(club, date) }, ownToday(run));
   await expectRead(run, user, '/api/today', '/api/today?date=2026-02-30', { status: 400 });
 }
@@ -798,23 +815,26 @@ async function checkVersions(run: Run, user: 0 | 1, id: string): Promise<void> {
 // ---- a sequence, start to end ----
 
 /**
- * Leaves no level and no active venue behind: the next sequence starts its levels from none. After a
- * sequence that passed the reference says who holds a level; after one that failed the routes do.
+ * Leaves no level, no active venue and no one listed in People behind: the next sequence starts its
+ * levels from none, and the club's lists do not grow with every sequence (its people become guests,
+ * who are never listed). After a sequence that passed the reference says who is who; after one that
+ * failed the routes do.
  */
 async function cleanUp(run: Run, trusted: boolean): Promise<void> {
   const problems: string[] = [];
-  const holders = trusted
-    ? [...run.club.players.values()].filter((player) => player.levelId !== null).map((player) => player.id)
+  const listed = (player: { levelId: string | null; guest: boolean }): boolean => player.levelId !== null || !player.guest;
+  const people = trusted
+    ? [...run.club.players.values()].filter(listed).map((player) => player.id)
     : await (async () => {
         const found: string[] = [];
         for (const id of run.playerIds) {
           const player = await inject('GET', `/api/players/${id}`, other.cookie);
-          if (player.status === 200 && (player.body as { levelId: string | null }).levelId !== null) found.push(id);
+          if (player.status === 200 && listed(player.body as { levelId: string | null; guest: boolean })) found.push(id);
         }
         return found;
       })();
-  for (const id of holders) {
-    const answer = await inject('PATCH', `/api/players/${id}`, other.cookie, { levelId: null });
+  for (const id of people) {
+    const answer = await inject('PATCH', `/api/players/${id}`, other.cookie, { levelId: null, guest: true });
     if (answer.status !== 200) problems.push(`PATCH /api/players/${id} → ${answer.status}`);
   }
   const levels = trusted ? run.club.levels : ((await inject('GET', '/api/settings', other.cookie)).body as { levels: Array<{ id: string }> }).levels;
@@ -858,7 +878,7 @@ async function runSequence(start: { defaultCourts: number; roundLengthSec: numbe
     const body = { defaultCourts: start.defaultCourts, roundLengthSec: start.roundLengthSec };
     await settingsCommand(run, 0, 'PUT', '/api/settings/club', body, () => stepChangeClub(run.club, body));
     for (const step of steps) await runStep(run, step);
-    await checkReads(run, 0, dayOf(0), dayOf(DAYS - 1));
+    await checkReads(run, 0, dayOf(run, 0), dayOf(run, DAYS - 1));
     failed = false;
   } finally {
     // a failed sequence still cleans up, so the sequences fast-check shrinks to start as this one did
@@ -877,7 +897,7 @@ t.test('every GET route of the club answers what the commands sent imply, also a
   // Running out of time before all sequences ran fails too, saying how many did, rather than passing.
   const budgetMs = Number(process.env.TAP_TIMEOUT ?? 180) * 1000 - 30_000;
   try {
-    await fc.assert(property, { ...readCheckParameters(60), plugins: [fc.interruptAfterTimeLimit(budgetMs, { failOnInterrupt: true })] });
+    await fc.assert(property, { ...readCheckParameters(RUNS), plugins: [fc.interruptAfterTimeLimit(budgetMs, { failOnInterrupt: true })] });
   } finally {
     await pendingLogin;
   }
