@@ -19,8 +19,9 @@ const child = spawn(process.execPath, [path.join(ROOT, 'ops/test/run.ts'), 'quer
     ...process.env,
     READ_CHECK_RUNS: String(runs),
     ...(values.seed === undefined ? {} : { READ_CHECK_SEED: values.seed }),
-    // a sequence takes tens of milliseconds; 5,000 of them need more than a test file's usual 3 minutes
-    TEST_FILE_TIMEOUT_MS: String(Math.max(180_000, runs * 400)),
+    // a sequence takes tens of milliseconds to a second (a club night's some twenty commands each wait
+    // for the projection, beside the other checks); 5,000 of them need more than a file's usual 3 minutes
+    TEST_FILE_TIMEOUT_MS: String(Math.max(180_000, runs * 1500)),
   },
 });
 child.on('exit', (code) => process.exit(code ?? 1));
