@@ -1,5 +1,4 @@
 // `npm start`'s entry as a real process: start-up, configuration errors, graceful shutdown.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import t from 'tap';
@@ -8,18 +7,9 @@ import { tmpdir } from 'node:os';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
 import { until } from '../infra/testing/until.ts';
+import { spawnMain } from './test/main-process.ts';
 
-const entry = path.join(import.meta.dirname, 'main.ts');
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
+const run = spawnMain;
 
 t.test('a bad variable stops start-up with one line naming it', async (t) => {
   const proc = run({ FORMS_PORT: 'not-a-port' });

@@ -7,7 +7,6 @@
 // shared memory is PostgreSQL's own reason to refuse a new postmaster on the folder (its
 // postmaster.pid interlock), so the down state lasts until the test lets the orphan go, and the
 // test can look at it without racing the restart.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,10 +17,9 @@ import { freePort } from '../infra/postgres/embedded.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
 import { until } from '../infra/testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
-import { TEST_SESSION_SECRET } from './test/harness.ts';
+import { embeddedMainEnv, spawnMain } from './test/main-process.ts';
 import { createReadAfter } from './test/read-after.ts';
 
-const entry = path.join(import.meta.dirname, 'main.ts');
 // generous: a loaded machine may take its time; nothing here asserts a speed
 const DEADLINE_MS = 90_000;
 const FORMS = ['crash-0', 'crash-1'];
@@ -65,27 +63,7 @@ async function childrenOf(parent: number): Promise<{ pid: number; title: string 
   return found;
 }
 
-const env: Record<string, string | undefined> = {
-  ...process.env,
-  DATABASE_URL: undefined,
-  DATA_DIR: dir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  GYM_PORT: '0',
-  SHOWS_PORT: '0',
-  CLUB_PORT: '0',
-  FORMS_PORT: '0',
-  LOG_LEVEL: 'info',
-  NODE_ENV: 'test',
-  SESSION_SECRET: TEST_SESSION_SECRET,
-  TVMAZE_URL: tvmaze.url,
-  FORMS_DIR: formsDir,
-};
-const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-let stdout = '';
-let stderr = '';
-child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const { child, exited, out, err } = spawnMain(embeddedMainEnv({ dataDir: dir, pgPort, tvmazeUrl: tvmaze.url, formsDir }));
 let orphan: number | null = null;
 let stopLoad = false;
 let load: Promise<void>[] = [];
@@ -101,11 +79,11 @@ t.teardown(async () => {
   await until('no server left', () => left === null || !isAlive(left), DEADLINE_MS);
   await rm(dir, { recursive: true, force: true });
 });
-const said = () => ({ stdout: stdout.slice(-8000), stderr: stderr.slice(-3000) });
+const said = () => ({ stdout: out().slice(-8000), stderr: err().slice(-3000) });
 
 type LogLine = { level: number; msg: string; [field: string]: unknown };
 const logLines = (): LogLine[] =>
-  stdout
+  out()
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine);
@@ -113,7 +91,7 @@ const logLines = (): LogLine[] =>
 const urls = await until(
   'the four services to listen',
   () => {
-    if (child.exitCode !== null) throw new Error(`the process exited ${child.exitCode}: ${stdout.slice(-2000)} ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`the process exited ${child.exitCode}: ${out().slice(-2000)} ${err()}`);
     const listening = logLines().filter((line) => line.msg === 'service listening');
     return listening.length === 4 && (Object.fromEntries(listening.map((line) => [line.service, line.url])) as Record<ServiceName, string>);
   },

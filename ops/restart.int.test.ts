@@ -1,7 +1,6 @@
 // Issue 11: `npm start` on the embedded server, as real processes. Started again at once after
 // SIGTERM, the new process comes up while the old one is still stopping; two processes started at
 // once on a fresh DATA_DIR both come up (one initialises the folder, the other waits and joins).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,10 +9,9 @@ import t, { type Test } from 'tap';
 import { freePort } from '../infra/postgres/embedded.ts';
 import { makeFormsDir } from '../infra/testing/forms.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
-import { TEST_SESSION_SECRET } from './test/harness.ts';
+import { embeddedMainEnv, spawnMain } from './test/main-process.ts';
 import { createReadAfter } from './test/read-after.ts';
 
-const entry = path.join(import.meta.dirname, 'main.ts');
 const DEADLINE_MS = 60_000;
 const tvmaze = await tvmazeStandIn(t);
 const formsDir = await makeFormsDir(t, ['restart', 'twins']);
@@ -28,27 +26,7 @@ async function freshDataDir(t: Test): Promise<string> {
 
 
 function start(t: Test, dataDir: string, pgPort: number) {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    DATABASE_URL: undefined,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    GYM_PORT: '0',
-    SHOWS_PORT: '0',
-    CLUB_PORT: '0',
-    FORMS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    TVMAZE_URL: tvmaze.url,
-    FORMS_DIR: formsDir,
-  };
-  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { child, exited, out, err } = spawnMain(embeddedMainEnv({ dataDir, pgPort, tvmazeUrl: tvmaze.url, formsDir }));
   t.teardown(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -57,17 +35,17 @@ function start(t: Test, dataDir: string, pgPort: number) {
   const listening = async (): Promise<string> => {
     const deadline = Date.now() + DEADLINE_MS;
     for (;;) {
-      const lines = stdout.split('\n').filter((line) => line.includes('"service listening"'));
+      const lines = out().split('\n').filter((line) => line.includes('"service listening"'));
       const forms = lines.find((line) => line.includes('"service":"forms"'));
       if (lines.length === 4 && forms) return (JSON.parse(forms) as { url: string }).url;
-      if (child.exitCode !== null) throw new Error(`the process exited ${child.exitCode}: ${stdout.slice(-2000)} ${stderr}`);
-      if (Date.now() > deadline) throw new Error(`not listening within ${DEADLINE_MS} ms: ${stdout.slice(-2000)} ${stderr}`);
+      if (child.exitCode !== null) throw new Error(`the process exited ${child.exitCode}: ${out().slice(-2000)} ${err()}`);
+      if (Date.now() > deadline) throw new Error(`not listening within ${DEADLINE_MS} ms: ${out().slice(-2000)} ${err()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   /** what it printed last, for a failure to say why */
-  const said = () => ({ stdout: stdout.slice(-10000), stderr: stderr.slice(-3000) });
-  return { child, exited, listening, out: () => stdout, said };
+  const said = () => ({ stdout: out().slice(-10000), stderr: err().slice(-3000) });
+  return { child, exited, listening, out, said };
 }
 
 async function health(url: string): Promise<{ status: number; body: unknown }> {

@@ -1,6 +1,5 @@
 // The README's split deployment for real: API, projector and scheduler as three `npm start`
 // processes on one database. Every write must be read back by the next request, none answering 503.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,17 +9,10 @@ import { makeDatabase } from '../infra/testing/database.ts';
 import { until } from '../infra/testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
-
-const entry = path.join(import.meta.dirname, 'main.ts');
+import { spawnMain } from './test/main-process.ts';
 
 function start(role: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env, ROLES: role }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { role, child, exited, out: () => stdout, err: () => stderr };
+  return { role, ...spawnMain({ ...env, ROLES: role }) };
 }
 
 /** what this file waits for is done by other processes, all on one slow machine: a minute for each */
