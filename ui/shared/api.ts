@@ -11,12 +11,15 @@ export class ApiRefusal extends Error {
   readonly status: number;
   readonly code: string;
   readonly retryAfterS: number | null;
-  constructor(status: number, code: string, message: string, retryAfterS: number | null) {
+  /** the whole error body: some refusals carry what the server holds (`current` in a 409) */
+  readonly body: Readonly<Record<string, unknown>>;
+  constructor(status: number, code: string, message: string, retryAfterS: number | null, body: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.name = 'ApiRefusal';
     this.status = status;
     this.code = code;
     this.retryAfterS = retryAfterS;
+    this.body = body;
   }
   /** the server is there but cannot serve now (503, 502…): worth the same retry as no answer */
   get transient(): boolean {
@@ -52,7 +55,7 @@ export type RequestOptions<T> = {
   readonly deadlineMs?: number;
 };
 
-function isErrorBody(value: unknown): value is { code: string; message: string } {
+function isErrorBody(value: unknown): value is { code: string; message: string } & Record<string, unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string' && typeof (value as { message?: unknown }).message === 'string';
 }
 
@@ -117,7 +120,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   if (!response.ok) {
     if (!isErrorBody(body)) throw new NoAnswer('not-our-answer', `The answer was not from the service (HTTP ${response.status})`);
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiRefusal(response.status, body.code, body.message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+    throw new ApiRefusal(response.status, body.code, body.message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, body);
   }
   if (!options.accept(body)) throw new NoAnswer('not-our-answer', 'The answer was not from the service');
   return body;
