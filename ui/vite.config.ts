@@ -113,14 +113,16 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
           navigateFallback: `/${fallback.html}`,
           navigateFallbackAllowlist: fallback.routes.map(routePattern),
           navigateFallbackDenylist: [/^\/api(\/|$)/],
-          // The forms page sends what is unsent with a keepalive POST as it is left. Passed through
-          // to the network by the browser, such a request from a page the worker controls was lost
-          // when that page was gone (Chromium: leaving for another page right after typing saved
-          // nothing); fetched by the worker itself, it outlives the page.
-          runtimeCaching:
-            name === 'forms'
-              ? [{ urlPattern: ({ request }: { request: Request }) => request.keepalive, method: 'POST' as const, handler: 'NetworkOnly' as const }]
-              : [],
+          // A page sends what is unsent with keepalive requests as it is left (ui/shared/outbox.ts,
+          // the forms and club syncs). Passed through to the network by the browser, such a request
+          // from a page the worker controls was lost when that page was gone (Chromium: leaving for
+          // another page right after typing saved nothing); fetched by the worker itself, it
+          // outlives the page.
+          runtimeCaching: (['POST', 'PUT', 'DELETE'] as const).map((method) => ({
+            urlPattern: ({ request }: { request: Request }) => request.keepalive,
+            method,
+            handler: 'NetworkOnly' as const,
+          })),
           cleanupOutdatedCaches: true,
         },
       }),
