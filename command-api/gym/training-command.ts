@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { decideLibrary, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/gym/library-decide.ts';
 import { type LibraryEvent, libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
+import { importedWorkoutIdKey, uuidFromSha256, workoutIdKey } from '../../domain/gym/workout-id.ts';
 import { decideWorkout, type WorkoutCommand, type WorkoutEvent, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { describeDevice } from '../../infra/http/device.ts';
@@ -97,25 +98,16 @@ export async function runWorkoutDecision(
   return result.state;
 }
 
-/**
- * The id of the workout of (user, plan day, date): a name-based UUID, so the key names the stream
- * and get-or-create is the event store's `no_stream` rule.
- */
+/** The id of the workout of (user, plan day, date): see domain/gym/workout-id.ts. */
 export function workoutIdOf(userId: string, planDayId: string | null, date: string): string {
-  return nameBasedId(`gym-workout\u0000${userId}\u0000${planDayId ?? ''}\u0000${date}`);
+  return nameBasedId(workoutIdKey(userId, planDayId, date));
 }
 
-/**
- * The id of a workout imported from another tracker's export: the same workout of the file (its
- * name and start as written there) always names the same stream, so importing a file again finds
- * what the first import wrote. Its own namespace keeps it apart from the workouts started here.
- */
+/** The id of a workout imported from another tracker's export: see importedWorkoutIdKey. */
 export function importedWorkoutIdOf(userId: string, name: string, start: string): string {
-  return nameBasedId(`gym-imported-workout\u0000${userId}\u0000${name}\u0000${start}`);
+  return nameBasedId(importedWorkoutIdKey(userId, name, start));
 }
 
 function nameBasedId(key: string): string {
-  const hex = createHash('sha256').update(key).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromSha256(createHash('sha256').update(key).digest());
 }

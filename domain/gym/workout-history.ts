@@ -52,13 +52,13 @@ export function describeChange(before: WorkoutState, event: WorkoutEvent): Worko
     }
     case 'set-corrected': {
       const set = sets[event.data.setId];
-      const unknown: LoggedSet = { id: event.data.setId, exerciseId: '', setNumber: 0, kg: event.data.kg, reps: event.data.reps, unit: null, rpe: null };
+      const unknown: LoggedSet = { id: event.data.setId, exerciseId: '', setNumber: 0, kg: event.data.kg, reps: event.data.reps, unit: null, rpe: null, madeAt: null };
       const previous = set ?? unknown;
       return { kind: 'set-corrected', set: { ...previous, kg: event.data.kg, reps: event.data.reps }, previous: valuesOf(previous) };
     }
     case 'set-removed': {
       const set = sets[event.data.setId];
-      return { kind: 'set-removed', set: set ?? { id: event.data.setId, exerciseId: '', setNumber: 0, kg: 0, reps: 0, unit: null, rpe: null } };
+      return { kind: 'set-removed', set: set ?? { id: event.data.setId, exerciseId: '', setNumber: 0, kg: 0, reps: 0, unit: null, rpe: null, madeAt: null } };
     }
     case 'sets-moved':
       return { kind: 'sets-moved', fromExerciseId: event.data.fromExerciseId, toExerciseId: event.data.toExerciseId, sets: event.data.moves.length };

@@ -34,7 +34,14 @@ const setTickedV1 = z.object({ setId: z.string(), exerciseId: z.string(), setNum
  * RPE. A version 1 tick reads as version 2 with both null: nobody recorded them, and guessing the
  * unit from today's setting would rewrite what the lifter saw then.
  */
-const setTicked = setTickedV1.extend({ unit: enteredUnitSchema.nullable(), rpe: z.number().nullable() });
+const setTickedV2 = setTickedV1.extend({ unit: enteredUnitSchema.nullable(), rpe: z.number().nullable() });
+/**
+ * Version 3 keeps when the lifter ticked, by the phone's clock (`madeAt`, an ISO instant in UTC,
+ * already clamped to the server's clock), so a tick queued offline cannot overwrite a set another
+ * device changed after it. Older ticks read as version 3 with null: nobody recorded it, and such a
+ * set is overwritten by whichever tick arrives next, as it always was.
+ */
+const setTicked = setTickedV2.extend({ madeAt: z.string().nullable() });
 const setCorrected = z.object({ setId: z.string(), kg: z.number(), reps: z.number().int() });
 const setRemoved = z.object({ setId: z.string() });
 /** a deletion or merge of the exercise found no set of it here; the revision it takes turns away ticks decided before */
@@ -65,6 +72,8 @@ export type LoggedSet = {
   readonly reps: number;
   readonly unit: EnteredUnit | null;
   readonly rpe: number | null;
+  /** when the tick that last wrote this set was made, by the lifter's clock; null when it did not say */
+  readonly madeAt: string | null;
 };
 
 export type Workout = {
@@ -137,20 +146,25 @@ const parsers: { readonly [T in WorkoutEvent['type']]: z.ZodType<Extract<Workout
 
 const isWorkoutEventType = (type: string): type is WorkoutEvent['type'] => Object.hasOwn(parsers, type);
 
-/** the schema version workout events are written with; version 1 differs only in `set-ticked` */
-export const WORKOUT_SCHEMA_VERSION = 2;
+/** the schema version workout events are written with; versions 1 and 2 differ only in `set-ticked` */
+export const WORKOUT_SCHEMA_VERSION = 3;
 
 /** Reads a stored workout event of any version as the current one. */
 export function parseWorkoutEvent(type: string, data: unknown, schemaVersion: number): WorkoutEvent {
-  if ((schemaVersion !== 1 && schemaVersion !== WORKOUT_SCHEMA_VERSION) || !isWorkoutEventType(type)) {
+  if (![1, 2, WORKOUT_SCHEMA_VERSION].includes(schemaVersion) || !isWorkoutEventType(type)) {
     throw new Error(`unknown gym workout event ${type} v${schemaVersion}`);
   }
-  if (schemaVersion === 1 && type === 'set-ticked') return { type, data: upcastSetTicked(setTickedV1.parse(data)) };
+  if (schemaVersion === 1 && type === 'set-ticked') return { type, data: upcastSetTickedV2(upcastSetTicked(setTickedV1.parse(data))) };
+  if (schemaVersion === 2 && type === 'set-ticked') return { type, data: upcastSetTickedV2(setTickedV2.parse(data)) };
   return { type, data: parsers[type].parse(data) } as WorkoutEvent;
 }
 
-export function upcastSetTicked(v1: z.infer<typeof setTickedV1>): z.infer<typeof setTicked> {
+export function upcastSetTicked(v1: z.infer<typeof setTickedV1>): z.infer<typeof setTickedV2> {
   return { ...v1, unit: null, rpe: null };
+}
+
+export function upcastSetTickedV2(v2: z.infer<typeof setTickedV2>): z.infer<typeof setTicked> {
+  return { ...v2, madeAt: null };
 }
 
 export const workoutAggregate: Aggregate<WorkoutState, WorkoutEvent> = {
@@ -181,9 +195,13 @@ export type WorkoutCommand =
       readonly reps: number;
       readonly unit: EnteredUnit | null;
       readonly rpe: number | null;
+      /** when the lifter ticked, as effectiveMadeAt gives it; absent or null from a client that does not say */
+      readonly madeAt?: string | null | undefined;
     }
   | { readonly type: 'correct-set'; readonly userId: string; readonly setId: string; readonly kg?: number | undefined; readonly reps?: number | undefined }
   | { readonly type: 'remove-set'; readonly userId: string; readonly setId: string }
+  /** a deletion by (exercise, set number), as a phone queues it offline: one already gone is done */
+  | { readonly type: 'remove-set-at'; readonly userId: string; readonly exerciseId: string; readonly setNumber: number; readonly madeAt: string | null }
   | { readonly type: 'move-sets'; readonly userId: string; readonly fromExerciseId: string; readonly toExerciseId: string }
   /** a deletion of the first exercise checks this workout: refused while it holds a set of any of them */
   | { readonly type: 'clear-exercise'; readonly userId: string; readonly exerciseIds: readonly [string, ...string[]] }
@@ -276,9 +294,18 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       const workout = live(state, command.userId);
       const existing = findSet(workout, command.exerciseId, command.setNumber);
       const { exerciseId, setNumber, kg, reps, unit, rpe } = command;
-      // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is appended
-      if (existing && sameValues(existing, command)) return [];
-      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps, unit, rpe } }];
+      const madeAt = command.madeAt ?? null;
+      if (existing) {
+        // an older tick agreeing with the newer one has nothing to lose: only a real overwrite is refused
+        if (changedAfter(existing, madeAt)) {
+          if (sameValues(existing, command)) return [];
+          throw new SetChangedLater(existing);
+        }
+        // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is
+        // appended; the same values ticked later are recorded, so an older tick cannot slip under them
+        if (sameValues(existing, command) && !madeLater(madeAt, existing.madeAt)) return [];
+      }
+      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt } }];
     }
     case 'correct-set': {
       const set = live(state, command.userId).sets[command.setId];
@@ -290,6 +317,12 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
     case 'remove-set':
       if (!live(state, command.userId).sets[command.setId]) throw new DomainError('NOT_FOUND', 'Set not found');
       return [{ type: 'set-removed', data: { setId: command.setId } }];
+    case 'remove-set-at': {
+      const set = findSet(live(state, command.userId), command.exerciseId, command.setNumber);
+      if (!set) return [];
+      if (changedAfter(set, command.madeAt)) throw new SetChangedLater(set);
+      return [{ type: 'set-removed', data: { setId: set.id } }];
+    }
     case 'move-sets': {
       // a deleted or foreign workout holds nothing to move
       if (state.status !== 'open' || state.userId !== command.userId) return [];
@@ -308,6 +341,40 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
   }
 }
 
+/**
+ * A phone whose clock runs ahead would otherwise make its ticks win over every later one for as
+ * long as it is ahead: a time more than this past the server's clock is taken as the server's now.
+ */
+export const MADE_AT_MAX_AHEAD_MS = 5 * 60_000;
+
+/** The instant a command says it was made, in UTC, no later than MADE_AT_MAX_AHEAD_MS past `now`. */
+export function effectiveMadeAt(madeAt: string, now: Date): string {
+  const made = Date.parse(madeAt);
+  if (Number.isNaN(made)) throw new DomainError('VALIDATION_FAILED', 'madeAt: not an ISO 8601 instant');
+  return made > now.getTime() + MADE_AT_MAX_AHEAD_MS ? now.toISOString() : new Date(made).toISOString();
+}
+
+/** `a` was made after `b`; a command that does not say when it was made is made after nothing */
+function madeLater(a: string | null, b: string | null): boolean {
+  if (a === null) return false;
+  return b === null || Date.parse(a) > Date.parse(b);
+}
+
+/** The set was last written by a tick made after this command; either time unknown, it was not. */
+function changedAfter(set: LoggedSet, madeAt: string | null): boolean {
+  return madeAt !== null && madeLater(set.madeAt, madeAt);
+}
+
+/** An older command met a set another device changed since: the set as it stands is the answer. */
+export class SetChangedLater extends DomainError {
+  readonly current: LoggedSet;
+  constructor(current: LoggedSet) {
+    super('SET_CHANGED_LATER', `Set ${current.setNumber} was changed on another device after this change`);
+    this.name = 'SetChangedLater';
+    this.current = current;
+  }
+}
+
 /** A tick of these values onto this set changes nothing: the retry of a queue, or a file imported again. */
 function sameValues(set: LoggedSet, values: Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe'>): boolean {
   return set.kg === values.kg && set.reps === values.reps && set.unit === values.unit && set.rpe === values.rpe;
@@ -321,7 +388,7 @@ function importWorkout(command: ImportWorkout, state: WorkoutState): WorkoutEven
   for (const { newSetId, ...set } of command.sets) {
     const existing = workout ? findSet(workout, set.exerciseId, set.setNumber) : undefined;
     if (existing && sameValues(existing, set)) continue;
-    events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set } });
+    events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set, madeAt: null } });
   }
   if (notes !== '' && notes !== (workout?.notes ?? '')) events.push({ type: 'workout-notes-changed', data: { notes } });
   if (finishedAt !== (workout?.finishedAt ?? null)) events.push({ type: 'workout-finished', data: { at: finishedAt } });

@@ -1,17 +1,40 @@
 import t from 'tap';
 import { fold } from '../shared/aggregate.ts';
 import { DomainError } from '../shared/events.ts';
-import { decideWorkout, evolveWorkout, holdsExercise, initialWorkoutState, parseWorkoutEvent, type WorkoutCommand, type WorkoutEvent, workoutAggregate } from './workout.ts';
+import {
+  decideWorkout,
+  effectiveMadeAt,
+  evolveWorkout,
+  holdsExercise,
+  initialWorkoutState,
+  parseWorkoutEvent,
+  SetChangedLater,
+  type WorkoutCommand,
+  type WorkoutEvent,
+  workoutAggregate,
+} from './workout.ts';
 
 const T1 = '2026-11-24T10:00:00.000Z';
 const T2 = '2026-11-24T11:00:00.000Z';
 const U = 'user-1';
 const started: WorkoutEvent = { type: 'workout-started', data: { userId: U, planDayId: 'day-1', date: '2026-11-24', startedAt: T1 } };
-const tick = (setId: string, exerciseId: string, setNumber: number, kg: number, reps: number, unit: 'kg' | 'lb' | null = null, rpe: number | null = null): WorkoutEvent => ({
+const tick = (
+  setId: string,
+  exerciseId: string,
+  setNumber: number,
+  kg: number,
+  reps: number,
+  unit: 'kg' | 'lb' | null = null,
+  rpe: number | null = null,
+  madeAt: string | null = null,
+): WorkoutEvent => ({
   type: 'set-ticked',
-  data: { setId, exerciseId, setNumber, kg, reps, unit, rpe },
+  data: { setId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt },
 });
-const tickSet = (fields: { newSetId: string; exerciseId: string; setNumber: number; kg: number; reps: number; unit?: 'kg' | 'lb'; rpe?: number }, userId = U): WorkoutCommand => ({
+const tickSet = (
+  fields: { newSetId: string; exerciseId: string; setNumber: number; kg: number; reps: number; unit?: 'kg' | 'lb'; rpe?: number; madeAt?: string },
+  userId = U,
+): WorkoutCommand => ({
   type: 'tick-set',
   userId,
   unit: null,
@@ -86,17 +109,18 @@ t.test("moving A's sets to B numbers them after B's, in A's order, and the fold 
 });
 
 t.test('stored events parse back and fold to the same state', async (t) => {
-  const given = [started, tick('s1', 'squat', 1, 225 * 0.45359237, 5, 'lb', 8.5)];
-  const stored = given.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 2 } }));
+  const given = [started, tick('s1', 'squat', 1, 225 * 0.45359237, 5, 'lb', 8.5, T1)];
+  const stored = given.map((event) => ({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 3 } }));
   t.same(fold(workoutAggregate, stored), given.reduce(evolveWorkout, initialWorkoutState));
-  t.equal(workoutAggregate.schemaVersion, 2, 'new events are written as version 2');
+  t.equal(workoutAggregate.schemaVersion, 3, 'new events are written as version 3');
   t.throws(() => parseWorkoutEvent('set-ticked', {}, 1));
   t.throws(() => parseWorkoutEvent('set-ticked', { setId: 's1', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 }, 2), 'version 2 must carry unit and rpe');
-  t.throws(() => parseWorkoutEvent('set-ticked', stored[1]!.data, 3), /unknown gym workout event set-ticked v3/);
+  t.throws(() => parseWorkoutEvent('set-ticked', { setId: 's1', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, unit: 'kg', rpe: null }, 3), 'version 3 must carry madeAt');
+  t.throws(() => parseWorkoutEvent('set-ticked', stored[1]!.data, 4), /unknown gym workout event set-ticked v4/);
   t.throws(() => parseWorkoutEvent('toString', {}, 1), /unknown gym workout event/);
 });
 
-t.test('a version 1 log reads as version 2: ticks gain a null unit and RPE, nothing else changes', async (t) => {
+t.test('a version 1 log reads as version 3: ticks gain a null unit, RPE and madeAt, nothing else changes', async (t) => {
   const v1 = [
     { type: 'workout-started', data: started.data, metadata: { schemaVersion: 1 } },
     { type: 'set-ticked', data: { setId: 's1', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 }, metadata: { schemaVersion: 1 } },
@@ -104,10 +128,11 @@ t.test('a version 1 log reads as version 2: ticks gain a null unit and RPE, noth
   ];
   t.same(parseWorkoutEvent('set-ticked', v1[1]!.data, 1), tick('s1', 'squat', 1, 100, 5, null, null));
   const state = fold(workoutAggregate, v1);
-  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null });
+  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null, madeAt: null });
   const mixed = [...v1, { type: 'set-ticked', data: { setId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9 }, metadata: { schemaVersion: 2 } }];
   const after = fold(workoutAggregate, mixed);
-  t.same(after.status === 'open' ? after.sets['s2'] : undefined, { id: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9 }, 'a log of both versions folds');
+  t.same(after.status === 'open' ? after.sets['s2'] : undefined, { id: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9, madeAt: null }, 'a log of both versions folds');
+  t.same(parseWorkoutEvent('set-ticked', mixed[3]!.data, 2), tick('s2', 'squat', 2, 100, 5, 'kg', 9, null), 'a version 2 tick reads with a null madeAt');
   t.same(
     decideWorkout({ type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null }, state),
     [],
@@ -179,4 +204,89 @@ t.test('importing a workout: all of it on a fresh stream, then only what differs
   t.throws(() => decide(whole, importing({}, 'user-2')), { code: 'NOT_FOUND' }, "another user's workout is not found");
   const state = [...whole, ...decide(whole, changed)].reduce(evolveWorkout, initialWorkoutState);
   t.same(state.status === 'open' ? Object.keys(state.sets).sort() : [], ['n1', 'n2', 'n3', 'n4'], 'the fold agrees');
+});
+
+const T0 = '2026-11-24T09:00:00.000Z';
+const T3 = '2026-11-24T12:00:00.000Z';
+
+t.test('a tick made before the tick that last wrote its set is refused with the set as it stands', async (t) => {
+  const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
+  const older = tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: T1 });
+  t.throws(() => decide(given, older), { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6, madeAt: T2 } });
+  t.throws(() => decide(given, older), SetChangedLater);
+  t.same(decide(given, { ...older, kg: 55, reps: 6 } as WorkoutCommand), [], 'an older tick of the same values loses nothing: not refused, nothing appended');
+  t.same(decide(given, { ...older, madeAt: T3 } as WorkoutCommand), [tick('s1', 'bench', 3, 50, 8, 'kg', null, T3)], 'a later tick overwrites');
+  t.same(decide(given, { ...older, madeAt: T2 } as WorkoutCommand), [tick('s1', 'bench', 3, 50, 8, 'kg', null, T2)], 'made at the same instant: the later arrival wins');
+});
+
+t.test('a tick that does not say when it was made, or onto a set whose tick did not, overwrites as before', async (t) => {
+  const dated = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
+  t.same(decide(dated, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg' })), [tick('s1', 'bench', 3, 50, 8, 'kg')]);
+  t.same(decide(dated, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg' })), [], 'an undated repeat decides nothing');
+  const undated = [started, tick('s1', 'bench', 3, 55, 6, 'kg')];
+  t.same(decide(undated, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: T1 })), [tick('s1', 'bench', 3, 50, 8, 'kg', null, T1)]);
+});
+
+t.test('the same tick again decides nothing; the same values ticked later record the later time', async (t) => {
+  const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
+  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg', madeAt: T2 })), []);
+  const later = decide(given, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg', madeAt: T3 }));
+  t.same(later, [tick('s1', 'bench', 3, 55, 6, 'kg', null, T3)]);
+  // without it, a tick made between T2 and T3 would overwrite what the T3 device confirmed
+  t.throws(() => decide([...given, ...later], tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: '2026-11-24T11:30:00.000Z' })), {
+    code: 'SET_CHANGED_LATER',
+  });
+});
+
+t.test('whatever order ticks of one set arrive in, the set ends with the values of the one made last', async (t) => {
+  const ticks = [
+    { kg: 50, reps: 8, madeAt: T1 },
+    { kg: 55, reps: 6, madeAt: T3 },
+    { kg: 52.5, reps: 7, madeAt: T2 },
+    { kg: 55, reps: 6, madeAt: T0 },
+  ];
+  const orders = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 0, 3, 2], [2, 3, 0, 1], [0, 2, 1, 3]];
+  for (const order of orders) {
+    let state = evolveWorkout(initialWorkoutState, started);
+    for (const index of order) {
+      const { kg, reps, madeAt } = ticks[index]!;
+      try {
+        for (const event of decideWorkout(tickSet({ newSetId: `n${index}`, exerciseId: 'bench', setNumber: 3, kg, reps, unit: 'kg', madeAt }), state)) state = evolveWorkout(state, event);
+      } catch (error) {
+        if (!(error instanceof SetChangedLater)) throw error;
+      }
+    }
+    const set = state.status === 'open' ? Object.values(state.sets)[0] : undefined;
+    t.match(set, { kg: 55, reps: 6, madeAt: T3 }, `order ${order.join(',')}`);
+  }
+});
+
+t.test('a deletion by place: gone already is done, refused when the set was ticked after it', async (t) => {
+  const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
+  const removeAt = (madeAt: string | null, setNumber = 3): WorkoutCommand => ({ type: 'remove-set-at', userId: U, exerciseId: 'bench', setNumber, madeAt });
+  t.same(decide(given, removeAt(T3)), [{ type: 'set-removed', data: { setId: 's1' } }]);
+  t.same(decide(given, removeAt(T2)), [{ type: 'set-removed', data: { setId: 's1' } }], 'made at the same instant as the tick');
+  t.same(decide(given, removeAt(null)), [{ type: 'set-removed', data: { setId: 's1' } }], 'an undated deletion removes');
+  t.same(decide(given, removeAt(T3, 4)), [], 'a set that is not there is already deleted');
+  t.same(decide([...given, { type: 'set-removed', data: { setId: 's1' } }], removeAt(T3)), [], 'a repeated deletion decides nothing');
+  t.throws(() => decide(given, removeAt(T1)), { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6 } });
+  t.throws(() => decide([], removeAt(T3)), { code: 'NOT_FOUND' });
+  t.throws(() => decide(given, { type: 'remove-set-at', userId: 'user-2', exerciseId: 'bench', setNumber: 3, madeAt: T3 }), { code: 'NOT_FOUND' });
+});
+
+t.test('a correction or a move keeps the time of the tick that wrote the set', async (t) => {
+  const given = [started, tick('s1', 'A', 1, 55, 6, 'kg', null, T2)];
+  const corrected = [...given, ...decide(given, { type: 'correct-set', userId: U, setId: 's1', reps: 5 })];
+  const moved = [...corrected, ...decide(corrected, { type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' })];
+  const state = moved.reduce(evolveWorkout, initialWorkoutState);
+  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'B', setNumber: 1, kg: 55, reps: 5, unit: 'kg', rpe: null, madeAt: T2 });
+});
+
+t.test('madeAt is read as an instant in UTC, and a time more than 5 minutes past the server clock is the server clock', async (t) => {
+  const now = new Date('2026-11-24T10:00:00.000Z');
+  t.equal(effectiveMadeAt('2026-11-24T11:59:00+02:00', now), '2026-11-24T09:59:00.000Z');
+  t.equal(effectiveMadeAt('2026-11-24T10:05:00.000Z', now), '2026-11-24T10:05:00.000Z', 'exactly 5 minutes ahead is kept');
+  t.equal(effectiveMadeAt('2026-11-24T10:05:00.001Z', now), now.toISOString());
+  t.equal(effectiveMadeAt('2027-01-01T00:00:00Z', now), now.toISOString());
+  t.equal(effectiveMadeAt('2020-01-01T00:00:00Z', now), '2020-01-01T00:00:00.000Z', 'a clock behind is trusted: it only makes its own ticks lose');
 });
