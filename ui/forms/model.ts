@@ -5,7 +5,15 @@
  *
  * Every field of the shared document has one key: `a:<question>` an answer, `n:<question>` a note,
  * `respondent`, `summary`.
+ *
+ * Two pages changing one field at once: a text field merges three ways (the text this page last
+ * had from the server, the server's new text, the text typed here), so both people's words stay;
+ * any other field keeps the spec's rule, the last save wins, and the page that lost its value is
+ * told on that question (`changedElsewhere`).
  */
+import type { Question } from './definition.ts';
+import { mergeText } from './text-merge.ts';
+
 export type Value = string | readonly string[] | Readonly<Record<string, string>>;
 export type Fields = Readonly<Record<string, Value>>;
 
@@ -35,9 +43,36 @@ export type SyncState = {
   readonly dirty: ReadonlySet<string>;
   /** fields whose newer server value waits for the user to leave the field they are typing in */
   readonly deferred: ReadonlySet<string>;
+  /** of each dirty field, the server's value that this page's change was made to */
+  readonly bases: Readonly<Record<string, Value>>;
+  /** fields whose shown value someone else's save replaced, until this page changes them */
+  readonly changedElsewhere: ReadonlySet<string>;
 };
 
-export const emptyState: SyncState = { shown: {}, confirmed: {}, version: 0, updatedAt: null, dirty: new Set(), deferred: new Set() };
+export const emptyState: SyncState = {
+  shown: {},
+  confirmed: {},
+  version: 0,
+  updatedAt: null,
+  dirty: new Set(),
+  deferred: new Set(),
+  bases: {},
+  changedElsewhere: new Set(),
+};
+
+/** Which fields hold free text (merged when two pages change them) rather than a choice. */
+export type IsText = (key: string) => boolean;
+
+/** Notes, the respondent and the summary are always text; an answer is text when its question is. */
+export const notesAreText: IsText = (key) => !key.startsWith('a:');
+
+export function textFieldsOf(questions: readonly Pick<Question, 'id' | 't'>[]): IsText {
+  const texts = new Set(questions.filter((question) => question.t === 'short' || question.t === 'long').map((question) => `a:${question.id}`));
+  return (key) => notesAreText(key) || texts.has(key);
+}
+
+const asText = (value: Value | undefined): string => (typeof value === 'string' ? value : '');
+const mergeable = (...values: (Value | undefined)[]): boolean => values.every((value) => value === undefined || typeof value === 'string');
 
 const isEmpty = (value: Value | undefined): boolean =>
   value === undefined || value === '' || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
@@ -89,12 +124,36 @@ function without(set: ReadonlySet<string>, key: string): Set<string> {
   return next;
 }
 
-/** The user changed a field. Changing it back to what the server holds leaves nothing to send. */
-export function edit(state: SyncState, key: string, value: Value): SyncState {
+/**
+ * The user changed a field. Changing it back to what the server holds leaves nothing to send. Text
+ * typed over an older copy than the server's (the field's catch-up was waiting for it to be left)
+ * is merged with the server's at once, so the next save carries both.
+ */
+export function edit(state: SyncState, key: string, value: Value, isText: IsText = notesAreText): SyncState {
+  let base = state.dirty.has(key) ? (state.bases[key] ?? state.confirmed[key]) : state.shown[key];
+  let shown = value;
+  const server = state.confirmed[key];
+  if (isText(key) && mergeable(base, value, server) && !sameValue(base, server)) {
+    shown = mergeText(asText(base), asText(value), asText(server));
+    base = server;
+  }
   const dirty = new Set(state.dirty);
-  if (sameValue(value, state.confirmed[key])) dirty.delete(key);
-  else dirty.add(key);
-  return { ...state, shown: { ...state.shown, [key]: value }, dirty, deferred: without(state.deferred, key) };
+  const bases: Record<string, Value> = { ...state.bases };
+  if (sameValue(shown, server)) {
+    dirty.delete(key);
+    delete bases[key];
+  } else {
+    dirty.add(key);
+    bases[key] = base ?? '';
+  }
+  return {
+    ...state,
+    shown: { ...state.shown, [key]: shown },
+    dirty,
+    bases,
+    deferred: without(state.deferred, key),
+    changedElsewhere: without(state.changedElsewhere, key),
+  };
 }
 
 /** What a save sends now: the changed fields as shown. */
@@ -104,37 +163,67 @@ export function pending(state: SyncState): Fields {
 
 /**
  * A copy from the server (a poll, or a save's answer). Rule 4: the server's value for every field
- * this page did not change; this page's own for those it did. The field being typed in keeps what
- * is typed and catches up when it loses focus (`leave`). An older copy than the one held changes
- * nothing.
+ * this page did not change; this page's own for those it did, except that a text field both
+ * changed becomes the merge of both (still to be sent). The field being typed in, unchanged here,
+ * keeps what is shown and catches up when it loses focus (`leave`). A choice that someone else's
+ * save changed under this page's eyes is marked. An older copy than the one held changes nothing.
  */
-export function receive(state: SyncState, document: FormDocument, typingIn: string | null): SyncState {
+export function receive(state: SyncState, document: FormDocument, typingIn: string | null, isText: IsText = notesAreText): SyncState {
   if (document.version < state.version) return state;
   const confirmed = fieldsOf(document);
   const shown: Record<string, Value> = { ...state.shown };
   const dirty = new Set(state.dirty);
   const deferred = new Set(state.deferred);
+  const bases: Record<string, Value> = { ...state.bases };
+  const changedElsewhere = new Set(state.changedElsewhere);
+  const settle = (key: string): void => {
+    dirty.delete(key);
+    delete bases[key];
+  };
   for (const key of new Set([...Object.keys(shown), ...Object.keys(confirmed)])) {
     const server = confirmed[key];
     if (dirty.has(key)) {
-      if (sameValue(shown[key], server)) dirty.delete(key);
+      const base = bases[key] ?? state.confirmed[key];
+      if (sameValue(shown[key], server)) {
+        settle(key);
+      } else if (isText(key) && mergeable(base, shown[key], server) && !sameValue(base, server)) {
+        const merged = mergeText(asText(base), asText(shown[key]), asText(server));
+        shown[key] = merged;
+        if (sameValue(merged, server)) settle(key);
+        else bases[key] = server ?? '';
+      }
+      deferred.delete(key);
     } else if (key === typingIn && !sameValue(shown[key], server)) {
       deferred.add(key);
     } else {
+      // the first copy a page sees is nobody's change
+      if (!isText(key) && state.version > 0 && !sameValue(shown[key], server)) changedElsewhere.add(key);
       deferred.delete(key);
       if (server === undefined) delete shown[key];
       else shown[key] = server;
     }
   }
-  return { shown, confirmed, version: document.version, updatedAt: document.updatedAt, dirty, deferred };
+  return { shown, confirmed, version: document.version, updatedAt: document.updatedAt, dirty, deferred, bases, changedElsewhere };
 }
 
-/** A save of `sent` was accepted and answered with the merged document. */
-export function saved(state: SyncState, sent: Fields, document: FormDocument, typingIn: string | null): SyncState {
+/**
+ * A save of `sent` was accepted and answered with the document after it. What was sent is now
+ * what the server holds of this page's change: the base of anything typed since.
+ */
+export function saved(state: SyncState, sent: Fields, document: FormDocument, typingIn: string | null, isText: IsText = notesAreText): SyncState {
   const dirty = new Set(state.dirty);
-  // a field changed again while the save was on its way stays to be sent
-  for (const [key, value] of Object.entries(sent)) if (sameValue(state.shown[key], value)) dirty.delete(key);
-  return receive({ ...state, dirty }, document, typingIn);
+  const bases: Record<string, Value> = { ...state.bases };
+  for (const [key, value] of Object.entries(sent)) {
+    if (!dirty.has(key)) continue;
+    // a field changed again while the save was on its way stays to be sent
+    if (sameValue(state.shown[key], value)) {
+      dirty.delete(key);
+      delete bases[key];
+    } else {
+      bases[key] = value;
+    }
+  }
+  return receive({ ...state, dirty, bases }, document, typingIn, isText);
 }
 
 /** The user left a field: a server value that waited for it applies now. */

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { edit, emptyState, type FormDocument, leave, patchOf, pending, receive, sameValue, saved, type SyncState } from './model.ts';
+import fc from 'fast-check';
+import { edit, emptyState, type FormDocument, leave, patchOf, pending, receive, sameValue, saved, type SyncState, textFieldsOf } from './model.ts';
 
 const doc = (version: number, answers: FormDocument['answers'], more: Partial<FormDocument> = {}): FormDocument => ({
   answers,
@@ -113,4 +114,74 @@ t.test('an older copy than the one held changes nothing', async (t) => {
   const state = receive(edit(loaded(), 'a:q2', ['mon']), doc(5, { q1: 'five' }), null);
   t.equal(receive(state, doc(4, { q1: 'four', q2: ['tue'] }), null), state, 'a slow poll answered after a newer save');
   t.equal(saved(state, {}, doc(3, { q1: 'three' }), null).shown['a:q1'], 'five');
+});
+
+/** q5 is a long text question, q1 a choice */
+const isText = textFieldsOf([
+  { id: 'q1', t: 'one' },
+  { id: 'q5', t: 'long' },
+]);
+const withText = (): SyncState => receive(emptyState, doc(1, { q1: 'a', q5: 'The food was good.' }), null, isText);
+
+t.test('two pages typing in one text answer: the copy from the server is merged with what is typed here, and the merge is sent', async (t) => {
+  let state = edit(withText(), 'a:q5', 'The food was good. Music too loud.', isText);
+  state = receive(state, doc(2, { q1: 'a', q5: 'Venue: The food was good.' }), 'a:q5', isText);
+  t.equal(state.shown['a:q5'], 'Venue: The food was good. Music too loud.', 'both people’s words are shown, while typing too');
+  t.same(pending(state), { 'a:q5': 'Venue: The food was good. Music too loud.' }, 'and the merge is what goes next');
+  t.equal(state.confirmed['a:q5'], 'Venue: The food was good.');
+  const again = receive(state, doc(2, { q1: 'a', q5: 'Venue: The food was good.' }), 'a:q5', isText);
+  t.equal(again.shown['a:q5'], state.shown['a:q5'], 'the same copy polled again merges nothing twice');
+  state = saved(state, pending(state), doc(3, { q1: 'a', q5: 'Venue: The food was good. Music too loud.' }), 'a:q5', isText);
+  t.same(pending(state), {}, 'once saved, nothing is left to send');
+});
+
+t.test('text typed while the save was on its way is merged on what was sent, not on the older text', async (t) => {
+  let state = edit(withText(), 'a:q5', 'The food was good. Music', isText);
+  const sent = pending(state);
+  state = edit(state, 'a:q5', 'The food was good. Music too loud.', isText);
+  // the answer to that save: someone else saved in between, the server's copy has both
+  state = saved(state, sent, doc(3, { q1: 'a', q5: 'Venue: The food was good. Music' }), 'a:q5', isText);
+  t.equal(state.shown['a:q5'], 'Venue: The food was good. Music too loud.', 'no word doubled, none lost');
+  t.same(pending(state), { 'a:q5': 'Venue: The food was good. Music too loud.' });
+});
+
+t.test('text typed over a copy whose catch-up waited for the field to be left keeps the other person’s words', async (t) => {
+  let state = receive(withText(), doc(2, { q1: 'a', q5: 'Venue: The food was good.' }), 'a:q5', isText);
+  t.equal(state.shown['a:q5'], 'The food was good.', 'the field being typed in is not changed under the cursor (spec 002)');
+  state = edit(state, 'a:q5', 'The food was good. Music too loud.', isText);
+  t.equal(state.shown['a:q5'], 'Venue: The food was good. Music too loud.', 'typing in it merges what waited');
+  t.same(pending(state), { 'a:q5': 'Venue: The food was good. Music too loud.' });
+  t.same([...state.deferred], []);
+});
+
+t.test('a choice keeps the last save; the page whose shown choice someone else replaced is told, until it changes it', async (t) => {
+  let state = withText();
+  t.same([...state.changedElsewhere], [], 'the first copy a page sees is nobody’s change');
+  state = receive(state, doc(2, { q1: 'b', q5: 'Venue' }), null, isText);
+  t.equal(state.shown['a:q1'], 'b', 'the other save’s choice is shown');
+  t.same([...state.changedElsewhere], ['a:q1'], 'and the choice is marked; a text answer replaced is not (its words were not lost)');
+  state = receive(state, doc(3, { q1: 'b', q5: 'Venue' }), null, isText);
+  t.same([...state.changedElsewhere], ['a:q1'], 'the mark stays while nothing changes there');
+  state = edit(state, 'a:q1', 'c', isText);
+  t.same([...state.changedElsewhere], [], 'this page’s next change there clears it');
+  state = receive(state, doc(4, { q1: 'd', q5: 'Venue' }), null, isText);
+  t.equal(state.shown['a:q1'], 'c', 'a choice this page changed and has not sent keeps its value: it is saved last, and wins');
+  t.same(pending(state), { 'a:q1': 'c' });
+});
+
+t.test('property: whatever each page inserted into one text answer, the merge that is sent holds both', async () => {
+  const words = fc.array(fc.constantFrom('food', 'music', 'good', 'loud', 'and', '.'), { maxLength: 12 }).map((list) => list.join(' '));
+  fc.assert(
+    fc.property(words, fc.nat(), fc.nat(), fc.boolean(), (base, i, j, typing) => {
+      const at = (n: number): number => n % (base.length + 1);
+      const mine = `${base.slice(0, at(i))} MINE ${base.slice(at(i))}`;
+      const theirs = `${base.slice(0, at(j))} THEIRS ${base.slice(at(j))}`;
+      let state = receive(emptyState, doc(1, { q5: base }), null, isText);
+      state = edit(state, 'a:q5', mine, isText);
+      state = receive(state, doc(2, { q5: theirs }), typing ? 'a:q5' : null, isText);
+      const sent = String(pending(state)['a:q5']);
+      return sent.includes('MINE') && sent.includes('THEIRS') && state.shown['a:q5'] === sent;
+    }),
+    { numRuns: 300 },
+  );
 });
