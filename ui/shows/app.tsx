@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal } from '../shared/api.ts';
+import { ApiRefusal, isRetryable } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { api } from './api.ts';
 import { AuthScreen } from './auth.tsx';
-import { describe, Link, navigate, useLocation } from './common.tsx';
+import { describe, Link, navigate, PhoneCopy, useLocation, useOldestFromPhone } from './common.tsx';
+import { type MarkSync, startMarkSync } from './mark-sync.ts';
+import { forgetSignedIn, lastSignedIn, openReplica, rememberSignedIn, type Replica } from './replica.ts';
 import { ImportScreen } from './import.tsx';
 import { HistoryScreen, ListingScreen, ScheduleScreen, SearchScreen, TrendingScreen } from './lists.tsx';
 import type { User } from './model.ts';
@@ -13,7 +16,26 @@ import { SettingsScreen } from './settings.tsx';
 import { ShowScreen } from './show.tsx';
 import { DismissedScreen, SuggestionsScreen } from './suggestions.tsx';
 
-type Session = { readonly kind: 'loading' } | { readonly kind: 'in'; readonly user: User } | { readonly kind: 'out' } | { readonly kind: 'unknown'; readonly message: string };
+/** `offlineSince`: signed in as this phone last saw it (the service did not answer), saved then */
+type Session =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'in'; readonly user: User; readonly offlineSince: string | null }
+  | { readonly kind: 'out' }
+  | { readonly kind: 'unknown'; readonly message: string };
+
+const SAVED_AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Forgets what an account left on this phone: its copy, and with `marks` its marks not sent yet. */
+async function forgetAccount(userId: string, marks: MarkSync | null): Promise<void> {
+  await Promise.all([openReplica(userId).forget(), forgetSignedIn()]).catch(() => undefined);
+  await marks?.clear().catch(() => undefined);
+}
+
+/** An account signed out by the server (401) keeps its unsent marks for when it signs in again: only the copy goes. */
+async function forgetCopyOfLast(): Promise<void> {
+  const last = await lastSignedIn();
+  if (last) await forgetAccount(last.value.id, null);
+}
 
 const NAV: readonly { readonly href: string; readonly label: string; readonly screen: Screen['name'] }[] = [
   { href: links.dashboard, label: 'Dashboard', screen: 'dashboard' },
@@ -33,16 +55,50 @@ export function App() {
   const screen = screenOf(where.pathname, where.search);
   const [session, setSession] = useState<Session>({ kind: 'loading' });
   const [loggingOut, setLoggingOut] = useState<string | null>(null);
+  const userId = session.kind === 'in' ? session.user.id : null;
+  const [phone, setPhone] = useState<{ readonly replica: Replica; readonly marks: MarkSync } | null>(null);
+  useEffect(() => {
+    if (!userId) return setPhone(null);
+    const replica = openReplica(userId);
+    const marks = startMarkSync(replica);
+    setPhone({ replica, marks });
+    return () => marks.stop();
+  }, [userId]);
 
-  // the app asks on load whether this browser is signed in (spec 001: GET /api/auth/me)
-  const ask = () => {
-    setSession({ kind: 'loading' });
-    api.me().then(
-      (user) => setSession({ kind: 'in', user }),
-      (error: unknown) => setSession(error instanceof ApiRefusal && error.status === 401 ? { kind: 'out' } : { kind: 'unknown', message: describe(error) }),
-    );
+  const signIn = (user: User) => {
+    void lastSignedIn().then(async (last) => {
+      // the last account on this phone did not sign out: the next one must see nothing of it
+      if (last && last.value.id !== user.id) await forgetAccount(last.value.id, null);
+      await rememberSignedIn(user);
+    });
+    setSession({ kind: 'in', user, offlineSince: null });
   };
-  useEffect(ask, []);
+
+  // the app asks on load whether this browser is signed in (spec 001: GET /api/auth/me); with no
+  // answer, the account this phone last saw signed in opens from its copy
+  const ask = (quiet = false) => {
+    if (!quiet) setSession({ kind: 'loading' });
+    api.me().then(signIn, async (error: unknown) => {
+      if (error instanceof ApiRefusal && error.status === 401) {
+        await forgetCopyOfLast();
+        setSession({ kind: 'out' });
+        return;
+      }
+      const last = isRetryable(error) ? await lastSignedIn() : null;
+      if (last) setSession((now) => (now.kind === 'in' && now.user.id === last.value.id && now.offlineSince ? now : { kind: 'in', user: last.value, offlineSince: last.savedAt }));
+      else if (!quiet) setSession({ kind: 'unknown', message: describe(error) });
+    });
+  };
+  useEffect(() => ask(), []);
+
+  // opened offline: asked again when the network is back or the page is seen again
+  const offline = session.kind === 'in' && session.offlineSince !== null;
+  useEffect(() => {
+    if (!offline) return;
+    return watchSyncMoments({ retry: (moment) => moment !== 'interval' && ask(true) });
+  }, [offline]);
+  const oldestFromPhone = useOldestFromPhone();
+  const offlineAt = oldestFromPhone ?? (session.kind === 'in' ? session.offlineSince : null);
 
   useEffect(() => {
     if (screen.name !== 'show') document.title = 'Shows';
@@ -54,7 +110,7 @@ export function App() {
   }, [session.kind, screen.name]);
 
   const signedIn = (user: User) => {
-    setSession({ kind: 'in', user });
+    signIn(user);
     if (screen.name === 'login' || screen.name === 'signup') navigate(links.dashboard, true);
   };
 
@@ -62,6 +118,7 @@ export function App() {
     setLoggingOut(null);
     try {
       await api.logout();
+      if (userId) await forgetAccount(userId, phone?.marks ?? null);
       setSession({ kind: 'out' });
       navigate(links.login);
     } catch (error) {
@@ -82,13 +139,15 @@ export function App() {
     body = (
       <div class="notice" role="alert">
         <p>Cannot tell whether you are signed in: {session.message}</p>
-        <button type="button" onClick={ask}>
+        <button type="button" onClick={() => ask()}>
           Try again
         </button>
       </div>
     );
   else if (session.kind !== 'in' && !isPublic(screen)) body = <AuthScreen mode="login" onSignedIn={signedIn} />;
-  else body = <ScreenView screen={screen} user={session.kind === 'in' ? session.user : null} onSignedIn={signedIn} onUser={(user) => setSession({ kind: 'in', user })} />;
+  // the screens draw from the account's copy on this phone: none is drawn before it is open
+  else if (session.kind === 'in' && phone?.replica.userId !== session.user.id) body = <p role="status">Loading…</p>;
+  else body = <ScreenView screen={screen} user={session.kind === 'in' ? session.user : null} onSignedIn={signedIn} onUser={signIn} />;
 
   return (
     <AppShell title="Shows" actions={actions}>
@@ -105,12 +164,17 @@ export function App() {
           </ul>
         </nav>
       ) : null}
+      {session.kind === 'in' && offlineAt ? (
+        <p class="offline-line" role="status" data-testid="offline-line">
+          Offline: showing what this phone last saw ({SAVED_AT.format(new Date(offlineAt))})
+        </p>
+      ) : null}
       {loggingOut ? (
         <p class="error-text" role="alert">
           Not logged out: {loggingOut}
         </p>
       ) : null}
-      {body}
+      <PhoneCopy.Provider value={session.kind === 'in' ? phone : null}>{body}</PhoneCopy.Provider>
     </AppShell>
   );
 }

@@ -1,7 +1,10 @@
-import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, NoAnswer } from '../shared/api.ts';
+import { type ComponentChildren, createContext } from 'preact';
+import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiRefusal, isRetryable, NoAnswer } from '../shared/api.ts';
+import { watchSyncMoments } from '../shared/sync-moments.ts';
+import type { MarkSync } from './mark-sync.ts';
 import { artworkUrl } from './model.ts';
+import type { Replica } from './replica.ts';
 
 const NAVIGATED = 'shows:navigated';
 
@@ -55,33 +58,117 @@ export function describe(error: unknown): string {
 
 export type Loaded<T> =
   | { readonly kind: 'loading' }
-  | { readonly kind: 'ok'; readonly value: T }
-  | { readonly kind: 'failed'; readonly message: string };
+  /** `keptAt`: drawn from this phone's copy, saved then, because the service did not answer */
+  | { readonly kind: 'ok'; readonly value: T; readonly keptAt: string | null }
+  | { readonly kind: 'failed'; readonly message: string }
+  /** no answer, and this phone has no copy of it */
+  | { readonly kind: 'not-kept' };
 
-/** Loads once per change of `key`; `reload` asks again, `set` replaces the value with a newer answer. */
-export function useLoad<T>(load: () => Promise<T>, key: string): { readonly state: Loaded<T>; reload(): void; set(value: T): void } {
+/** The signed-in account's copy on this phone and its queued marks; null while nobody is signed in. */
+export const PhoneCopy = createContext<{ readonly replica: Replica; readonly marks: MarkSync } | null>(null);
+
+// when each screen part drawn from the phone's copy was saved: the app says how old the oldest is
+const shownFromPhone = new Map<symbol, string>();
+const phoneCopyListeners = new Set<() => void>();
+const showFromPhone = (part: symbol, savedAt: string | null): void => {
+  if ((shownFromPhone.get(part) ?? null) === savedAt) return;
+  if (savedAt === null) shownFromPhone.delete(part);
+  else shownFromPhone.set(part, savedAt);
+  for (const listener of phoneCopyListeners) listener();
+};
+
+/** When the oldest part on screen drawn from the phone's copy (the service not answering) was saved. */
+export function useOldestFromPhone(): string | null {
+  const oldest = () => [...shownFromPhone.values()].sort()[0] ?? null;
+  const [value, setValue] = useState(oldest);
+  useEffect(() => {
+    const update = () => setValue(oldest());
+    phoneCopyListeners.add(update);
+    update();
+    return () => void phoneCopyListeners.delete(update);
+  }, []);
+  return value;
+}
+
+/**
+ * Loads once per change of `key`; `reload` asks again, `set` replaces the value with a newer answer.
+ * With `keep` (the entry of the phone's copy), the copy is drawn at once, every answer replaces it,
+ * and with no answer the copy stays on screen; it asks again when the network comes back or the
+ * page becomes visible.
+ */
+export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): { readonly state: Loaded<T>; reload(): void; set(value: T): void } {
+  const phone = useContext(PhoneCopy);
+  const replica = keep ? (phone?.replica ?? null) : null;
   const [state, setState] = useState<Loaded<T>>({ kind: 'loading' });
   const [round, setRound] = useState(0);
+  const [part] = useState(() => Symbol(key));
+  const shown = useRef(state);
+  shown.current = state;
   useEffect(() => {
     let live = true;
-    setState({ kind: 'loading' });
+    let answered = false;
+    // a refresh of what is on screen keeps it there until the answer
+    if (shown.current.kind !== 'ok') setState({ kind: 'loading' });
+    const kept = replica && keep ? replica.read<T>(keep).catch(() => undefined) : Promise.resolve(undefined);
+    void kept.then((copy) => {
+      if (live && copy && !answered && shown.current.kind !== 'ok') setState({ kind: 'ok', value: copy.value, keptAt: null });
+    });
     load().then(
-      (value) => live && setState({ kind: 'ok', value }),
-      (error: unknown) => live && setState({ kind: 'failed', message: describe(error) }),
+      (value) => {
+        answered = true;
+        if (!live) return;
+        setState({ kind: 'ok', value, keptAt: null });
+        showFromPhone(part, null);
+        if (replica && keep) void replica.write(keep, value).catch(() => undefined);
+      },
+      async (error: unknown) => {
+        answered = true;
+        const copy = isRetryable(error) ? await kept : undefined;
+        if (!live) return;
+        if (copy) {
+          setState({ kind: 'ok', value: copy.value, keptAt: copy.savedAt });
+          showFromPhone(part, copy.savedAt);
+        } else if (isRetryable(error) && shown.current.kind === 'ok') {
+          // a refresh with no answer: what is on screen stays
+        } else if (replica && isRetryable(error)) setState({ kind: 'not-kept' });
+        else setState({ kind: 'failed', message: describe(error) });
+      },
     );
     return () => {
       live = false;
     };
     // `load` is a new closure each render; `key` says when it asks for something else
-  }, [key, round]);
+  }, [key, round, replica]);
+  useEffect(() => () => showFromPhone(part, null), []);
+  useEffect(() => {
+    if (!replica) return;
+    return watchSyncMoments({ retry: (moment) => moment !== 'interval' && setRound((value) => value + 1) });
+  }, [replica]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
-  const set = useCallback((value: T) => setState({ kind: 'ok', value }), []);
+  const set = useCallback(
+    (value: T) => {
+      setState({ kind: 'ok', value, keptAt: null });
+      showFromPhone(part, null);
+      if (replica && keep) void replica.write(keep, value).catch(() => undefined);
+    },
+    [replica, keep],
+  );
   return { state, reload, set };
 }
 
 /** The loading and failure states every screen shares; `children` draws the answer. */
 export function LoadedView<T>({ state, reload, what, children }: { readonly state: Loaded<T>; readonly reload: () => void; readonly what: string; readonly children: (value: T) => ComponentChildren }) {
   if (state.kind === 'loading') return <p role="status">Loading {what}…</p>;
+  if (state.kind === 'not-kept') {
+    return (
+      <div class="notice" role="status">
+        <p>Offline, and this phone has no copy of {what}: open it once with a connection and it is kept here.</p>
+        <button type="button" onClick={reload}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (state.kind === 'failed') {
     return (
       <div class="notice" role="alert">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Listing } from './api.ts';
 import { Artwork, describe, Link, LoadedView, navigate, useLoad } from './common.tsx';
 import { behindLabel, episodeCode, nextLabel, type ShowSummary, type TrackedShow } from './model.ts';
+import { replicaKeys } from './replica.ts';
 import { links } from './routes.ts';
 
 const EMPTY: Readonly<Record<Listing, string>> = {
@@ -13,7 +14,7 @@ const EMPTY: Readonly<Record<Listing, string>> = {
 
 /** The dashboard and the watching, watchlist and completed listings: one card per tracked show. */
 export function ListingScreen({ listing, title }: { readonly listing: Listing; readonly title: string }) {
-  const loaded = useLoad(() => api.listing(listing), listing);
+  const loaded = useLoad(() => api.listing(listing), listing, replicaKeys.listing(listing));
   return (
     <section aria-labelledby="listing-title">
       <h2 id="listing-title">{title}</h2>
@@ -70,7 +71,7 @@ function TrackedCard({ tracked, listing }: { readonly tracked: TrackedShow; read
 }
 
 export function HistoryScreen() {
-  const loaded = useLoad(() => api.history(), 'history');
+  const loaded = useLoad(() => api.history(), 'history', replicaKeys.history);
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title">History</h2>

@@ -1,15 +1,37 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { Artwork, describe, Link, LoadedView, useLoad } from './common.tsx';
+import { Artwork, describe, Link, LoadedView, PhoneCopy, useLoad } from './common.tsx';
+import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
+import { type MarkCommand, queuedEpisodes, withQueuedMarks } from './marks.ts';
+import { replicaKeys } from './replica.ts';
 import { links } from './routes.ts';
 import { type Episode, episodeCode, episodesUpTo, nextLabel, plainText, seasonsOf, type ShowDetail, type TrackedShow, upToHere, behindLabel } from './model.ts';
 
-type Status = { readonly kind: 'idle' } | { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'failed'; readonly message: string };
+type Status =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'saved' }
+  | { readonly kind: 'failed'; readonly message: string }
+  /** marks kept on this phone, waiting for the network */
+  | { readonly kind: 'queued'; readonly count: number };
+
+const NO_MARKS: MarkSyncStatus = { queued: [], offline: false, answers: new Map(), refused: null };
+
+/** The queued marks as they change; none while nobody is signed in. */
+function useMarkStatus(marks: MarkSync | null): MarkSyncStatus {
+  const [status, setStatus] = useState(() => marks?.status() ?? NO_MARKS);
+  useEffect(() => {
+    if (!marks) return setStatus(NO_MARKS);
+    setStatus(marks.status());
+    return marks.subscribe(setStatus);
+  }, [marks]);
+  return status;
+}
 
 /** One show: overview, seasons and episodes; tracking and marking what was watched. */
 export function ShowScreen({ showId }: { readonly showId: number }) {
-  const detail = useLoad(() => api.show(showId), `show-${showId}`);
-  const tracking = useLoad(async () => (await api.trackedFor(showId)).tracked, `tracked-${showId}`);
+  const detail = useLoad(() => api.show(showId), `show-${showId}`, replicaKeys.show(showId));
+  const tracking = useLoad(async () => (await api.trackedFor(showId)).tracked, `tracked-${showId}`, replicaKeys.tracked(showId));
   useEffect(() => {
     if (detail.state.kind === 'ok') document.title = `${detail.state.value.name} · Shows`;
   }, [detail.state]);
@@ -39,10 +61,13 @@ export function ShowScreen({ showId }: { readonly showId: number }) {
 
 function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; readonly tracked: TrackedShow | null; readonly onChange: (tracked: TrackedShow | null) => void }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  // what the user asked for and the API has not answered yet: shown at once, dropped on the answer
-  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [confirmUntrack, setConfirmUntrack] = useState(false);
+  const marks = useContext(PhoneCopy)?.marks ?? null;
+  const markStatus = useMarkStatus(marks);
+  const queued: readonly MarkCommand[] = markStatus.queued.map((mark) => mark.command);
+  const mine = tracked ? queued.filter((command) => command.trackedId === tracked.id).length : 0;
+  const marking = useRef(false);
 
   /** Runs changes one after another, so each answer is newer than the last one shown. */
   const enqueue = (work: () => Promise<void>) => {
@@ -51,26 +76,35 @@ function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; read
       () => {
         if (queue.current === next) setStatus({ kind: 'saved' });
       },
-      (error: unknown) => {
-        setPending(new Map());
-        setStatus({ kind: 'failed', message: describe(error) });
-      },
+      (error: unknown) => setStatus({ kind: 'failed', message: describe(error) }),
     );
     queue.current = next;
   };
 
-  const expect = (episodeIds: readonly number[], watched: boolean) =>
-    setPending((current) => {
-      const next = new Map(current);
-      for (const id of episodeIds) next.set(id, watched);
-      return next;
-    });
-  const settle = (episodeIds: readonly number[]) =>
-    setPending((current) => {
-      const next = new Map(current);
-      for (const id of episodeIds) next.delete(id);
-      return next;
-    });
+  // each answer to a mark is the server's newest copy of this show: shown, with what still waits on top
+  const answer = markStatus.answers.get(show.id);
+  const answerAtMount = useRef(answer);
+  useEffect(() => {
+    if (answer && answer !== answerAtMount.current) onChange(answer);
+  }, [answer]);
+
+  // the marks made here all answered: saved, or refused with the server's words
+  useEffect(() => {
+    // marks stored by an earlier visit count too: the screen says when they reach the server
+    if (mine > 0) marking.current = true;
+    if (!marking.current || mine > 0) return;
+    marking.current = false;
+    const refused = markStatus.refused;
+    setStatus(refused && refused.mark.command.showId === show.id ? { kind: 'failed', message: refused.message } : { kind: 'saved' });
+  }, [mine, markStatus.refused]);
+
+  /** A mark is shown at once, kept on this phone and sent in order; with no network it waits there. */
+  const mark = (commands: readonly MarkCommand[]) => {
+    if (!marks || commands.length === 0) return;
+    marking.current = true;
+    setStatus({ kind: 'saving' });
+    for (const command of commands) marks.queue(command);
+  };
 
   if (!tracked) {
     return (
@@ -96,53 +130,28 @@ function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; read
     );
   }
 
-  const watched = new Set(tracked.watchedEpisodeIds);
-  const isWatched = (episode: Episode) => pending.get(episode.id) ?? watched.has(episode.id);
+  const shown = withQueuedMarks(tracked, show.episodes, queued, new Date());
+  const watched = new Set(shown.watchedEpisodeIds);
+  const isWatched = (episode: Episode) => watched.has(episode.id);
+  // with no network, the episodes whose marks wait on this phone say so
+  const waiting = markStatus.offline ? queuedEpisodes(tracked.id, show.episodes, queued) : new Set<number>();
+  const base = { trackedId: tracked.id, showId: show.id };
 
-  const markEpisodes = (episodes: readonly Episode[], to: boolean) => {
-    const ids = episodes.map((episode) => episode.id);
-    expect(ids, to);
-    enqueue(async () => {
-      try {
-        for (const id of ids) onChange(await api.markEpisode(tracked.id, id, to));
-      } finally {
-        settle(ids);
-      }
-    });
-  };
-  const markSeason = (season: number, episodes: readonly Episode[], to: boolean) => {
-    const ids = episodes.map((episode) => episode.id);
-    expect(ids, to);
-    enqueue(async () => {
-      try {
-        onChange(await api.markSeason(tracked.id, season, to));
-      } finally {
-        settle(ids);
-      }
-    });
-  };
-  const markUpToHere = (target: Episode, to: boolean) => {
-    const marks = upToHere(show.episodes, watched, target.id, to);
-    const ids = episodesUpTo(show.episodes, target.id).map((episode) => episode.id);
-    expect(ids, to);
-    enqueue(async () => {
-      try {
-        for (const mark of marks) {
-          onChange(mark.kind === 'season' ? await api.markSeason(tracked.id, mark.season, to) : await api.markEpisode(tracked.id, mark.episodeId, to));
-        }
-        // the marker follows the furthest episode watched by this action
-        if (to) onChange(await api.setLatest(tracked.id, target.id));
-      } finally {
-        settle(ids);
-      }
-    });
-  };
+  const markEpisodes = (episodes: readonly Episode[], to: boolean) => mark(episodes.map((episode) => ({ ...base, kind: 'episode', episodeId: episode.id, watched: to })));
+  const markSeason = (season: number, _episodes: readonly Episode[], to: boolean) => mark([{ ...base, kind: 'season', season, watched: to }]);
+  const markUpToHere = (target: Episode, to: boolean) =>
+    mark([
+      ...upToHere(show.episodes, watched, target.id, to).map((each): MarkCommand => (each.kind === 'season' ? { ...base, kind: 'season', season: each.season, watched: to } : { ...base, kind: 'episode', episodeId: each.episodeId, watched: to })),
+      // the marker follows the furthest episode watched by this action
+      ...(to ? [{ ...base, kind: 'latest', episodeId: target.id } as const] : []),
+    ]);
+  const shownStatus: Status = mine > 0 ? (markStatus.offline ? { kind: 'queued', count: mine } : { kind: 'saving' }) : status;
 
   return (
     <section class="tracking" aria-label="Tracking">
       <p class="progress" data-testid="progress">
-        {tracked.completedAt ? `Completed${tracked.rating ? `, rated ${tracked.rating}/10` : ''}. ` : tracked.onWatchlist ? 'On your watchlist. ' : ''}
-        Watched {tracked.watchedCount} {tracked.watchedCount === 1 ? 'episode' : 'episodes'}. {behindLabel(tracked)}.
+        {shown.completedAt ? `Completed${shown.rating ? `, rated ${shown.rating}/10` : ''}. ` : shown.onWatchlist ? 'On your watchlist. ' : ''}
+        Watched {shown.watchedCount} {shown.watchedCount === 1 ? 'episode' : 'episodes'}. {behindLabel(shown)}.
       </p>
       <div class="actions">
         {!tracked.completedAt ? (
@@ -186,8 +195,8 @@ function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; read
           </div>
         </div>
       ) : null}
-      <StatusLine status={status} />
-      <Seasons episodes={show.episodes} isWatched={isWatched} onEpisode={(episode, to) => markEpisodes([episode], to)} onSeason={markSeason} onUpToHere={markUpToHere} />
+      <StatusLine status={shownStatus} />
+      <Seasons episodes={show.episodes} isWatched={isWatched} waiting={waiting} onEpisode={(episode, to) => markEpisodes([episode], to)} onSeason={markSeason} onUpToHere={markUpToHere} />
     </section>
   );
 }
@@ -236,10 +245,25 @@ function Completion({ tracked, onRate, onReopen }: { readonly tracked: TrackedSh
   );
 }
 
+function statusText(status: Status): string {
+  switch (status.kind) {
+    case 'idle':
+      return '';
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return 'Saved';
+    case 'failed':
+      return `Not saved: ${status.message}`;
+    case 'queued':
+      return `Offline: ${status.count === 1 ? '1 mark' : `${status.count} marks`} kept on this phone, sent when it is online`;
+  }
+}
+
 function StatusLine({ status }: { readonly status: Status }) {
   return (
     <p class={`status status-${status.kind}`} role={status.kind === 'failed' ? 'alert' : 'status'} data-testid="show-status">
-      {status.kind === 'saving' ? 'Saving…' : status.kind === 'saved' ? 'Saved' : status.kind === 'failed' ? `Not saved: ${status.message}` : ''}
+      {statusText(status)}
     </p>
   );
 }
@@ -247,13 +271,15 @@ function StatusLine({ status }: { readonly status: Status }) {
 type SeasonsProps = {
   readonly episodes: readonly Episode[];
   readonly isWatched?: (episode: Episode) => boolean;
+  /** episodes whose marks wait on this phone for the network */
+  readonly waiting?: ReadonlySet<number>;
   readonly onEpisode?: (episode: Episode, watched: boolean) => void;
   readonly onSeason?: (season: number, episodes: readonly Episode[], watched: boolean) => void;
   readonly onUpToHere?: (episode: Episode, watched: boolean) => void;
 };
 
 /** The episode list by season; the marking controls only when the show is tracked. */
-function Seasons({ episodes, isWatched, onEpisode, onSeason, onUpToHere }: SeasonsProps) {
+function Seasons({ episodes, isWatched, waiting, onEpisode, onSeason, onUpToHere }: SeasonsProps) {
   const seasons = seasonsOf(episodes);
   if (seasons.length === 0) return <p class="muted">The TV data provider lists no episodes for this show yet.</p>;
   return (
@@ -293,6 +319,11 @@ function Seasons({ episodes, isWatched, onEpisode, onSeason, onUpToHere }: Seaso
                         <span class="code">{code}</span> {episode.name}
                       </span>
                     )}
+                    {waiting?.has(episode.id) ? (
+                      <span class="queued small" data-testid="queued-mark">
+                        Queued
+                      </span>
+                    ) : null}
                     <span class="muted small airdate">{episode.airdate ?? 'Not scheduled'}</span>
                     {onUpToHere && isWatched ? (
                       // every episode up to here watched already: the same button takes them back
@@ -320,7 +351,7 @@ function Seasons({ episodes, isWatched, onEpisode, onSeason, onUpToHere }: Seaso
 
 /** Related shows by genre, type, language and network (the service's own ranking). */
 function Similar({ showId }: { readonly showId: number }) {
-  const loaded = useLoad(() => api.similar(showId), `similar-${showId}`);
+  const loaded = useLoad(() => api.similar(showId), `similar-${showId}`, replicaKeys.similar(showId));
   return (
     <section class="similar" aria-labelledby="similar-title">
       <h3 id="similar-title">Similar shows</h3>
