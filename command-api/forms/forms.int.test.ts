@@ -25,6 +25,7 @@ const FORMS = [
   ...['trap', 'trap-empty', 'origin-missing', 'origin-wrong', 'too-big', 'malformed', 'poisoned', 'headers', 'concurrent', 'log'],
   ...Array.from({ length: 25 }, (_, i) => `rate-${i}`),
   ...['unknown-question', 'wrong-shape', 'cap', 'cap-over'],
+  ...['retry', 'retry-concurrent', 'retry-bad-id'],
 ];
 for (const name of FORMS) await system.defineForm(name);
 
@@ -389,6 +390,56 @@ t.test('the event log holds one form-patched event per save, in order', async (t
     t.match(event.metadata, { userId: null, correlationId: requestIds[i], schemaVersion: 1, causationId: String }, `event ${i} metadata`);
   }
   t.equal(new Set(events.map((event) => event.metadata.causationId)).size, 4, 'each save has its own causation id');
+});
+
+t.test('a retried save (the same saveId) is applied once: the repeat answers the current document, no event, no version step', async (t) => {
+  const ip = newAddress();
+  const name = 'retry';
+  const save = { answers: { q1: 'typed once' }, saveId: 'c1a2b3c4d5e6f7g8' };
+  const first = await post(name, save, { 'x-real-ip': ip });
+  t.equal(first.statusCode, 200);
+  t.equal(first.json().version, 1);
+  const repeat = await post(name, save, { 'x-real-ip': ip });
+  t.equal(repeat.statusCode, 200);
+  t.same(repeat.json(), first.json(), 'the repeat answers the document as the first try left it');
+  t.notOk(repeat.headers[LOG_POSITION_HEADER.toLowerCase()], 'and names no new log position: nothing was written');
+
+  const other = await post(name, { answers: { days: ['mon'] }, saveId: 'other-save-0001' }, { 'x-real-ip': ip });
+  t.equal(other.json().version, 2, 'another save id is another save');
+  const late = await post(name, save, { 'x-real-ip': ip });
+  t.equal(late.json().version, 2, 'a repeat arriving after another save does not step the version');
+  t.same(late.json().answers, { q1: 'typed once', days: ['mon'] }, 'and answers the current document');
+  const unnamed = await post(name, { answers: { q1: 'typed once' } }, { 'x-real-ip': ip });
+  t.equal(unnamed.json().version, 3, 'a save without an id (an older client) is always a new save');
+
+  const events = await system.core.store.readStream(formStream(name));
+  t.equal(events.length, 3, 'one event per distinct save');
+  t.equal(events[0]!.data['saveId'], save.saveId, 'the event keeps the id, so a rebuilt state knows it too');
+  const read = await get(name);
+  t.equal(read.json().version, 3, 'GET agrees');
+});
+
+t.test('the same save sent several times at once is applied once', async (t) => {
+  const ip = newAddress();
+  const name = 'retry-concurrent';
+  const save = { answers: { q1: 'sent five times' }, saveId: 'keepalive-and-retry' };
+  const replies = await Promise.all(Array.from({ length: 5 }, () => post(name, save, { 'x-real-ip': ip })));
+  t.same(
+    replies.map((reply) => [reply.statusCode, reply.json().version]),
+    Array.from({ length: 5 }, () => [200, 1]),
+    'every copy answers 200 with version 1',
+  );
+  t.equal((await system.core.store.readStream(formStream(name))).length, 1, 'one event');
+});
+
+t.test('a saveId of another shape is 400 naming the field; nothing stored', async (t) => {
+  const ip = newAddress();
+  for (const saveId of ['short', 'x'.repeat(65), 'has space in it', 42]) {
+    const res = await post('retry-bad-id', { answers: { q1: 'a' }, saveId }, { 'x-real-ip': ip });
+    t.equal(res.statusCode, 400, `saveId ${JSON.stringify(saveId)}`);
+    t.match(res.json().message, /saveId/);
+  }
+  await assertNothingStored(t, 'retry-bad-id');
 });
 
 t.test('a name without a questionnaire is not a form: GET, POST and the page answer 404, nothing is written', async (t) => {

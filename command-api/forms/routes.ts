@@ -9,6 +9,7 @@ import {
   formNameSchema,
   formStream,
   MAX_PATCH_KEYS,
+  saveIdSchema,
 } from '../../domain/forms/form.ts';
 import { textSchema } from '../../domain/shared/text.ts';
 import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
@@ -36,6 +37,8 @@ export const patchBody = z
     summary: textSchema.max(MAX_SUMMARY_LENGTH).optional(),
     /** the bot trap: a hidden field people never fill */
     website: z.string().max(2000).optional(),
+    /** the client's id of this save, sent again with every retry of it; optional for older clients */
+    saveId: saveIdSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const keys = Object.keys(body.answers).length + Object.keys(body.notes).length;
@@ -63,6 +66,8 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
         summary: 'Save the changed questions of a form; answers with the merged document',
         description:
           'Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. ' +
+          'A save may carry saveId, its client-made id: a save whose id is among the 50 latest of the form is a retry, ' +
+          'answered with the current document, recording nothing and not incrementing version. ' +
           `At most ${MAX_PATCH_KEYS} keys, each a question of the form's questionnaire with a value its type takes ` +
           `(400 QUESTION_UNKNOWN, ANSWER_INVALID); the stored document at most ${MAX_DOCUMENT_BYTES} bytes (413 DOCUMENT_TOO_LARGE); ` +
           "body at most 200 KB, Origin must be the service's own, 600 saves per client address per 10 minutes; " +
@@ -106,7 +111,16 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
           aggregate: formAggregate,
           decide: (state) =>
             decideForm(
-              { type: 'patch-form', definition, answers: body.answers, notes: body.notes, respondent: body.respondent, summary: body.summary, now },
+              {
+                type: 'patch-form',
+                definition,
+                answers: body.answers,
+                notes: body.notes,
+                respondent: body.respondent,
+                summary: body.summary,
+                now,
+                saveId: body.saveId,
+              },
               state,
             ),
           context: { userId: null, correlationId: request.id },

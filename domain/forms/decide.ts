@@ -17,6 +17,8 @@ export type PatchForm = {
   readonly respondent?: string | undefined;
   readonly summary?: string | undefined;
   readonly now: string;
+  /** the client's id of this save; the same id again is a retry */
+  readonly saveId?: string | undefined;
 };
 
 export type FormCommand = PatchForm;
@@ -28,11 +30,14 @@ export function documentBytes(state: Pick<FormState, 'respondent' | 'answers' | 
 }
 
 /**
- * Every save is recorded, even one that changes nothing: the version counts saves (rule 3). A save
+ * Every save is recorded, even one that changes nothing: the version counts saves (rule 3); a save
+ * whose id is among the form's recent ones is a retry and records nothing. A save
  * may not take the document past MAX_DOCUMENT_BYTES; one that shrinks (or keeps) a document already
  * over it, stored before the cap, is let through so it can be cleaned up.
  */
 export function patchForm(command: PatchForm, state: FormState): FormEvent[] {
+  // a retry of a save already recorded (its answer was lost, or a keepalive copy went too): done
+  if (command.saveId !== undefined && state.recentSaveIds.includes(command.saveId)) return [];
   const keys = Object.keys(command.answers).length + Object.keys(command.notes).length;
   if (keys > MAX_PATCH_KEYS) {
     throw new DomainError('PATCH_TOO_LARGE', `answers: a patch holds at most ${MAX_PATCH_KEYS} keys, this one ${keys}`);
@@ -46,6 +51,7 @@ export function patchForm(command: PatchForm, state: FormState): FormEvent[] {
       ...(command.respondent !== undefined ? { respondent: command.respondent } : {}),
       ...(command.summary !== undefined ? { summary: command.summary } : {}),
       patchedAt: command.now,
+      ...(command.saveId !== undefined ? { saveId: command.saveId } : {}),
     },
   };
   const after = documentBytes(evolveForm(state, event));

@@ -31,6 +31,10 @@ export const answerValueSchema = input.value;
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 export const questionIdSchema = input.questionId;
 export const answersSchema = input.answers;
+/** the client's id of one save: a retry of that save sends it again (cuid, uuid and the like) */
+export const saveIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, - and _');
+/** how many of a form's latest save ids are remembered: a retry comes within seconds, some saves later */
+export const RECENT_SAVE_IDS = 50;
 export const recordedAnswersSchema = recorded.answers;
 export type Answers = z.infer<typeof answersSchema>;
 
@@ -42,6 +46,8 @@ export const formPatchedSchema = z.object({
   summary: recorded.text.optional(),
   /** the client-independent time of the save, ISO 8601 */
   patchedAt: z.iso.datetime(),
+  /** the client's id of the save, when it sent one; absent in saves of older clients */
+  saveId: z.string().optional(),
 });
 export type FormPatched = z.infer<typeof formPatchedSchema>;
 
@@ -57,6 +63,8 @@ export type FormState = {
   readonly summary: string;
   readonly version: number;
   readonly updatedAt: string | null;
+  /** the ids of the latest saves, oldest first, at most RECENT_SAVE_IDS: a repeat is not applied again */
+  readonly recentSaveIds: readonly string[];
 };
 
 export const initialFormState: FormState = {
@@ -66,6 +74,7 @@ export const initialFormState: FormState = {
   summary: '',
   version: 0,
   updatedAt: null,
+  recentSaveIds: [],
 };
 
 export function evolveForm(state: FormState, event: FormEvent): FormState {
@@ -79,6 +88,7 @@ export function evolveForm(state: FormState, event: FormEvent): FormState {
         summary: patch.summary ?? state.summary,
         version: state.version + 1,
         updatedAt: patch.patchedAt,
+        recentSaveIds: patch.saveId === undefined ? state.recentSaveIds : [...state.recentSaveIds, patch.saveId].slice(-RECENT_SAVE_IDS),
       };
     }
     default:
@@ -125,5 +135,6 @@ export const formDocumentSchema = z
 export type FormDocument = z.infer<typeof formDocumentSchema>;
 
 export function formDocument(name: string, state: FormState): FormDocument {
-  return { name, ...state };
+  const { answers, notes, respondent, summary, version, updatedAt } = state;
+  return { name, answers, notes, respondent, summary, version, updatedAt };
 }

@@ -43,10 +43,11 @@ function spec(given: readonly FormEvent[]) {
         return { events, state: events.reduce(evolveForm, state) };
       };
       return {
-        then(tap: Test, expected: { events?: FormEvent[]; state: FormState }): void {
+        // the save ids a state remembers are named where a test is about them
+        then(tap: Test, expected: { events?: FormEvent[]; state: Omit<FormState, 'recentSaveIds'> & Partial<Pick<FormState, 'recentSaveIds'>> }): void {
           const result = run();
           if (expected.events) tap.same(result.events, expected.events, 'events');
-          tap.same(result.state, expected.state, 'state');
+          tap.same(result.state, { recentSaveIds: [], ...expected.state }, 'state');
         },
         thenThrows(tap: Test, code: string, message?: string): void {
           let thrown: unknown;
@@ -236,6 +237,31 @@ t.test('the stored document is capped at 10,240 bytes of UTF-8 JSON', async (t) 
     spec(over).when({ answers: {}, notes: {}, now: T2 }).then(t, { state: { ...initialFormState, answers: { q4: fill(MAX_DOCUMENT_BYTES + 500) }, version: 2, updatedAt: T2 } });
     spec(over).when({ answers: {}, notes: { q1: 'n' }, now: T2 }).thenThrows(t, 'DOCUMENT_TOO_LARGE');
   });
+});
+
+t.test('a save whose id the form remembers is a retry: nothing recorded, the version stays', async (t) => {
+  const first: FormEvent = { type: 'form-patched', data: { answers: { q1: 'a' }, notes: {}, patchedAt: T1, saveId: 'save-one-1' } };
+  spec([])
+    .when({ answers: { q1: 'a' }, notes: {}, now: T1, saveId: 'save-one-1' })
+    .then(t, { events: [first], state: { ...initialFormState, answers: { q1: 'a' }, version: 1, updatedAt: T1, recentSaveIds: ['save-one-1'] } });
+  spec([first])
+    .when({ answers: { q1: 'b' }, notes: {}, now: T2, saveId: 'save-one-1' })
+    .then(t, { events: [], state: { ...initialFormState, answers: { q1: 'a' }, version: 1, updatedAt: T1, recentSaveIds: ['save-one-1'] } });
+  spec([first])
+    .when({ answers: { q1: 'b' }, notes: {}, now: T2 })
+    .then(t, { state: { ...initialFormState, answers: { q1: 'b' }, version: 2, updatedAt: T2, recentSaveIds: ['save-one-1'] } });
+});
+
+t.test('a form remembers the ids of its latest 50 saves', async (t) => {
+  const saves: FormEvent[] = Array.from({ length: 51 }, (_, i) => ({
+    type: 'form-patched',
+    data: { answers: {}, notes: {}, patchedAt: T1, saveId: `save-number-${i}` },
+  }));
+  const state = saves.reduce(evolveForm, initialFormState);
+  t.equal(state.recentSaveIds.length, 50);
+  t.equal(state.recentSaveIds[0], 'save-number-1', 'the oldest is forgotten first');
+  spec(saves).when({ answers: {}, notes: {}, now: T2, saveId: 'save-number-1' }).then(t, { events: [], state });
+  t.equal(decideForm({ type: 'patch-form', definition: DEFINITION, answers: {}, notes: {}, now: T2, saveId: 'save-number-0' }, state).length, 1, 'one 51 saves back is a save again');
 });
 
 t.test('answerValueSchema', async (t) => {

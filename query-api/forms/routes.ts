@@ -1,7 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { formDefinitionResponse, formDefinitionResponseSchema } from '../../domain/forms/definition.ts';
-import { formDocumentSchema, formNameSchema, type FormDocument, initialFormState, recordedAnswersSchema } from '../../domain/forms/form.ts';
+import { formDocument, formDocumentSchema, formNameSchema, type FormDocument, initialFormState, recordedAnswersSchema } from '../../domain/forms/form.ts';
 import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 
@@ -17,7 +17,7 @@ const documentRow = z.object({
 export async function readFormDocument(pool: DatabasePool, name: string): Promise<FormDocument> {
   const row = await pool.maybeOne(sql.type(documentRow)`
     SELECT respondent, answers, notes, summary, version, updated_at FROM forms.documents WHERE name = ${name}`);
-  if (!row) return { name, ...initialFormState };
+  if (!row) return formDocument(name, initialFormState);
   return {
     name,
     answers: row.answers,
