@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema, libraryAggregate, type LibraryState, libraryStream } from '../../domain/gym/library.ts';
-import { decideWorkout, enteredUnitSchema, findSet as findLoggedSet, holdsExercise, notesSchema, repsSchema, rpeSchema, setNumberSchema } from '../../domain/gym/workout.ts';
+import {
+  decideWorkout,
+  effectiveMadeAt,
+  enteredUnitSchema,
+  findSet as findLoggedSet,
+  holdsExercise,
+  type LoggedSet,
+  MADE_AT_MAX_AHEAD_MS,
+  notesSchema,
+  repsSchema,
+  rpeSchema,
+  SetChangedLater,
+  setNumberSchema,
+  type WorkoutEvent,
+  type WorkoutState,
+} from '../../domain/gym/workout.ts';
+import { instantSchema } from '../../domain/shared/calendar.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
-import { setSchema, workoutSchema } from '../../query-api/gym/schemas.ts';
+import { setSchema, type SetView, workoutSchema } from '../../query-api/gym/schemas.ts';
 import { findSet, findWorkout, idParams, readWorkout } from '../../query-api/gym/workouts.ts';
 import type { Core } from '../shared/core.ts';
 import { answeredBeforeProjected, LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
@@ -17,6 +34,12 @@ export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().option
 export const changeWorkoutBody = z
   .object({ finished: z.boolean().optional(), notes: notesSchema.optional() })
   .refine((body) => body.finished !== undefined || body.notes !== undefined, { message: 'finished or notes is required' });
+const madeAtSchema = instantSchema.meta({
+  description:
+    "when the lifter made this change, by the phone's clock (ISO 8601 with an offset); a change made before the tick that last " +
+    `wrote the set is refused with 409 SET_CHANGED_LATER. More than ${MADE_AT_MAX_AHEAD_MS / 60_000} minutes past the server's clock is ` +
+    "taken as the server's now. Without it the change applies whenever it arrives.",
+});
 export const tickSetBody = z.object({
   exerciseId: z.uuid(),
   setNumber: setNumberSchema,
@@ -24,14 +47,60 @@ export const tickSetBody = z.object({
   reps: repsSchema,
   unit: enteredUnitSchema.optional().meta({ description: 'the unit the weight was typed in; kg always carries the weight' }),
   rpe: rpeSchema.nullable().optional().meta({ description: 'rate of perceived exertion, 1 to 10 in half steps' }),
+  madeAt: madeAtSchema.optional(),
 });
+export const removeSetAtParams = z.object({ id: z.uuid(), exerciseId: z.uuid(), setNumber: z.coerce.number().pipe(setNumberSchema) });
+export const removeSetAtQuery = z.object({ madeAt: madeAtSchema.optional() });
+export const setChangedLaterBodySchema = errorBodySchema
+  // `current`: the set as the server holds it, as a tick answers it
+  .extend({ current: setSchema })
+  .meta({ id: 'SetChangedLater' });
+
 export const correctSetBody = z
   .object({ kg: kgSchema.optional(), reps: repsSchema.optional() })
   .refine((body) => body.kg !== undefined || body.reps !== undefined, { message: 'kg or reps is required' });
 
+/**
+ * A decision that may meet a set another device changed after this command was made: that set is
+ * kept rather than thrown, so the route can answer it whole (the 409's `current`).
+ */
+function keepingChangedLater(decide: (state: WorkoutState) => WorkoutEvent[] | Promise<WorkoutEvent[]>) {
+  const outcome: { current: LoggedSet | null } = { current: null };
+  const run = async (state: WorkoutState): Promise<WorkoutEvent[]> => {
+    outcome.current = null;
+    try {
+      return await decide(state);
+    } catch (error) {
+      if (!(error instanceof SetChangedLater)) throw error;
+      outcome.current = error.current;
+      return [];
+    }
+  };
+  return { outcome, decide: run };
+}
+
+const setView = (workoutId: string, set: LoggedSet, names: LibraryState): SetView => ({
+  id: set.id,
+  sessionId: workoutId,
+  exerciseId: set.exerciseId,
+  exerciseName: names.exercises[set.exerciseId]?.name ?? null,
+  setNumber: set.setNumber,
+  kg: set.kg,
+  reps: set.reps,
+  unit: set.unit,
+  rpe: set.rpe,
+});
+
 export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
+  const madeAtOf = (madeAt: string | undefined): string | null => (madeAt === undefined ? null : effectiveMadeAt(madeAt, core.now()));
+  const libraryOf = (userId: string) => core.commands.held(libraryStream(userId), libraryAggregate);
+  const answerChangedLater = async (reply: FastifyReply, userId: string, workoutId: string, current: LoggedSet, change: string) => {
+    const set = setView(workoutId, current, await libraryOf(userId));
+    const message = `Set ${set.setNumber} of ${set.exerciseName ?? 'this exercise'} was changed on another device after this ${change}`;
+    return reply.code(409).send({ statusCode: 409, code: 'SET_CHANGED_LATER', error: 'Conflict', message, current: set });
+  };
 
   /**
    * A deleted plan's workouts keep their streams, named by (user, day, date), and lose the link to
@@ -123,14 +192,16 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       config: { readsProjections: false },
       schema: {
         operationId: 'tickSet',
-        summary: 'Tick a set: upsert on (workout, exercise, set number); a second tick overwrites',
+        summary: 'Tick a set: upsert on (workout, exercise, set number); a second tick overwrites unless it was made before the one that last wrote the set',
         description:
           `Answers as soon as the set is in the log, before the read side has it; the answer's ${LOG_POSITION_HEADER} header ` +
           'is where it landed. Later requests of this session wait for it before they read; a client that may reach another ' +
-          `process sends the header back on its next request.`,
+          `process sends the header back on its next request. The same tick sent again (same values, same madeAt) answers ` +
+          'the set and records nothing; one made before the tick that last wrote the set answers 409 SET_CHANGED_LATER with ' +
+          'the set as it stands in `current`, unless it carries the same values.',
         params: idParams,
         body: tickSetBody,
-        response: { 200: setSchema, 201: setSchema, ...errors },
+        response: { 200: setSchema, 201: setSchema, ...errors, 409: setChangedLaterBodySchema },
       },
     },
     async (request, reply) => {
@@ -139,9 +210,10 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       const rpe = request.body.rpe ?? null;
       const newSetId = randomUUID();
       const workoutId = request.params.id;
-      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe } as const;
+      const madeAt = madeAtOf(request.body.madeAt);
+      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt } as const;
       let library: LibraryState | null = null;
-      const { state, position } = await appendWorkoutDecision(core, request, workoutId, async (state) => {
+      const refusable = keepingChangedLater(async (state) => {
         const events = decideWorkout(tick, state);
         // The first set of an exercise in this workout asks the library, with its revision, while this
         // stream's revision is held: the library refuses an exercise that is not the caller's, and a
@@ -153,22 +225,41 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
         }
         return events;
       });
+      const { state, position } = await appendWorkoutDecision(core, request, workoutId, refusable.decide);
+      if (refusable.outcome.current) return answerChangedLater(reply, request.userId, workoutId, refusable.outcome.current, 'tick');
       const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
       answeredBeforeProjected(request, reply, core.writes, position);
-      const names = library ?? (await core.commands.held(libraryStream(request.userId), libraryAggregate));
+      const names = library ?? (await libraryOf(request.userId));
       reply.code(set.id === newSetId ? 201 : 200);
-      return {
-        id: set.id,
-        sessionId: workoutId,
-        exerciseId,
-        exerciseName: names.exercises[exerciseId]?.name ?? null,
-        setNumber,
-        kg: set.kg,
-        reps: set.reps,
-        unit: set.unit,
-        rpe: set.rpe,
-      };
+      return setView(workoutId, set, names);
+    },
+  );
+
+  app.delete(
+    '/api/sessions/:id/sets/:exerciseId/:setNumber',
+    {
+      onRequest,
+      schema: {
+        operationId: 'removeSetAt',
+        summary: 'Remove the set of (exercise, set number) from a workout; a set already gone is removed (204), so a retry is no error',
+        description:
+          'A phone queues this offline, knowing the set by its place rather than its id. With madeAt, a set ticked after it is ' +
+          'kept: 409 SET_CHANGED_LATER with the set in `current`. Undoing a removal is a new tick.',
+        params: removeSetAtParams,
+        querystring: removeSetAtQuery,
+        response: { 204: z.null(), ...errors, 409: setChangedLaterBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, exerciseId, setNumber } = request.params;
+      const userId = request.userId;
+      const command = { type: 'remove-set-at', userId, exerciseId, setNumber, madeAt: madeAtOf(request.query.madeAt) } as const;
+      const refusable = keepingChangedLater((state) => decideWorkout(command, state));
+      const { position } = await appendWorkoutDecision(core, request, id, refusable.decide);
+      if (refusable.outcome.current) return answerChangedLater(reply, userId, id, refusable.outcome.current, 'removal');
+      await awaitDecided(core, position);
+      return reply.code(204).send(null);
     },
   );
 

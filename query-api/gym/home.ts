@@ -23,6 +23,14 @@ const homeExerciseSchema = z.object({
     reps: z.number().nullable(),
   }),
 });
+const openWorkoutSchema = z.object({
+  id: z.string(),
+  planDayId: z.string().nullable(),
+  dayOrdinal: z.number().nullable(),
+  dayTitle: z.string().nullable(),
+  startedAt: z.string(),
+  setCount: z.number(),
+});
 export const homeSchema = z
   .object({
     date: z.string(),
@@ -32,11 +40,25 @@ export const homeSchema = z
     activePlan: planSchema.nullable(),
     nextDay: dayViewSchema.nullable(),
     exercises: z.array(homeExerciseSchema),
+    openWorkouts: z.array(openWorkoutSchema).meta({
+      description:
+        "the workouts of the client's date that have a set and are not finished, the oldest started first, whichever device " +
+        'started them: what Today offers to continue',
+    }),
   })
   .meta({ id: 'Home' });
 type Home = z.infer<typeof homeSchema>;
 
 const lastRow = z.object({ exercise_id: z.string(), workout_id: z.string(), date: z.string(), set_number: z.number(), kg: z.number(), reps: z.number() });
+
+const openWorkoutRow = z.object({
+  id: z.string(),
+  plan_day_id: z.string().nullable(),
+  day_ordinal: z.number().nullable(),
+  day_title: z.string().nullable(),
+  started_at: z.string(),
+  set_count: z.number(),
+});
 
 const todayRow = z.object({
   week_start: z.number(),
@@ -51,7 +73,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
   // two prepared statements at once, the plans and the rest; what needs the active plan finds it
   // in SQL, as listPlans orders plans
   const activePlanId = sql.fragment`(SELECT id FROM gym.plans WHERE user_id = ${userId} AND active ORDER BY ${PLAN_ORDER} LIMIT 1)`;
-  const [today, plans] = await Promise.all([
+  const [today, plans, open] = await Promise.all([
     db.maybeOne(sql.prepared('gym_home', todayRow)`
       SELECT u.week_start, u.weekly_goal, u.unit,
         -- the days trained from the user's week start (weekStartOf in SQL) up to the client's date
@@ -82,12 +104,27 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
           ) l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id) l) AS last_sets
       FROM gym.users u WHERE u.id = ${userId}`),
     listPlans(db, userId),
+    db.any(sql.prepared('gym_home_open', openWorkoutRow)`
+      SELECT w.id, w.plan_day_id, d.ordinal AS day_ordinal, d.title AS day_title, w.started_at, s.set_count
+      FROM gym.workouts w
+      CROSS JOIN LATERAL (SELECT count(*)::int AS set_count FROM gym.sets s WHERE s.workout_id = w.id) s
+      LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id
+      WHERE w.user_id = ${userId} AND w.date = ${date}::date AND w.finished_at IS NULL AND s.set_count > 0
+      ORDER BY w.started_at, w.id`),
   ]);
   if (!today) throw accountNotReady();
+  const openWorkouts = open.map((row) => ({
+    id: row.id,
+    planDayId: row.plan_day_id,
+    dayOrdinal: row.day_ordinal,
+    dayTitle: row.day_title,
+    startedAt: row.started_at,
+    setCount: row.set_count,
+  }));
   const { trained, last_ordinal: lastOrdinal, last_sets: rows } = today;
   const weekStart = weekStartOf(date, today.week_start);
   const [active] = plans.filter((plan) => plan.active);
-  if (!active) return { date, weekStart, weeklyGoal: today.weekly_goal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [] };
+  if (!active) return { date, weekStart, weeklyGoal: today.weekly_goal, daysTrainedThisWeek: trained, activePlan: null, nextDay: null, exercises: [], openWorkouts };
 
   const days = active.days;
   const slots = days.flatMap((day) => day.slots);
@@ -111,7 +148,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
         : { action: 'repeat' as const, kg: top, reps: Math.min(slot.repMax, Math.max(...topSets.map((set) => set.reps)) + 1) },
     };
   });
-  return { date, weekStart, weeklyGoal: today.weekly_goal, daysTrainedThisWeek: trained, activePlan: active, nextDay, exercises };
+  return { date, weekStart, weeklyGoal: today.weekly_goal, daysTrainedThisWeek: trained, activePlan: active, nextDay, exercises, openWorkouts };
 }
 
 export function homeQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
@@ -121,7 +158,8 @@ export function homeQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMe
       onRequest: deps.cookies.requireUser,
       schema: {
         operationId: 'getHome',
-        summary: "Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise",
+        summary:
+          "Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise, and the date's unfinished workouts with sets",
         querystring: z.object({ date: dateSchema }),
         response: { 200: homeSchema, 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema },
       },

@@ -224,8 +224,9 @@ export function home(account: Account, date: string): Expected {
   const weekStart = weekStartOf(date, account.settings.weekStart);
   const trained = [...trainedDates(account, date)].filter((day) => day >= weekStart).length;
   const base = { date, weekStart, weeklyGoal: account.settings.weeklyGoal, daysTrainedThisWeek: trained };
+  const openWorkouts = openWorkoutsOf(account, date);
   const active = account.activePlanId === null ? null : account.plans.get(account.activePlanId)!;
-  if (!active) return ok({ ...base, activePlan: null, nextDay: null, exercises: [] });
+  if (!active) return ok({ ...base, activePlan: null, nextDay: null, exercises: [], openWorkouts });
   const view = planView(account, active);
   const upToDate = liveWorkouts(account).filter((w) => w.date <= date && w.sets.length > 0);
   const [last] = sorted(upToDate.filter((w) => w.dayId !== null && active.days.some((day) => day.id === w.dayId)), newestWorkoutFirst);
@@ -254,7 +255,19 @@ export function home(account: Account, date: string): Expected {
         : { action: 'repeat', kg: top, reps: Math.min(slot.repMax, Math.max(...topSets.map((s) => s.reps)) + 1) },
     };
   });
-  return ok({ ...base, activePlan: view, nextDay, exercises: exercisesOfPlan });
+  return ok({ ...base, activePlan: view, nextDay, exercises: exercisesOfPlan, openWorkouts });
+}
+
+/**
+ * GET /home's openWorkouts (issue 32): "the workouts of the client's date that have a set and are
+ * not finished, the oldest started first", on whichever device they were started.
+ */
+function openWorkoutsOf(account: Account, date: string) {
+  const open = liveWorkouts(account).filter((w) => w.date === date && w.sets.length > 0 && w.finishedAt === null);
+  return sorted(open, by<LiveWorkout>([(w) => w.startedAt, 'asc'], [(w) => w.id, 'asc'])).map((w) => {
+    const day = w.dayId === null ? null : dayOf(account, w.dayId);
+    return { id: w.id, planDayId: w.dayId, dayOrdinal: day?.ordinal ?? null, dayTitle: day?.day.title ?? null, startedAt: w.startedAt, setCount: w.sets.length };
+  });
 }
 
 type DatedSet = LoggedSet & { workoutId: string; date: string; startedAt: string };
