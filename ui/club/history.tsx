@@ -306,7 +306,7 @@ function Restore(props: {
       : night.status === 'closed'
         ? 'The night is closed: reopen it on the night screen to restore a version.'
         : view?.conflict
-          ? 'The night screen is waiting for you to choose between two copies: choose there first.'
+          ? 'The night was changed on another phone: read what was combined on the night screen first.'
           : view?.badge !== 'saved'
             ? 'This phone has changes that are not saved yet: restore once they are.'
             : null;

@@ -138,7 +138,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
 
   const conflict = view.conflict;
   const closed = night.status === 'closed';
-  const readOnly = conflict !== null || closed;
+  const readOnly = conflict?.showing === 'theirs' || closed;
   const nameOf = (personId: string) => night.people.find((person) => person.id === personId)?.name ?? 'Someone who left';
   const present = new Set(night.people.map((person) => person.id));
   const absent = (players ?? []).filter((player) => !player.archived && !present.has(player.id));
@@ -179,19 +179,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
             History
           </a>
         </div>
-        {conflict ? (
-          <div class="conflict" role="alert">
-            <p>
-              <strong>This night was changed on another phone.</strong> Their copy is shown. Keep theirs, or put your changes back on top of it.
-            </p>
-            <button type="button" class="primary" onClick={() => sync.current?.keepTheirs()}>
-              Keep theirs
-            </button>
-            <button type="button" onClick={() => sync.current?.reapplyMine()}>
-              Reapply mine
-            </button>
-          </div>
-        ) : null}
+        {conflict ? <ConflictBanner conflict={conflict} sync={sync.current} /> : null}
         {closed ? (
           <div class="conflict" role="status">
             <p>This night is closed. Reopen it to change it; round numbers go on after its last round.</p>
@@ -327,6 +315,58 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
         <FinishedRounds rounds={night.rounds} nameOf={nameOf} />
       </main>
     </>
+  );
+}
+
+/**
+ * Another phone saved first. What is on the screen is said as it is: the combined copy with what
+ * was combined and what of this phone's was not applied, or, once asked for, their copy as the
+ * other phone saved it, from which alone Keep theirs drops this phone's changes.
+ */
+function ConflictBanner({ conflict, sync }: { readonly conflict: NonNullable<NightView['conflict']>; readonly sync: NightSync | null }) {
+  const list = (label: string, items: readonly string[]) =>
+    items.length === 0 ? null : (
+      <ul aria-label={label}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    );
+  if (conflict.showing === 'theirs') {
+    return (
+      <div class="conflict" role="alert">
+        <p>
+          <strong>Their copy is shown</strong>, as the other phone saved it (version {conflict.theirs.version}). Keep theirs drops this phone’s changes.
+        </p>
+        <button type="button" onClick={() => sync?.keepTheirs()}>
+          Keep theirs
+        </button>
+        <button type="button" class="primary" onClick={() => sync?.showCombined()}>
+          Back to the combined copy
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div class="conflict" role="alert">
+      <p>
+        <strong>{conflict.closed ? 'This night was closed on another phone.' : 'This night was changed on another phone.'}</strong>{' '}
+        {conflict.closed
+          ? 'The changes made here are kept on this phone, not saved: reopen the night to save them on top of theirs.'
+          : 'Both phones’ changes are combined and shown here.'}
+      </p>
+      {list('Combined from the other phone', conflict.merged)}
+      {conflict.notApplied.length > 0 ? <p>Not applied from this phone:</p> : <p>Nothing of this phone’s was dropped.</p>}
+      {list('Not applied from this phone', conflict.notApplied)}
+      <button type="button" onClick={() => sync?.showTheirs()}>
+        Show their copy
+      </button>
+      {conflict.closed ? null : (
+        <button type="button" class="primary" onClick={() => sync?.dismiss()}>
+          OK
+        </button>
+      )}
+    </div>
   );
 }
 

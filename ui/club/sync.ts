@@ -1,29 +1,20 @@
-// Keeps one night on this phone and on the server (spec 002 "Snapshot save"): every change is
-// written to IndexedDB first, then about 1 s after the last change the newest snapshot goes out
-// whole with its version. One save at a time; what changed meanwhile follows it.
+// Keeps one night on this phone and on the server: the thin runner of ui/club/night-sync-model.ts.
+// It performs the model's effects (IndexedDB through idb-keyval, the PUT through clubApi with its
+// 10 s deadline, a timer for the debounce) and feeds it what happens (answers, sync moments).
 import { createStore, get, set, values } from 'idb-keyval';
 import { ApiRefusal, isRecord, NoAnswer } from '../shared/api.ts';
+import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { clubApi } from './api.ts';
-import { isNight, type Night, newId, snapshotOf, takeServerCopy } from './night.ts';
+import { isNight, type Night, newId } from './night.ts';
+import { type Badge, canChangeStatus, canRestore, type Conflict, initialState, type Kept, shownNight, step, type SyncEffect, type SyncEvent, type SyncState } from './night-sync-model.ts';
 
-export const SAVE_DEBOUNCE_MS = 1_000;
-export const RETRY_MS = 8_000;
-
-/** The header badge: exactly these four. */
-export type Badge = 'saved' | 'saving' | 'offline' | 'failed';
-
-export const BADGE_TEXT: Readonly<Record<Badge, string>> = {
-  saved: 'Saved',
-  saving: 'Saving',
-  offline: 'Offline (will sync)',
-  failed: 'Not saved (tap to retry)',
-};
+export { BADGE_TEXT, type Badge, SAVE_DEBOUNCE_MS } from './night-sync-model.ts';
 
 export type NightView = {
   readonly night: Night | null;
   readonly badge: Badge;
-  /** another phone saved first: its copy is shown, this phone's is kept aside until the user chooses */
-  readonly conflict: { readonly theirs: Night; readonly mine: Night } | null;
+  /** another phone saved first: what was combined, what of this phone's was not applied, their copy */
+  readonly conflict: Conflict | null;
   /** the server's words when it refused the save */
   readonly refusal: string | null;
   /** why closing or reopening did not happen */
@@ -32,8 +23,6 @@ export type NightView = {
   readonly missing: 'no-connection' | 'not-found' | 'logged-out' | null;
 };
 
-/** What this phone keeps of a night: the copy, whether it holds changes the server has not confirmed, and that snapshot's id. */
-type Kept = { readonly night: Night; readonly unsent: boolean; readonly snapshotId: string };
 const store = createStore('club-nights', 'nights');
 
 /** The nights this phone holds, for Today with no signal. */
@@ -48,8 +37,13 @@ export async function keptNights(date: string): Promise<{ readonly night: Night;
 
 export type NightSync = {
   edit(change: (night: Night) => Night): void;
+  /** their copy on the screen, read-only, until Keep theirs or back to the combined copy */
+  showTheirs(): void;
+  showCombined(): void;
+  /** drops this phone's changes for their copy: only once their copy is shown */
   keepTheirs(): void;
-  reapplyMine(): void;
+  /** the conflict's message is read */
+  dismiss(): void;
   retry(): void;
   /** close or reopen: the server moves the version on, so only a night with nothing unsent */
   setStatus(action: 'close' | 'reopen'): Promise<void>;
@@ -107,237 +101,151 @@ export function watchNight(id: string, onView: (view: NightView) => void): { rea
 const isVersionAnswer = (value: unknown): value is { version: number } => isRecord(value) && typeof value['version'] === 'number';
 const snapshotIdNow = (): string => newId(crypto.getRandomValues(new Uint8Array(20)));
 
-export function startNightSync(id: string, onView: (view: NightView) => void): NightSync {
-  let night: Night | null = null;
-  let unsent = false;
-  // names this phone's change on top of night.version: kept for every send from that version, so a
-  // send after one whose answer was lost is known by the server as this phone's own (docs/design.md)
-  let snapshotId = snapshotIdNow();
-  let edits = 0;
-  let inFlight = false;
-  let badge: Badge = 'saved';
-  let conflict: NightView['conflict'] = null;
-  let refusal: string | null = null;
-  let missing: NightView['missing'] = null;
-  let notice: string | null = null;
-  let debounce: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  // a change made before IndexedDB answered must not be overwritten by what it held
-  let loaded = false;
+/** What a refused save means to the model: a 409 with the server's copy is merged; the rest are words or a retry. */
+function answerOf(error: unknown, id: string): SyncEvent {
+  if (error instanceof ApiRefusal && error.status === 409) {
+    const current = error.body['current'];
+    if (isNight(current, id)) return { type: 'conflict', current };
+    return { type: 'refused', message: error.message };
+  }
+  if (error instanceof NoAnswer || (error instanceof ApiRefusal && (error.transient || error.status === 429))) return { type: 'no-answer' };
+  if (error instanceof ApiRefusal) return { type: 'refused', message: error.message };
+  throw error;
+}
 
-  const show = (): void => onView({ night, badge, conflict, refusal, notice, missing });
-  const keep = (): void => {
-    if (night) void set(id, { night, unsent, snapshotId } satisfies Kept, store).catch(() => undefined);
+export function startNightSync(id: string, onView: (view: NightView) => void): NightSync {
+  let state: SyncState = initialState(snapshotIdNow());
+  let stopped = false;
+  let wake: ReturnType<typeof setTimeout> | null = null;
+  const accept = (value: unknown) => isNight(value, id);
+
+  const show = (): void => {
+    const { badge, conflict, refusal, notice, missing } = state;
+    onView({ night: shownNight(state), badge, conflict, refusal, notice, missing });
   };
 
-  function schedule(): void {
-    if (debounce) clearTimeout(debounce);
-    debounce = setTimeout(() => {
-      debounce = null;
-      void save();
-    }, SAVE_DEBOUNCE_MS);
+  function dispatch(event: SyncEvent): void {
+    const next = step(state, event, snapshotIdNow());
+    state = next.state;
+    for (const effect of next.effects) perform(effect);
+    show();
   }
 
-  async function save(): Promise<void> {
-    if (stopped || inFlight || !unsent || conflict || !night) return;
-    inFlight = true;
-    const sentEdits = edits;
-    badge = 'saving';
-    show();
-    try {
-      const answer = await clubApi.put('/api/sessions/{id}', { path: { id }, body: snapshotOf(night, snapshotId), accept: isVersionAnswer });
-      night = { ...night, version: answer.version };
-      snapshotId = snapshotIdNow();
-      refusal = null;
-      // a change made while this save was on its way is the newest now: it goes next
-      if (edits === sentEdits) unsent = false;
-      badge = unsent ? 'saving' : 'saved';
-    } catch (error) {
-      await failed(error);
-    } finally {
-      inFlight = false;
+  function perform(effect: SyncEffect): void {
+    switch (effect.type) {
+      case 'keep':
+        void set(id, effect.kept, store).catch(() => undefined);
+        return;
+      case 'wake':
+        if (wake) clearTimeout(wake);
+        wake = setTimeout(() => {
+          wake = null;
+          dispatch({ type: 'due', now: Date.now() });
+        }, Math.max(0, effect.at - Date.now()));
+        return;
+      case 'send':
+        // after stop() only a keepalive send still goes: the page is being left
+        if (stopped && !effect.keepalive) return;
+        clubApi.put('/api/sessions/{id}', { path: { id }, body: effect.body, accept: isVersionAnswer, keepalive: effect.keepalive }).then(
+          (answer) => dispatch({ type: 'saved', version: answer.version }),
+          (error: unknown) => dispatch(answerOf(error, id)),
+        );
+        return;
+      case 'read-server-copy':
+        clubApi.get('/api/sessions/{id}', { path: { id }, accept }).then(
+          (night) => dispatch({ type: 'server-copy', night }),
+          (error: unknown) =>
+            dispatch({
+              type: 'server-copy-failed',
+              reason: error instanceof ApiRefusal && error.status === 404 ? 'not-found' : error instanceof ApiRefusal && error.status === 401 ? 'logged-out' : 'no-answer',
+            }),
+        );
+        return;
     }
-    keep();
-    show();
-    if (unsent && badge === 'saving' && !debounce) void save();
-  }
-
-  async function failed(error: unknown): Promise<void> {
-    if (error instanceof ApiRefusal && error.status === 409) {
-      try {
-        const theirs = await clubApi.get('/api/sessions/{id}', { path: { id }, accept: (value) => isNight(value, id) });
-        if (night) conflict = { theirs, mine: night };
-        badge = 'failed';
-        refusal = null;
-      } catch {
-        badge = 'offline';
-      }
-    } else if (error instanceof NoAnswer || (error instanceof ApiRefusal && error.transient)) {
-      badge = 'offline';
-    } else if (error instanceof ApiRefusal) {
-      badge = 'failed';
-      refusal = error.message;
-    } else {
-      throw error;
-    }
-  }
-
-  async function fetchServerCopy(): Promise<void> {
-    try {
-      const server = await clubApi.get('/api/sessions/{id}', { path: { id }, accept: (value) => isNight(value, id) });
-      // the opening rule: the server's copy is ignored while this phone holds something newer or unsent
-      if (takeServerCopy(night && { version: night.version, unsent, inFlight }, server.version)) {
-        night = server;
-        snapshotId = snapshotIdNow();
-        badge = 'saved';
-        keep();
-      }
-      missing = null;
-    } catch (error) {
-      if (error instanceof ApiRefusal && error.status === 404) missing = 'not-found';
-      else if (error instanceof ApiRefusal && error.status === 401) missing = 'logged-out';
-      else if (night === null) missing = 'no-connection';
-      if (unsent) badge = 'offline';
-    }
-    show();
-    void save();
   }
 
   void get<Kept>(id, store)
-    .then((kept) => {
-      if (kept && !loaded) {
-        night = kept.night;
-        unsent = kept.unsent;
-        snapshotId = kept.snapshotId;
-        if (unsent) badge = 'saving';
-        show();
-      }
-    })
     .catch(() => undefined)
-    .finally(() => {
-      loaded = true;
-      void fetchServerCopy();
-    });
+    .then((kept) => dispatch({ type: 'loaded', kept: kept ?? null }));
 
-  const retryTimer = setInterval(() => {
-    if (badge === 'offline') void save();
-  }, RETRY_MS);
-  const onOnline = (): void => void save();
-  window.addEventListener('online', onOnline);
+  const unwatchMoments = watchSyncMoments({
+    retry: () => dispatch({ type: 'retry' }),
+    leaving: () => dispatch({ type: 'leaving' }),
+  });
+
+  /** a close, reopen or restore: one request at a time, its answer the phone's copy */
+  let busy = false;
 
   return {
     edit(change) {
-      if (!night || conflict || night.status === 'closed') return;
+      const night = state.night;
+      if (!night) return;
       const next = change(night);
-      if (next === night) return;
-      night = next;
-      unsent = true;
-      edits++;
-      if (badge !== 'offline') badge = 'saving';
-      keep();
-      show();
-      schedule();
+      if (next !== night) dispatch({ type: 'edited', night: next, now: Date.now() });
     },
-    keepTheirs() {
-      if (!conflict) return;
-      night = conflict.theirs;
-      snapshotId = snapshotIdNow();
-      conflict = null;
-      unsent = false;
-      badge = 'saved';
-      keep();
-      show();
-    },
-    reapplyMine() {
-      if (!conflict) return;
-      night = { ...conflict.mine, version: conflict.theirs.version };
-      conflict = null;
-      unsent = true;
-      snapshotId = snapshotIdNow();
-      keep();
-      void save();
-    },
-    retry() {
-      if (conflict) this.reapplyMine();
-      else void save();
-    },
+    showTheirs: () => dispatch({ type: 'show-theirs' }),
+    showCombined: () => dispatch({ type: 'show-combined' }),
+    keepTheirs: () => dispatch({ type: 'keep-theirs' }),
+    dismiss: () => dispatch({ type: 'dismiss' }),
+    retry: () => dispatch({ type: 'retry' }),
     async setStatus(action) {
-      if (!night || unsent || inFlight || conflict) return;
-      notice = null;
-      inFlight = true;
+      if (busy || !canChangeStatus(state, action)) return;
+      busy = true;
+      dispatch({ type: 'notice', text: null });
       try {
-        const accept = (value: unknown) => isNight(value, id);
-        const answer =
-          action === 'close' ? clubApi.post('/api/sessions/{id}/close', { path: { id }, accept }) : clubApi.post('/api/sessions/{id}/reopen', { path: { id }, accept });
-        night = await answer;
-        snapshotId = snapshotIdNow();
-        badge = 'saved';
-        keep();
+        const answer = action === 'close' ? clubApi.post('/api/sessions/{id}/close', { path: { id }, accept }) : clubApi.post('/api/sessions/{id}/reopen', { path: { id }, accept });
+        dispatch({ type: 'replaced', night: await answer });
       } catch (error) {
-        notice = error instanceof ApiRefusal ? error.message : `No connection: the night was not ${action === 'close' ? 'closed' : 'reopened'}. Try again with signal.`;
+        const text = error instanceof ApiRefusal ? error.message : `No connection: the night was not ${action === 'close' ? 'closed' : 'reopened'}. Try again with signal.`;
+        dispatch({ type: 'notice', text });
       } finally {
-        inFlight = false;
+        busy = false;
       }
-      show();
     },
     async restore(version) {
-      if (!night) return { ok: false, reason: 'The night is not loaded yet.' };
-      if (unsent || inFlight || conflict || debounce) return { ok: false, reason: 'This phone has changes that are not saved yet. Restore once the badge on the night says Saved.' };
-      inFlight = true;
-      const accept = (value: unknown) => isNight(value, id);
-      let result: RestoreResult;
+      if (!state.night) return { ok: false, reason: 'The night is not loaded yet.' };
+      if (busy || !canRestore(state)) return { ok: false, reason: 'This phone has changes that are not saved yet. Restore once the badge on the night says Saved.' };
+      busy = true;
       try {
-        night = await clubApi.post('/api/sessions/{id}/versions/{version}/restore', { path: { id, version }, body: { expectedVersion: night.version, snapshotId }, accept });
-        snapshotId = snapshotIdNow();
-        badge = 'saved';
-        notice = null;
-        keep();
-        result = { ok: true };
+        const night = await clubApi.post('/api/sessions/{id}/versions/{version}/restore', {
+          path: { id, version },
+          body: { expectedVersion: state.night.version, snapshotId: state.snapshotId },
+          accept,
+        });
+        dispatch({ type: 'replaced', night });
+        return { ok: true };
       } catch (error) {
         if (error instanceof ApiRefusal && error.status === 409) {
           // another phone changed the night first, or closed it: with nothing unsent here, its copy is this phone's now
-          try {
-            night = await clubApi.get('/api/sessions/{id}', { path: { id }, accept });
-            snapshotId = snapshotIdNow();
-            keep();
-          } catch {
-            // the night screen reads it again when it opens
-          }
-          result = {
+          const current = error.body['current'];
+          if (isNight(current, id)) dispatch({ type: 'replaced', night: current });
+          return {
             ok: false,
             reason:
               error.code === 'SESSION_CLOSED'
                 ? 'Nothing was restored: the night is closed. Reopen it on the night screen first.'
                 : 'Nothing was restored: the night was changed on another phone meanwhile. The history now shows its newest version.',
           };
-        } else if (error instanceof ApiRefusal && !error.transient) {
-          result = { ok: false, reason: `Nothing was restored: ${error.message}` };
-        } else {
-          // the request may have reached the server: sent again with the same id, it answers the night it made
-          result = { ok: false, reason: 'No answer from the server: the restore may not have been saved. Try again when there is signal; it will not be done twice.' };
         }
+        if (error instanceof ApiRefusal && !error.transient) return { ok: false, reason: `Nothing was restored: ${error.message}` };
+        // the request may have reached the server: sent again with the same id, it answers the night it made
+        return { ok: false, reason: 'No answer from the server: the restore may not have been saved. Try again when there is signal; it will not be done twice.' };
       } finally {
-        inFlight = false;
+        busy = false;
       }
-      show();
-      return result;
     },
     flush() {
-      if (debounce) {
-        clearTimeout(debounce);
-        debounce = null;
-        void save();
-      }
+      if (state.dueAt !== null) dispatch({ type: 'due', now: Math.max(Date.now(), state.dueAt) });
     },
     refresh() {
-      if (loaded) void fetchServerCopy();
+      if (state.loaded) perform({ type: 'read-server-copy' });
     },
     stop() {
       // leaving sends what waits for its debounce now rather than at the next visit
       this.flush();
       stopped = true;
-      clearInterval(retryTimer);
-      window.removeEventListener('online', onOnline);
+      if (wake) clearTimeout(wake);
+      unwatchMoments();
     },
   };
 }
