@@ -91,11 +91,11 @@ export function App() {
   };
   useEffect(() => ask(), []);
 
-  // opened offline: asked again when the network is back or the page is seen again
+  // opened offline: asked again when the network is back, the page is seen again and every 8 s
   const offline = session.kind === 'in' && session.offlineSince !== null;
   useEffect(() => {
     if (!offline) return;
-    return watchSyncMoments({ retry: (moment) => moment !== 'interval' && ask(true) });
+    return watchSyncMoments({ retry: () => ask(true) });
   }, [offline]);
   const oldestFromPhone = useOldestFromPhone();
   const offlineAt = oldestFromPhone ?? (session.kind === 'in' ? session.offlineSince : null);

@@ -104,11 +104,17 @@ export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): 
   const [part] = useState(() => Symbol(key));
   const shown = useRef(state);
   shown.current = state;
+  const shownKey = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
     let answered = false;
-    // a refresh of what is on screen keeps it there until the answer
-    if (shown.current.kind !== 'ok') setState({ kind: 'loading' });
+    // a refresh keeps what is on screen until the answer; something else to load starts afresh
+    const refresh = shownKey.current === key && (shown.current.kind === 'ok' || shown.current.kind === 'not-kept');
+    shownKey.current = key;
+    if (!refresh) {
+      shown.current = { kind: 'loading' };
+      setState(shown.current);
+    }
     const kept = replica && keep ? replica.read<T>(keep).catch(() => undefined) : Promise.resolve(undefined);
     void kept.then((copy) => {
       if (live && copy && !answered && shown.current.kind !== 'ok') setState({ kind: 'ok', value: copy.value, keptAt: null });
@@ -140,10 +146,12 @@ export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): 
     // `load` is a new closure each render; `key` says when it asks for something else
   }, [key, round, replica]);
   useEffect(() => () => showFromPhone(part, null), []);
+  // drawn from the copy for want of an answer: asked again until one comes (network back, page seen, every 8 s)
+  const fromCopy = state.kind === 'not-kept' || (state.kind === 'ok' && state.keptAt !== null);
   useEffect(() => {
-    if (!replica) return;
-    return watchSyncMoments({ retry: (moment) => moment !== 'interval' && setRound((value) => value + 1) });
-  }, [replica]);
+    if (!fromCopy) return;
+    return watchSyncMoments({ retry: () => setRound((value) => value + 1) });
+  }, [fromCopy]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
   const set = useCallback(
     (value: T) => {
