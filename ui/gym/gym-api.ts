@@ -21,6 +21,8 @@ export type Workout = Schemas['Workout'];
 export type WorkoutSummary = Schemas['WorkoutSummary'];
 export type Home = Schemas['Home'];
 export type HomeExercise = Home['exercises'][number];
+/** a workout of the client's date with sets and not finished, on whichever device it was started: Today offers to continue it */
+export type OpenWorkout = Home['openWorkouts'][number];
 export type Hint = HomeExercise['hint'];
 export type Exercise = Schemas['Exercise'];
 export type History = Schemas['ExerciseHistory'];
@@ -44,6 +46,8 @@ export type PlanRevision = {
   days: { id?: string; title: string | null; slots: { id?: string; exerciseId: string; targetSets: number; repMin: number; repMax: number; note: string | null }[] }[];
 };
 export type TickBody = BodyAt<'/api/sessions/{id}/sets', 'post'>;
+/** the 409 of a tick or a removal made before another device's later tick of that set: `current` is the set the server holds */
+export type SetChangedLater = Schemas['SetChangedLater'];
 export type WorkoutHistory = Schemas['WorkoutHistory'];
 export type WorkoutHistoryEntry = Schemas['WorkoutHistoryEntry'];
 export type WorkoutChange = Schemas['WorkoutChange'];
@@ -59,7 +63,7 @@ const isUser = has('id', 'email', 'settings');
 const isOk = has('ok');
 const isPlan = has('id', 'name', 'days', 'active');
 const isWorkout = has('id', 'date', 'sets', 'finishedAt');
-const isHome = has('date', 'weeklyGoal', 'daysTrainedThisWeek', 'activePlan', 'nextDay', 'exercises');
+const isHome = has('date', 'weeklyGoal', 'daysTrainedThisWeek', 'activePlan', 'nextDay', 'exercises', 'openWorkouts');
 const isExercise = has('id', 'name');
 const isMachine = has('id', 'name');
 const isCardioLog = has('id', 'machineId', 'date', 'minutes');
@@ -118,6 +122,9 @@ export const gymApi = {
   changeCardioLog: (id: string, fields: CardioFields) => gym.patch('/api/cardio/logs/{id}', { path: { id }, body: fields, accept: isCardioLog }),
   deleteCardioLog: (id: string) => gym.delete('/api/cardio/logs/{id}', { path: { id }, accept: isNothing }),
   deleteSet: (id: string) => gym.delete('/api/sets/{id}', { path: { id }, accept: isNothing }),
+  /** by its place, as a phone queues it offline: 204 also when it is already gone */
+  deleteSetAt: (workoutId: string, exerciseId: string, setNumber: number, madeAt?: string) =>
+    gym.delete('/api/sessions/{id}/sets/{exerciseId}/{setNumber}', { path: { id: workoutId, exerciseId, setNumber }, query: madeAt ? { madeAt } : {}, accept: isNothing }),
   /** a long history takes a while: the deadline is longer than the usual 10 s */
   importWorkouts: (body: ImportBody, deadlineMs: number) => gym.post('/api/import', { body, deadlineMs, accept: has('format', 'unit', 'workouts', 'skipped', 'exercisesCreated', 'exercisesMatched') }),
 };

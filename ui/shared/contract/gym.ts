@@ -386,7 +386,7 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise */
+        /** Today: active plan, next day, days trained this week (from the user's week start and the client's date), last numbers and a hint per exercise, and the date's unfinished workouts with sets */
         readonly get: operations["getHome"];
         readonly put?: never;
         readonly post?: never;
@@ -572,11 +572,31 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /**
-         * Tick a set: upsert on (workout, exercise, set number); a second tick overwrites
-         * @description Answers as soon as the set is in the log, before the read side has it; the answer's x-log-position header is where it landed. Later requests of this session wait for it before they read; a client that may reach another process sends the header back on its next request.
+         * Tick a set: upsert on (workout, exercise, set number); a second tick overwrites unless it was made before the one that last wrote the set
+         * @description Answers as soon as the set is in the log, before the read side has it; the answer's x-log-position header is where it landed. Later requests of this session wait for it before they read; a client that may reach another process sends the header back on its next request. The same tick sent again (same values, same madeAt) answers the set and records nothing; one made before the tick that last wrote the set answers 409 SET_CHANGED_LATER with the set as it stands in `current`, unless it carries the same values.
          */
         readonly post: operations["tickSet"];
         readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/sessions/{id}/sets/{exerciseId}/{setNumber}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Remove the set of (exercise, set number) from a workout; a set already gone is removed (204), so a retry is no error
+         * @description A phone queues this offline, knowing the set by its place rather than its id. With madeAt, a set ticked after it is kept: 409 SET_CHANGED_LATER with the set in `current`. Undoing a removal is a new tick.
+         */
+        readonly delete: operations["removeSetAt"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -757,6 +777,15 @@ export interface components {
                 }[];
                 readonly title: string | null;
             } | null;
+            /** @description the workouts of the client's date that have a set and are not finished, the oldest started first, whichever device started them: what Today offers to continue */
+            readonly openWorkouts: readonly {
+                readonly dayOrdinal: number | null;
+                readonly dayTitle: string | null;
+                readonly id: string;
+                readonly planDayId: string | null;
+                readonly setCount: number;
+                readonly startedAt: string;
+            }[];
             readonly weeklyGoal: number;
             readonly weekStart: string;
         };
@@ -784,6 +813,13 @@ export interface components {
             readonly name: string;
             readonly sourceId: string | null;
             readonly startDate: string;
+        };
+        readonly SetChangedLater: {
+            readonly code: string;
+            readonly current: components["schemas"]["SetLog"];
+            readonly error: string;
+            readonly message: string;
+            readonly statusCode: number;
         };
         readonly SetLog: {
             readonly exerciseId: string;
@@ -4172,6 +4208,11 @@ export interface operations {
                     /** Format: uuid */
                     readonly exerciseId: string;
                     readonly kg: number;
+                    /**
+                     * Format: date-time
+                     * @description when the lifter made this change, by the phone's clock (ISO 8601 with an offset); a change made before the tick that last wrote the set is refused with 409 SET_CHANGED_LATER. More than 5 minutes past the server's clock is taken as the server's now. Without it the change applies whenever it arrives.
+                     */
+                    readonly madeAt?: string & (unknown & unknown);
                     readonly reps: number;
                     /** @description rate of perceived exertion, 1 to 10 in half steps */
                     readonly rpe?: number | null;
@@ -4237,6 +4278,103 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SetChangedLater"];
+                };
+            };
+            /** @description Default Response */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readonly removeSetAt: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description when the lifter made this change, by the phone's clock (ISO 8601 with an offset); a change made before the tick that last wrote the set is refused with 409 SET_CHANGED_LATER. More than 5 minutes past the server's clock is taken as the server's now. Without it the change applies whenever it arrives. */
+                readonly madeAt?: string & (unknown & unknown);
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly exerciseId: string;
+                readonly id: string;
+                readonly setNumber: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SetChangedLater"];
                 };
             };
             /** @description Default Response */
