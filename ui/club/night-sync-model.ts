@@ -179,7 +179,8 @@ function decide(state: SyncState, event: SyncEvent, newId: string): Step {
       const { night } = state;
       // the opening rule: the server's copy is ignored while this phone holds something newer or unsent
       const taken = takeServerCopy(night && { version: night.version, unsent: state.unsent, inFlight: state.sending !== null }, event.night.version);
-      const next = taken ? take(state, event.night, newId) : state;
+      // the same version again is nothing new; a newer one leaves a conflict's message up until it is read
+      const next = taken && !(night && !state.unsent && event.night.version === night.version) ? { ...take(state, event.night, newId), conflict: state.conflict } : state;
       return send({ ...next, missing: null }, false);
     }
     case 'server-copy-failed': {
@@ -207,8 +208,12 @@ function decide(state: SyncState, event: SyncEvent, newId: string): Step {
       if (state.dueAt === null) return { state, effects: [] };
       if (event.now < state.dueAt) return { state, effects: [{ type: 'wake', at: state.dueAt }] };
       return send({ ...state, dueAt: null }, false);
-    case 'retry':
-      return state.dueAt === null ? send(state, false) : { state, effects: [] };
+    case 'retry': {
+      if (state.dueAt !== null) return { state, effects: [] };
+      // with nothing waiting, the moment is used to catch up with what other phones saved
+      const idle = state.loaded && !state.unsent && state.sending === null;
+      return idle ? { state, effects: [{ type: 'read-server-copy' }] } : send(state, false);
+    }
     case 'leaving':
       // timers may never run again: the change waiting for its debounce goes now
       return send({ ...state, dueAt: null }, true);

@@ -149,3 +149,19 @@ t.test('closed on the other phone: nothing is sent; reopening sends the changes 
   t.match(reopened.sends, [{ body: { version: 5 } }]);
   t.ok(reopened.sends[0]!.type === 'send' && reopened.sends[0]!.body.people.some((present) => present.id === person(4).id));
 });
+
+t.test('a retry moment with nothing waiting reads the server’s copy, and a newer one is taken', async (t) => {
+  const idle = run([{ type: 'retry' }], opened);
+  t.same(idle.effects, [{ type: 'read-server-copy' }]);
+  const newer = { ...addPerson(server, person(4)), version: 4 };
+  t.equal(run([{ type: 'server-copy', night: newer }], opened).state.night, newer);
+  const same = run([{ type: 'server-copy', night: { ...server } }], opened);
+  t.same(same.state, opened, 'the same version again changes nothing');
+  t.same(same.effects, [], 'nothing kept, nothing sent');
+  const waiting = run([{ type: 'edited', night: addPerson(server, person(4)), now: 0 }, { type: 'retry' }], opened);
+  t.same(
+    waiting.effects.filter((effect) => effect.type === 'read-server-copy' || effect.type === 'send'),
+    [],
+    'a change waiting for its debounce is left to it',
+  );
+});
