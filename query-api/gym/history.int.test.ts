@@ -46,7 +46,7 @@ t.test('GET /sessions/:id/history: every change newest first, with its time, req
   const entries = history.entries as Array<{ revision: number; at: string; type: string; schemaVersion: number; requestId: string; device: string | null; change: Record<string, unknown> }>;
   t.same(entries.map((entry) => entry.revision), [7, 6, 5, 4, 3, 2, 1, 0], 'newest first, every revision once');
   t.same(entries.map((entry) => entry.change.kind), ['set-removed', 'finished', 'notes', 'set-corrected', 'set-ticked', 'set-ticked', 'set-ticked', 'started']);
-  t.ok(entries.every((entry) => ISO.test(entry.at) && entry.schemaVersion === 2), 'times, and new events are version 2');
+  t.ok(entries.every((entry) => ISO.test(entry.at) && entry.schemaVersion === 3), 'times, and new events are version 3');
   const [removed, finished, notes, corrected, overwritten, benchTick, squatTick, started] = entries;
   t.same(started!.change, { kind: 'started', date: '2026-11-24', planDayId: null });
   t.equal(started!.device, 'Safari on iPhone', 'the device of the request');

@@ -433,7 +433,8 @@ export function workoutHistory(account: Account, id: string): Expected {
     revision,
     at: AT,
     type: logged.event.type,
-    schemaVersion: 2,
+    // docs/design.md: workout events are written with schema version 3 since set-ticked gained madeAt
+    schemaVersion: 3,
     requestId: logged.requestId,
     device: logged.device,
     change: changeOf(account, foldWorkout(workout.log.slice(0, revision)), logged.event),
