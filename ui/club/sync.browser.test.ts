@@ -49,7 +49,7 @@ const keptWithTimer = (page: Page, id: string) =>
     }
   }, id);
 
-t.test('phone B saves first: phone A shows the other phone’s copy, the message and a choice', async (t) => {
+t.test('phone B saves first: phone A merges both copies, saves them, and says what it combined', async (t) => {
   await addVenue(club, 'Loft', '20:00', '22:00');
   // one after the other: two argon2 sign-ins and two browser starts at once can outlast a wait on a busy machine
   const a = await logIn(env, await env.phone());
@@ -62,16 +62,44 @@ t.test('phone B saves first: phone A shows the other phone’s copy, the message
   await addFromPeople(a, 'Ada');
   const alert = a.getByRole('alert').filter({ hasText: 'changed on another phone' });
   await alert.waitFor();
-  t.match(await alert.textContent(), /This night was changed on another phone/, 'the message says so');
-  t.equal(await a.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (1)', 'the other phone’s copy is shown');
-  t.ok(await a.getByRole('list').getByText('Ben').first().isVisible(), 'with Ben, whom B added');
-  t.equal(await saveBadge(a).textContent(), 'Not saved (tap to retry)');
-
-  await a.getByRole('button', { name: 'Reapply mine' }).click();
+  t.match(await alert.textContent(), /This night was changed on another phone\. Both phones’ changes are combined and shown here\./, 'the message says what is shown');
+  t.equal(await alert.getByRole('list', { name: 'Combined from the other phone' }).textContent(), 'Ben was added on the other phone.');
+  t.match(await alert.textContent(), /Nothing of this phone’s was dropped/);
   await saveBadge(a).getByText('Saved', { exact: true }).waitFor();
+  t.equal(await a.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (2)', 'the combined copy is shown');
   const night = await serverNight(club, id);
-  t.same(night.people.map((person) => person.name), ['Ada'], 'reapplied: this phone’s copy on top of theirs');
+  t.same(night.people.map((person) => person.name), ['Ben', 'Ada'], 'both people are on the server');
   t.equal(night.version, 3, 'one more version');
+
+  // their copy, looked at before anything of this phone's is dropped
+  await alert.getByRole('button', { name: 'Show their copy' }).click();
+  const theirs = a.getByRole('alert').filter({ hasText: 'Their copy is shown' });
+  await theirs.waitFor();
+  t.equal(await a.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (1)', 'their copy is what the screen shows');
+  t.ok(await a.getByRole('button', { name: 'Ben leaves' }).isDisabled(), 'read-only while it is shown');
+  await theirs.getByRole('button', { name: 'Back to the combined copy' }).click();
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await alert.waitFor({ state: 'detached' });
+  t.equal(await a.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (2)');
+});
+
+t.test('Keep theirs, from their copy shown, saves their night', async (t) => {
+  await addVenue(club, 'Barn', '21:00', '23:00');
+  const a = await logIn(env, await env.phone());
+  const b = await logIn(env, await env.phone());
+  const id = await openTonight(a, 'Barn 21:00');
+  await openTonight(b, 'Barn 21:00');
+  await addFromPeople(b, 'Ben');
+  await untilServer(club, id, (night) => night.people.length === 1);
+  await addFromPeople(a, 'Ada');
+  const alert = a.getByRole('alert').filter({ hasText: 'changed on another phone' });
+  await alert.getByRole('button', { name: 'Show their copy' }).click();
+  await a.getByRole('button', { name: 'Keep theirs' }).click();
+  await a.getByRole('alert').filter({ hasText: 'another phone' }).waitFor({ state: 'detached' });
+  await untilServer(club, id, (night) => night.people.length === 1);
+  await saveBadge(a).getByText('Saved', { exact: true }).waitFor();
+  t.same((await serverNight(club, id)).people.map((person) => person.name), ['Ben'], 'their copy is the night');
+  t.equal(await a.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (1)');
 });
 
 t.test('network cut mid-night: Offline, changes kept, reconnect: one save, version +1, nothing lost', async (t) => {
