@@ -25,7 +25,7 @@ const FORMS = [
   ...['trap', 'trap-empty', 'origin-missing', 'origin-wrong', 'too-big', 'malformed', 'poisoned', 'headers', 'concurrent', 'log'],
   ...Array.from({ length: 25 }, (_, i) => `rate-${i}`),
   ...['unknown-question', 'wrong-shape', 'cap', 'cap-over'],
-  ...['retry', 'retry-concurrent', 'retry-bad-id'],
+  ...['retry', 'retry-concurrent', 'retry-bad-id', 'text-bases'],
 ];
 for (const name of FORMS) await system.defineForm(name);
 
@@ -430,6 +430,18 @@ t.test('the same save sent several times at once is applied once', async (t) => 
     'every copy answers 200 with version 1',
   );
   t.equal((await system.core.store.readStream(formStream(name))).length, 1, 'one event');
+});
+
+t.test('two saves of one text answer made from the same stored text both keep their words; a choice still takes the last save', async (t) => {
+  const ip = newAddress();
+  const name = 'text-bases';
+  await post(name, { answers: { q1: 'The food was good.', colour: 'red' } }, { 'x-real-ip': ip });
+  await post(name, { answers: { q1: 'Venue: The food was good.', colour: 'green' }, bases: { 'a:q1': 'The food was good.' } }, { 'x-real-ip': ip });
+  const later = await post(name, { answers: { q1: 'The food was good. Music too loud.', colour: 'blue' }, bases: { 'a:q1': 'The food was good.' } }, { 'x-real-ip': ip });
+  t.equal(later.json().answers.q1, 'Venue: The food was good. Music too loud.', 'the later save is merged with the text stored since');
+  t.equal(later.json().answers.colour, 'blue', 'a choice: the last save wins');
+  const plain = await post(name, { answers: { q1: 'replaced' } }, { 'x-real-ip': ip });
+  t.equal(plain.json().answers.q1, 'replaced', 'a save without a base replaces (older clients, spec rule 1)');
 });
 
 t.test('a saveId of another shape is 400 naming the field; nothing stored', async (t) => {

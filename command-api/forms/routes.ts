@@ -9,6 +9,7 @@ import {
   formNameSchema,
   formStream,
   MAX_PATCH_KEYS,
+  MAX_TEXT_LENGTH,
   saveIdSchema,
 } from '../../domain/forms/form.ts';
 import { textSchema } from '../../domain/shared/text.ts';
@@ -39,6 +40,8 @@ export const patchBody = z
     website: z.string().max(2000).optional(),
     /** the client's id of this save, sent again with every retry of it; optional for older clients */
     saveId: saveIdSchema.optional(),
+    /** of each text field sent, the stored text the change was made to; another text stored since is merged, not replaced */
+    bases: z.record(z.string().max(210), textSchema.max(MAX_TEXT_LENGTH)).optional(),
   })
   .superRefine((body, ctx) => {
     const keys = Object.keys(body.answers).length + Object.keys(body.notes).length;
@@ -68,6 +71,8 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
           'Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. ' +
           'A save may carry saveId, its client-made id: a save whose id is among the 50 latest of the form is a retry, ' +
           'answered with the current document, recording nothing and not incrementing version. ' +
+          'A text field sent with its base (bases, keyed a:<id>, n:<id>, respondent, summary: the stored text the change was made to) ' +
+          'is merged three ways with the stored text when another save changed it since, so both people keep their words. ' +
           `At most ${MAX_PATCH_KEYS} keys, each a question of the form's questionnaire with a value its type takes ` +
           `(400 QUESTION_UNKNOWN, ANSWER_INVALID); the stored document at most ${MAX_DOCUMENT_BYTES} bytes (413 DOCUMENT_TOO_LARGE); ` +
           "body at most 200 KB, Origin must be the service's own, 600 saves per client address per 10 minutes; " +
@@ -120,6 +125,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
                 summary: body.summary,
                 now,
                 saveId: body.saveId,
+                bases: body.bases,
               },
               state,
             ),

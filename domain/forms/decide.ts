@@ -1,5 +1,6 @@
 import { assertNever, DomainError } from '../shared/events.ts';
 import { checkPatchAgainst, type FormDefinition } from './definition.ts';
+import { mergeText } from './text-merge.ts';
 import { type Answers, evolveForm, type FormEvent, type FormState, MAX_PATCH_KEYS } from './form.ts';
 
 /**
@@ -19,7 +20,38 @@ export type PatchForm = {
   readonly now: string;
   /** the client's id of this save; the same id again is a retry */
   readonly saveId?: string | undefined;
+  /**
+   * of each text field sent (`a:<id>`, `n:<id>`, `respondent`, `summary`), the stored text the
+   * client's change was made to: where the form now holds another text, both are merged
+   */
+  readonly bases?: Readonly<Record<string, string>> | undefined;
 };
+
+/**
+ * Two people saving one text field from the same text: the later save is merged with what the
+ * earlier stored (three ways, from the text both started from), so neither person's words are lost.
+ * A choice, or a save that sent no base, replaces as before (the last save wins).
+ */
+function withStoredTextMerged(command: PatchForm, state: FormState): Pick<PatchForm, 'answers' | 'notes' | 'respondent' | 'summary'> {
+  const bases = command.bases ?? {};
+  const texts = new Set(command.definition.questions.filter((question) => question.t === 'short' || question.t === 'long').map((question) => question.id));
+  const merge = (key: string, sent: unknown, stored: unknown): unknown => {
+    const base = Object.hasOwn(bases, key) ? bases[key] : undefined;
+    if (base === undefined || typeof sent !== 'string') return sent;
+    const held = typeof stored === 'string' ? stored : '';
+    return held === base ? sent : mergeText(base, sent, held);
+  };
+  const answers = Object.fromEntries(
+    Object.entries(command.answers).map(([id, value]) => [id, texts.has(id) ? merge(`a:${id}`, value, state.answers[id]) : value]),
+  ) as Answers;
+  const notes = Object.fromEntries(Object.entries(command.notes).map(([id, value]) => [id, merge(`n:${id}`, value, state.notes[id])])) as Answers;
+  return {
+    answers,
+    notes,
+    respondent: command.respondent === undefined ? undefined : (merge('respondent', command.respondent, state.respondent) as string),
+    summary: command.summary === undefined ? undefined : (merge('summary', command.summary, state.summary) as string),
+  };
+}
 
 export type FormCommand = PatchForm;
 
@@ -43,13 +75,14 @@ export function patchForm(command: PatchForm, state: FormState): FormEvent[] {
     throw new DomainError('PATCH_TOO_LARGE', `answers: a patch holds at most ${MAX_PATCH_KEYS} keys, this one ${keys}`);
   }
   checkPatchAgainst(command.definition, command);
+  const patch = withStoredTextMerged(command, state);
   const event: FormEvent = {
     type: 'form-patched',
     data: {
-      answers: command.answers,
-      notes: command.notes,
-      ...(command.respondent !== undefined ? { respondent: command.respondent } : {}),
-      ...(command.summary !== undefined ? { summary: command.summary } : {}),
+      answers: patch.answers,
+      notes: patch.notes,
+      ...(patch.respondent !== undefined ? { respondent: patch.respondent } : {}),
+      ...(patch.summary !== undefined ? { summary: patch.summary } : {}),
       patchedAt: command.now,
       ...(command.saveId !== undefined ? { saveId: command.saveId } : {}),
     },

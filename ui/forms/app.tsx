@@ -4,7 +4,7 @@ import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import { type DefinitionResult, loadDefinition } from './definition.ts';
 import type { Value } from './model.ts';
-import { NoteField, QuestionControl, textField, type FieldProps } from './questions.tsx';
+import { NoteField, QuestionControl, TextArea, TextInput, type FieldProps } from './questions.tsx';
 import { type FormSync, type FormSyncView, startFormSync } from './sync.ts';
 
 export function formNameFromPath(pathname: string): string {
@@ -21,6 +21,7 @@ export function App({ name }: { readonly name: string }) {
     void loadDefinition(name).then((result) => {
       // no questionnaire here: nothing to keep in step, no polling a form that is not one
       if (result.kind === 'missing') started.stop();
+      if (result.kind === 'found') started.questions(result.definition.questions);
       setDefinition(result);
     });
     sync.current = started;
@@ -38,6 +39,7 @@ export function App({ name }: { readonly name: string }) {
         onChange: (value: Value) => sync.current?.change(key, value),
         onFocus: () => sync.current?.focus(key),
         onBlur: () => sync.current?.blur(key),
+        changedElsewhere: view?.state.changedElsewhere.has(key) ?? false,
       }),
     [view],
   );
@@ -96,7 +98,7 @@ export function App({ name }: { readonly name: string }) {
         <form class="questionnaire" onSubmit={(event) => event.preventDefault()} noValidate>
           <div class="question">
             <label for="respondent">Your name</label>
-            <input id="respondent" type="text" autocomplete="name" {...textField(field('respondent'))} />
+            <TextInput id="respondent" autocomplete="name" field={field('respondent')} />
           </div>
           {form.questions.map((question) => (
             <section class="question-block" key={question.id}>
@@ -106,7 +108,7 @@ export function App({ name }: { readonly name: string }) {
           ))}
           <div class="question">
             <label for="summary">Summary</label>
-            <textarea id="summary" rows={4} {...textField(field('summary'))} />
+            <TextArea id="summary" rows={4} field={field('summary')} />
           </div>
           <div class="trap" aria-hidden="true">
             <label>

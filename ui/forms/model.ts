@@ -12,7 +12,7 @@
  * told on that question (`changedElsewhere`).
  */
 import type { Question } from './definition.ts';
-import { mergeText } from './text-merge.ts';
+import { mergeText } from '../../domain/forms/text-merge.ts';
 
 export type Value = string | readonly string[] | Readonly<Record<string, string>>;
 export type Fields = Readonly<Record<string, Value>>;

@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Question } from './definition.ts';
 import type { Value } from './model.ts';
+import { moveCaret } from '../../domain/forms/text-merge.ts';
 
 /** What a question's control needs: its value and how to change it; text fields also report focus. */
 export type FieldProps = {
@@ -8,6 +9,8 @@ export type FieldProps = {
   readonly onChange: (value: Value) => void;
   readonly onFocus: () => void;
   readonly onBlur: () => void;
+  /** someone else's save replaced what this page showed here */
+  readonly changedElsewhere?: boolean;
 };
 
 const asText = (value: Value | undefined): string => (typeof value === 'string' ? value : '');
@@ -15,14 +18,57 @@ const asList = (value: Value | undefined): readonly string[] => (Array.isArray(v
 const asRows = (value: Value | undefined): Readonly<Record<string, string>> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Readonly<Record<string, string>>) : {};
 
-/** The props that bind a text input or text area to a field: its text, and focus for the deferral. */
-export function textField(field: FieldProps) {
+/**
+ * When the text of the field being typed in changes from elsewhere (another person's words merged
+ * in), the caret stays by the text it was next to instead of jumping to the end.
+ */
+function useKeptCaret<Element extends HTMLInputElement | HTMLTextAreaElement>(text: string) {
+  const ref = useRef<Element>(null);
+  const before = useRef<{ readonly text: string; readonly start: number; readonly end: number } | null>(null);
+  // read while rendering: by the time an effect runs, the new text is in the element and the caret lost
+  const element = ref.current;
+  if (element && element === document.activeElement && element.value !== text) {
+    before.current = { text: element.value, start: element.selectionStart ?? element.value.length, end: element.selectionEnd ?? element.value.length };
+  }
+  useLayoutEffect(() => {
+    const kept = before.current;
+    before.current = null;
+    const current = ref.current;
+    if (!kept || !current || current !== document.activeElement) return;
+    current.setSelectionRange(moveCaret(kept.text, current.value, kept.start), moveCaret(kept.text, current.value, kept.end));
+  }, [text]);
+  return ref;
+}
+
+function textProps(field: FieldProps) {
   return {
     value: asText(field.value),
     onInput: (event: Event) => field.onChange((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
     onFocus: field.onFocus,
     onBlur: field.onBlur,
   };
+}
+
+/** A one-line text field bound to a field of the form. */
+export function TextInput({ field, id, autocomplete }: { readonly field: FieldProps; readonly id: string; readonly autocomplete?: string }) {
+  const ref = useKeptCaret<HTMLInputElement>(asText(field.value));
+  return <input ref={ref} id={id} type="text" autocomplete={autocomplete} {...textProps(field)} />;
+}
+
+/** A text area bound to a field of the form. */
+export function TextArea({ field, id, rows }: { readonly field: FieldProps; readonly id: string; readonly rows: number }) {
+  const ref = useKeptCaret<HTMLTextAreaElement>(asText(field.value));
+  return <textarea ref={ref} id={id} rows={rows} {...textProps(field)} />;
+}
+
+/** Said on a choice that someone else's save changed; a screen reader hears it as it appears. */
+function ChangedElsewhere({ field }: { readonly field: FieldProps }) {
+  // the live region is there before its words, so that their arrival is announced
+  return (
+    <p class="changed-elsewhere" aria-live="polite">
+      {field.changedElsewhere ? 'Someone else changed this answer just now.' : ''}
+    </p>
+  );
 }
 
 /** A list of options as radios or checkboxes, one labelled row each. */
@@ -64,6 +110,7 @@ export function QuestionControl({ question, field }: { readonly question: Questi
               Clear answer
             </button>
           ) : null}
+          <ChangedElsewhere field={field} />
         </fieldset>
       );
     case 'many': {
@@ -79,6 +126,7 @@ export function QuestionControl({ question, field }: { readonly question: Questi
             // kept in the definition's order, so the same choices are the same answer
             onToggle={(option, on) => field.onChange(question.o.filter((each) => (each === option ? on : chosen.includes(each))))}
           />
+          <ChangedElsewhere field={field} />
         </fieldset>
       );
     }
@@ -86,14 +134,14 @@ export function QuestionControl({ question, field }: { readonly question: Questi
       return (
         <div class="question" id={id}>
           <label for={`${id}-input`}>{question.q}</label>
-          <input id={`${id}-input`} type="text" {...textField(field)} />
+          <TextInput id={`${id}-input`} field={field} />
         </div>
       );
     case 'long':
       return (
         <div class="question" id={id}>
           <label for={`${id}-input`}>{question.q}</label>
-          <textarea id={`${id}-input`} rows={4} {...textField(field)} />
+          <TextArea id={`${id}-input`} rows={4} field={field} />
         </div>
       );
     case 'grid': {
@@ -138,6 +186,7 @@ export function QuestionControl({ question, field }: { readonly question: Questi
               </tbody>
             </table>
           </div>
+          <ChangedElsewhere field={field} />
         </fieldset>
       );
     }
@@ -155,7 +204,7 @@ export function NoteField({ question, field }: { readonly question: Question; re
       <label for={id} class="visually-hidden">
         Note on: {question.q}
       </label>
-      <textarea id={id} rows={2} {...textField(field)} />
+      <TextArea id={id} rows={2} field={field} />
     </details>
   );
 }

@@ -75,19 +75,20 @@ t.test('a change to the field being typed in applies when it loses focus, unless
     t.pass('on leaving the field it shows the other phone’s answer');
   });
 
-  t.test('this page changed it: its own value stays and is saved', async (t) => {
+  t.test('this page changed it too: both texts stay, merged, and the merge is saved (issue 32)', async (t) => {
     const gate = await holdSaves(a, name);
     await a.getByLabel(label('contact'), { exact: true }).click();
     await a.keyboard.type('mine');
     await gate.held();
     const theirs = await saveElsewhere(env, name, { answers: { contact: 'theirs' } });
     await pollReaching(a, name, theirs.version);
-    t.equal(await valueOf(a, label('contact')), 'mine', 'while typing');
-    await a.keyboard.press('Tab');
-    t.equal(await valueOf(a, label('contact')), 'mine', 'and after leaving the field');
     await gate.open();
-    const copy = await untilServer(env, name, (copy) => copy.answers['contact'] === 'mine');
+    const copy = await untilServer(env, name, (copy) => copy.answers['contact'] === 'theirs mine');
+    t.pass('the server holds both people’s words');
     t.equal(copy.answers['improve'], 'Theirs', 'the other question is untouched');
+    await untilValue(a, label('contact'), 'theirs mine');
+    await a.keyboard.press('Tab');
+    t.equal(await valueOf(a, label('contact')), 'theirs mine', 'and so does the page, after leaving the field');
   });
 });
 
@@ -201,4 +202,40 @@ t.test('a refusal is said plainly: a save past the 10,240-byte cap is not saved,
   await saveBadge(a).getByText(/^Saved \d/).waitFor();
   t.equal(await refusal.count(), 0, 'the message goes once saved');
   t.equal((await serverCopy(env, name)).answers['improve'], 'é'.repeat(1_000));
+});
+
+t.test('two pages typing in one text question at the same time: both people’s words end up on the server and on both pages (issue 32)', async (t) => {
+  const name = await newForm(env, 'same-text');
+  const [a, b] = await Promise.all([openForm(env, await phone(), name), openForm(env, await phone(), name)]);
+  const field = label('improve');
+  await Promise.all([a.getByLabel(field, { exact: true }).click(), b.getByLabel(field, { exact: true }).click()]);
+  await Promise.all([a.keyboard.type('More courts', { delay: 20 }), b.keyboard.type('Longer nights', { delay: 20 })]);
+  const both = (text: unknown): boolean => typeof text === 'string' && text.includes('More courts') && text.includes('Longer nights');
+  const copy = await untilServer(env, name, (copy) => both(copy.answers['improve']));
+  t.ok(both(copy.answers['improve']), `the server holds both: ${JSON.stringify(copy.answers['improve'])}`);
+  // the field being typed in catches up when it is left (spec 002)
+  await Promise.all([a.keyboard.press('Tab'), b.keyboard.press('Tab')]);
+  const settled = await untilServer(env, name, (now) => both(now.answers['improve']));
+  await untilValue(a, field, String(settled.answers['improve']));
+  await untilValue(b, field, String(settled.answers['improve']));
+  t.pass('both pages show the same text, with both people’s words');
+});
+
+t.test('a choice the other page changed says so on that question, until this page changes it', async (t) => {
+  const name = await newForm(env, 'choice-notice');
+  const [a, b] = await Promise.all([openForm(env, await phone(), name), openForm(env, await phone(), name)]);
+  await a.getByRole('radio', { name: 'Adult', exact: true }).check();
+  await untilServer(env, name, (copy) => copy.answers['membership'] === 'Adult');
+  await b.getByRole('radio', { name: 'Adult', exact: true, checked: true }).waitFor({ timeout: 15_000 });
+  await b.getByRole('radio', { name: 'Student', exact: true }).check();
+  await untilServer(env, name, (copy) => copy.answers['membership'] === 'Student');
+  const question = a.getByRole('group', { name: 'Which membership did you have this season?' });
+  const notice = question.getByText('Someone else changed this answer just now.');
+  await notice.waitFor({ timeout: 15_000 });
+  t.ok(await question.getByRole('radio', { name: 'Student', exact: true }).isChecked(), 'the last save wins: the other page’s choice is shown');
+  t.equal(await notice.evaluate((element) => element.getAttribute('aria-live')), 'polite', 'and a screen reader hears the notice');
+  t.equal(await b.getByText('Someone else changed this answer just now.').count(), 0, 'the page that made the change is not told it');
+  await question.getByRole('radio', { name: 'Adult', exact: true }).check();
+  await notice.waitFor({ state: 'detached' });
+  t.pass('this page’s next change there takes the notice away');
 });

@@ -2,7 +2,25 @@ import { createStore, get, set } from 'idb-keyval';
 import { ApiRefusal, isRecord, NoAnswer } from '../shared/api.ts';
 import { formsApi } from './api.ts';
 import type { SaveState } from '../shared/components/save-badge.tsx';
-import { edit, emptyState, sameValue, type FormDocument, leave, patchOf, pending, receive, saved, type Fields, type SyncState, type Value } from './model.ts';
+import { watchSyncMoments } from '../shared/sync-moments.ts';
+import type { Question } from './definition.ts';
+import {
+  edit,
+  emptyState,
+  type Fields,
+  type FormDocument,
+  type IsText,
+  leave,
+  notesAreText,
+  patchOf,
+  pending,
+  receive,
+  sameValue,
+  saved,
+  type SyncState,
+  textFieldsOf,
+  type Value,
+} from './model.ts';
 
 export const SAVE_DEBOUNCE_MS = 700;
 export const POLL_MS = 5_000;
@@ -27,6 +45,8 @@ const keptStore = createStore('forms-pages', 'forms');
 export type FormSyncView = { readonly state: SyncState; readonly save: SaveState; readonly loaded: boolean };
 
 export type FormSync = {
+  /** which answers are free text (merged when two pages change them at once) */
+  questions(questions: readonly Question[]): void;
   change(key: string, value: Value): void;
   focus(key: string): void;
   blur(key: string): void;
@@ -36,11 +56,19 @@ export type FormSync = {
   stop(): void;
 };
 
+/** A save's id: 128 random bits, from getRandomValues, which (unlike randomUUID) a page served over plain http has too. */
+export function newSaveId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * Keeps one form's page and the server's shared copy in step: saves 0.7 s after the last change,
  * one request at a time, only the changed fields; polls every 5 s while visible; retries with
  * back-off when offline; sends what is left with a keepalive request when the page is hidden or
- * closed. Unsent changes are kept on the device, so a reload or a closed tab loses nothing.
+ * closed. Unsent changes are kept on the device, so a reload or a closed tab loses nothing. Every
+ * try of the same changes carries the same save id, so the server applies them once however many
+ * copies arrive (a retry after a lost answer, the keepalive copy of a closing page).
  */
 export function startFormSync(name: string, onView: (view: FormSyncView) => void): FormSync {
   let state: SyncState = emptyState;
@@ -53,6 +81,26 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
   let stopped = false;
+  let isText: IsText = notesAreText;
+  /** the changes being sent and their id, until the server confirms them */
+  let outgoing: { readonly id: string; readonly fields: Fields } | null = null;
+  const saveIdOf = (fields: Fields): string => {
+    if (!outgoing || !sameFields(outgoing.fields, fields)) outgoing = { id: newSaveId(), fields };
+    return outgoing.id;
+  };
+  // the text each sent text field was changed from, so the server merges rather than replaces a
+  // text someone else saved meanwhile (two saves from the same text, neither page seeing the other's)
+  const basesOf = (fields: Fields): Record<string, string> => {
+    const bases: Record<string, string> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      const base = state.bases[key] ?? state.confirmed[key] ?? '';
+      if (isText(key) && typeof value === 'string' && typeof base === 'string') bases[key] = base;
+    }
+    return bases;
+  };
+  const confirmed = (fields: Fields): void => {
+    if (outgoing && sameFields(outgoing.fields, fields)) outgoing = null;
+  };
 
   const show = (): void => onView({ state, save: saveState, loaded });
   const savedAt = (): SaveState => ({ kind: 'saved', at: state.updatedAt ? new Date(state.updatedAt) : null });
@@ -87,6 +135,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
       failures++;
     } else if (error instanceof ApiRefusal) {
       // the server will refuse the same change again: the user must change something first
+      outgoing = null;
       saveState = { kind: 'failed', message: error.message };
     } else {
       throw error;
@@ -97,13 +146,19 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     if (stopped || inFlight || state.dirty.size === 0) return;
     inFlight = true;
     const sent = pending(state);
+    const saveId = saveIdOf(sent);
     saveState = { kind: 'saving' };
     show();
     try {
-      const document = await formsApi.post('/api/forms/{name}', { path: { name }, body: { ...patchOf(sent), ...(website ? { website } : {}) }, accept: isFormDocument });
+      const document = await formsApi.post('/api/forms/{name}', {
+        path: { name },
+        body: { ...patchOf(sent), saveId, bases: basesOf(sent), ...(website ? { website } : {}) },
+        accept: isFormDocument,
+      });
       failures = 0;
       if (retryTimer) clearTimeout(retryTimer);
-      state = saved(state, sent, document, typingIn);
+      confirmed(sent);
+      state = saved(state, sent, document, typingIn, isText);
       saveState = state.dirty.size > 0 ? { kind: 'saving' } : savedAt();
     } catch (error) {
       failed(error);
@@ -121,7 +176,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     try {
       const document = await formsApi.get('/api/forms/{name}', { path: { name }, accept: isFormDocument });
       const before = state;
-      state = receive(state, document, typingIn);
+      state = receive(state, document, typingIn, isText);
       if (!loaded || saveState.kind === 'offline') {
         loaded = true;
         if (state.dirty.size === 0) saveState = savedAt();
@@ -139,15 +194,13 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
   void get<Kept>(name, keptStore)
     .then((kept) => {
       if (kept && state.version === 0 && state.dirty.size === 0) {
-        state = receive(state, kept.document, null);
-        for (const [key, value] of Object.entries(kept.unsent)) state = edit(state, key, value);
+        state = receive(state, kept.document, null, isText);
+        for (const [key, value] of Object.entries(kept.unsent)) state = edit(state, key, value, isText);
         show();
       }
     })
     .catch(() => undefined)
     .finally(() => void poll().then(() => void save()));
-
-  const pollTimer = setInterval(() => void poll(), POLL_MS);
 
   // a hidden or closing page may never run its timers again: what is unsent goes now, and survives the unload
   // a closing page is first hidden, then gets pagehide: the same changes are sent once
@@ -160,9 +213,11 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     const sent = pending(state);
     if (flushing && sameFields(flushing, sent)) return;
     flushing = sent;
-    void formsApi.post('/api/forms/{name}', { path: { name }, body: patchOf(sent), accept: isFormDocument, keepalive: true })
+    void formsApi
+      .post('/api/forms/{name}', { path: { name }, body: { ...patchOf(sent), saveId: saveIdOf(sent), bases: basesOf(sent) }, accept: isFormDocument, keepalive: true })
       .then((document) => {
-        state = saved(state, sent, document, typingIn);
+        confirmed(sent);
+        state = saved(state, sent, document, typingIn, isText);
         if (state.dirty.size === 0) saveState = savedAt();
         keep();
         show();
@@ -172,21 +227,27 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
         if (flushing === sent) flushing = null;
       });
   };
-  const onVisibility = (): void => {
-    if (document.visibilityState === 'hidden') flush();
-    else void poll();
-  };
-  const onOnline = (): void => {
-    failures = 0;
-    void poll().then(() => void save());
-  };
-  document.addEventListener('visibilitychange', onVisibility);
-  window.addEventListener('pagehide', flush);
-  window.addEventListener('online', onOnline);
+  // the moments every app shares; their interval is this page's 5 s poll, and the back-off after a
+  // failed save keeps its own timer (retryLater)
+  const unwatch = watchSyncMoments({
+    intervalMs: POLL_MS,
+    retry: (moment) => {
+      if (moment === 'interval') {
+        void poll();
+        return;
+      }
+      if (moment === 'online') failures = 0;
+      void poll().then(() => void save());
+    },
+    leaving: flush,
+  });
 
   return {
+    questions(questions) {
+      isText = textFieldsOf(questions);
+    },
     change(key, value) {
-      state = edit(state, key, value);
+      state = edit(state, key, value, isText);
       if (saveState.kind !== 'offline' && state.dirty.size > 0) saveState = { kind: 'saving' };
       if (state.dirty.size === 0 && !inFlight && saveState.kind === 'saving') saveState = savedAt();
       keep();
@@ -214,12 +275,9 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     },
     stop() {
       stopped = true;
-      clearInterval(pollTimer);
+      unwatch();
       if (debounce) clearTimeout(debounce);
       if (retryTimer) clearTimeout(retryTimer);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('online', onOnline);
     },
   };
 }

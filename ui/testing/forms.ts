@@ -69,8 +69,10 @@ export async function saveElsewhere(env: BrowserSystem, name: string, patch: obj
 }
 
 export type Traffic = {
-  /** the bodies of the page's saves, in order */
+  /** the bodies of the page's saves, in order, without their save ids and text bases */
   readonly posts: unknown[];
+  /** the save id each of them carried */
+  readonly saveIds: unknown[];
   /** when each GET of the shared copy left (Date.now() as the test saw it) */
   readonly gets: number[];
   /** the most saves that were ever on their way at once */
@@ -80,6 +82,7 @@ export type Traffic = {
 /** Records the page's requests for the form's shared copy from now on. */
 export function watchTraffic(page: Page, name: string): Traffic {
   const posts: unknown[] = [];
+  const saveIds: unknown[] = [];
   const gets: number[] = [];
   let inFlight = 0;
   let most = 0;
@@ -88,7 +91,10 @@ export function watchTraffic(page: Page, name: string): Traffic {
     if (!isCopy(request.url())) return;
     if (request.method() === 'GET') gets.push(Date.now());
     if (request.method() !== 'POST') return;
-    posts.push(request.postDataJSON());
+    // what a save is for (its id, the texts it was made from) is asserted apart from what it changes
+    const { saveId, bases: _bases, ...body } = request.postDataJSON() as Record<string, unknown>;
+    posts.push(body);
+    saveIds.push(saveId);
     most = Math.max(most, ++inFlight);
   });
   const done = (request: { url(): string; method(): string }) => {
@@ -96,7 +102,7 @@ export function watchTraffic(page: Page, name: string): Traffic {
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return { posts, gets, mostInFlight: () => most };
+  return { posts, saveIds, gets, mostInFlight: () => most };
 }
 
 export type Gate = {

@@ -17,7 +17,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Save the changed questions of a form; answers with the merged document
-         * @description Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. A save may carry saveId, its client-made id: a save whose id is among the 50 latest of the form is a retry, answered with the current document, recording nothing and not incrementing version. At most 300 keys, each a question of the form's questionnaire with a value its type takes (400 QUESTION_UNKNOWN, ANSWER_INVALID); the stored document at most 10240 bytes (413 DOCUMENT_TOO_LARGE); body at most 200 KB, Origin must be the service's own, 600 saves per client address per 10 minutes; a name without a questionnaire is 404 FORM_NOT_FOUND. Answers as soon as the save is durable, with x-log-position: a read that sends it back waits until the read side has the save.
+         * @description Sent keys replace stored ones, others stay; respondent only when sent; every save increments version. A save may carry saveId, its client-made id: a save whose id is among the 50 latest of the form is a retry, answered with the current document, recording nothing and not incrementing version. A text field sent with its base (bases, keyed a:<id>, n:<id>, respondent, summary: the stored text the change was made to) is merged three ways with the stored text when another save changed it since, so both people keep their words. At most 300 keys, each a question of the form's questionnaire with a value its type takes (400 QUESTION_UNKNOWN, ANSWER_INVALID); the stored document at most 10240 bytes (413 DOCUMENT_TOO_LARGE); body at most 200 KB, Origin must be the service's own, 600 saves per client address per 10 minutes; a name without a questionnaire is 404 FORM_NOT_FOUND. Answers as soon as the save is durable, with x-log-position: a read that sends it back waits until the read side has the save.
          */
         readonly post: operations["saveAnswers"];
         readonly delete?: never;
@@ -221,6 +221,9 @@ export interface operations {
                         readonly [key: string]: string | readonly string[] | {
                             readonly [key: string]: string;
                         };
+                    };
+                    readonly bases?: {
+                        readonly [key: string]: string;
                     };
                     /** @default {} */
                     readonly notes?: {

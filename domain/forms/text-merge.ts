@@ -15,8 +15,14 @@ const INSERT = 1;
 export function mergeText(base: string, mine: string, theirs: string): string {
   if (mine === theirs || base === theirs) return mine;
   if (base === mine) return theirs;
-  const patches = dmp.patch_make(base, mine);
-  const [merged, applied] = dmp.patch_apply(patches, theirs);
+  // one side already holds the other's whole text (the same page's earlier save arriving late, or
+  // a keepalive copy overtaking it): replaying would write those words twice
+  if (theirs.includes(mine)) return theirs;
+  if (mine.includes(theirs)) return mine;
+  const made = dmp.patch_make(base, mine);
+  const [merged, applied] = dmp.patch_apply(made, theirs);
+  // @types/diff-match-patch types the patches as their class, not as its instances
+  const patches = made as unknown as readonly { readonly diffs: readonly [number, string][] }[];
   // a change whose surroundings the other person rewrote cannot be placed: its words are kept at
   // the end rather than lost (only its deletions are given up)
   const unplaced = patches
