@@ -72,13 +72,19 @@ export function describeChange(before: WorkoutState, event: WorkoutEvent): Worko
 /** Every change to a workout in log order, each told against the state before it, and the state after the last. */
 export function workoutHistory(log: readonly WorkoutLogEntry[]): { entries: WorkoutHistoryEntry[]; state: WorkoutState } {
   let state = initialWorkoutState;
-  const entries = log.map(({ event, ...entry }) => {
+  const entries: WorkoutHistoryEntry[] = [];
+  for (const { event, ...entry } of log) {
     const change = describeChange(state, event);
     state = evolveWorkout(state, event);
-    return { ...entry, type: event.type, change };
-  });
+    // the same numbers ticked again later only record the later time (a rule for two phones):
+    // nothing a person would call a change
+    if (change.kind === 'set-ticked' && change.previous && sameSetValues(change.previous, valuesOf(change.set))) continue;
+    entries.push({ ...entry, type: event.type, change });
+  }
   return { entries, state };
 }
+
+const sameSetValues = (a: SetValues, b: SetValues): boolean => a.kg === b.kg && a.reps === b.reps && a.unit === b.unit && a.rpe === b.rpe;
 
 /** The workout as it stood right after the event of this revision. */
 export function workoutAt(log: readonly WorkoutLogEntry[], revision: number): WorkoutState {

@@ -8,7 +8,7 @@ import { BodyScreen } from './body.tsx';
 import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
 import { gymApi, type User } from './gym-api.ts';
 import { HistoryScreen } from './history.tsx';
-import { forgetAll, keep, kept, outboxOwner, setOutboxOwner } from './local.ts';
+import { forgetAll, keepUser, keptUser, loadReplica, onKeptChange, outboxOwner, setOutboxOwner } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
@@ -37,6 +37,9 @@ export type Session = {
   readonly signOut: () => Promise<string | null>;
   /** the account is gone (erased): forget it on this phone, as after signing out */
   readonly forget: () => void;
+  /** the workouts' commands (start, tick, delete) and what they did */
+  readonly sets: SetSync | null;
+  readonly setsView: SetsView | null;
 };
 
 const AUTH_ROUTES = ['/login', '/signup', '/recover'];
@@ -78,19 +81,43 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
 }
 
 function OutboxBadge({ view, onRetry }: { readonly view: SetsView | null; readonly onRetry: () => void }) {
-  const waiting = view?.waiting ?? 0;
-  const refused = Object.values(view?.states ?? {}).filter((state) => state.kind === 'failed').length;
-  if (waiting === 0 && refused === 0) return null;
+  const waiting = (view?.commands ?? []).filter((command) => !command.refusal);
+  const refused = (view?.commands ?? []).filter((command) => command.refusal).length;
+  if (waiting.length === 0 && refused === 0) return null;
+  // a workout started with no signal waits too, before its sets
+  const sets = waiting.filter((command) => !command.key.startsWith('start:')).length;
+  const label = sets > 0 ? `${sets} ${sets === 1 ? 'set' : 'sets'} waiting to be sent; send now` : 'The workout waits to be sent; send now';
   return (
-    <button type="button" class="outbox-badge" data-testid="outbox-badge" onClick={onRetry} aria-label={`${waiting} ${waiting === 1 ? 'set' : 'sets'} waiting to be sent; send now`}>
-      <span aria-hidden="true">{waiting}</span>
+    <button type="button" class="outbox-badge" data-testid="outbox-badge" onClick={onRetry} aria-label={label}>
+      <span aria-hidden="true">{sets > 0 ? sets : waiting.length}</span>
     </button>
+  );
+}
+
+/** Told once, until dismissed: a change of this phone that another device's later change replaced. */
+function Notices({ view, onDismiss }: { readonly view: SetsView | null; readonly onDismiss: (id: string) => void }) {
+  const notices = view?.notices ?? [];
+  return (
+    <div role="status" aria-live="polite" class="notices">
+      {notices.map((notice) => (
+        <p key={notice.id} class="notice-line" data-testid="sync-notice">
+          <span>{notice.text}</span>
+          <button type="button" onClick={() => onDismiss(notice.id)}>
+            OK
+          </button>
+        </p>
+      ))}
+    </div>
   );
 }
 
 export function App() {
   const [path, setPath] = useState(location.pathname);
-  const [user, setUserState] = useState<User | null>(() => kept<User>('me'));
+  const [user, setUserState] = useState<User | null>(() => keptUser<User>());
+  const userRef = useRef(user);
+  userRef.current = user;
+  // a copy changed under the screen (a set confirmed, a workout started): draw again
+  const [, setCopies] = useState(0);
   const [checked, setChecked] = useState(false);
   const [offline, setOffline] = useState(false);
   const [setsView, setSetsView] = useState<SetsView | null>(null);
@@ -104,20 +131,22 @@ export function App() {
   const setUser = (next: User) => {
     // sets left by another account (its session ended without a log out here) are never sent
     // with this one's session nor shown to it
+    keepUser(next);
+    applyAccent(next);
     if (outboxOwner() !== next.id) {
       if (outboxOwner() !== null) void sets.current?.clear();
       setOutboxOwner(next.id);
     }
-    keep('me', next);
-    applyAccent(next);
-    setUserState(next);
+    // the replica is this account's before anything is drawn from it
+    void loadReplica(next.id).then(() => setUserState(next));
   };
 
   useEffect(() => {
     const onPop = () => setPath(location.pathname);
     window.addEventListener('popstate', onPop);
-    const sync = startSetSync(setSetsView);
+    const sync = startSetSync(setSetsView, () => userRef.current?.settings.unit ?? 'kg');
     sets.current = sync;
+    const stopCopies = onKeptChange(() => setCopies((count) => count + 1));
     const check = () =>
       gymApi.me().then(
         (me) => {
@@ -127,7 +156,7 @@ export function App() {
         },
         (error: unknown) => {
           if (error instanceof ApiRefusal && error.status === 401) {
-            forgetAll();
+            void forgetAll();
             setUserState(null);
           } else {
             setOffline(true);
@@ -142,6 +171,7 @@ export function App() {
     return () => {
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('online', onOnline);
+      stopCopies();
       sync.stop();
     };
   }, []);
@@ -152,7 +182,7 @@ export function App() {
   };
   const forget = async () => {
     await sets.current?.clear();
-    forgetAll();
+    await forgetAll();
     setUserState(null);
     navigate('/login');
   };
@@ -185,7 +215,7 @@ export function App() {
     );
   }
 
-  const session: Session = { user, setUser, navigate, signOut, forget };
+  const session: Session = { user, setUser, navigate, signOut, forget, sets: sets.current, setsView };
   const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
   const workoutHistoryMatch = /^\/workout\/([^/]+)\/history$/.exec(path);
   const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
@@ -200,7 +230,7 @@ export function App() {
     screen = <WorkoutHistoryScreen key={workoutHistoryMatch[1]} session={session} workoutId={workoutHistoryMatch[1]} />;
   } else if (workoutMatch?.[1]) {
     title = 'Workout';
-    screen = <WorkoutScreen session={session} workoutId={workoutMatch[1]} sets={sets.current} view={setsView} />;
+    screen = <WorkoutScreen key={workoutMatch[1]} session={session} workoutId={workoutMatch[1]} />;
   } else if (path === '/plans') {
     title = 'Plans';
     screen = <PlansScreen session={session} />;
@@ -242,7 +272,8 @@ export function App() {
   return (
     <AppShell title={title} actions={<OutboxBadge view={setsView} onRetry={() => void sets.current?.retry()} />}>
       <Nav path={path} navigate={navigate} />
-      {offline ? <p class="note-line">Offline: showing the last copy kept on this phone.</p> : null}
+      {offline ? <p class="note-line">Offline: showing the last copy kept on this phone. Sets you tick are kept and sent when the signal is back.</p> : null}
+      <Notices view={setsView} onDismiss={(id) => sets.current?.dismiss(id)} />
       {screen}
     </AppShell>
   );

@@ -1,6 +1,42 @@
-// The last copy of what the server said, kept in this browser: a screen opens from it at once (and
-// with no network) and is refreshed when the server answers.
-const PREFIX = 'gym:';
+// The gym's replica (ui/shared/replica.ts): the last copy of what the server said, and of what this
+// phone did since, kept per user in IndexedDB. Screens open from it at once, with no network, and
+// are refreshed when the server answers. Read synchronously: it is loaded whole before the app draws.
+import { openReplica, type Replica } from '../shared/replica.ts';
+
+let replica: Replica | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the replica of this user (null: nobody signed in, nothing kept). */
+export async function loadReplica(userId: string | null): Promise<void> {
+  if (replica && replica.userId === userId) return;
+  replica = await openReplica('gym', userId);
+  for (const listener of listeners) listener();
+}
+
+/** Called when a copy changes (a set confirmed by the outbox while a screen shows the workout). */
+export function onKeptChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function kept<T>(key: string): T | null {
+  return replica?.get<T>(key) ?? null;
+}
+
+export function keep(key: string, value: unknown): void {
+  replica?.put(key, value);
+  for (const listener of listeners) listener();
+}
+
+export function forgetKept(key: string): void {
+  replica?.remove(key);
+  for (const listener of listeners) listener();
+}
+
+/** Every copy whose key starts so (the workouts, for Today's "continue"). */
+export function keptUnder<T>(prefix: string): T[] {
+  return (replica?.keys() ?? []).filter((key) => key.startsWith(prefix)).map((key) => replica!.get<T>(key)!);
+}
 
 // storage can be refused (private modes, quotas): the app then works online, without copies
 function read(key: string): string | null {
@@ -10,38 +46,42 @@ function read(key: string): string | null {
     return null;
   }
 }
-function write(key: string, text: string): void {
+function write(key: string, text: string | null): void {
   try {
-    localStorage.setItem(key, text);
+    if (text === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, text);
   } catch {
     // nothing kept
   }
 }
 
-export function kept<T>(key: string): T | null {
-  const text = read(PREFIX + key);
+// outside the replica: the account must be known before its replica can be opened
+const OWNER_KEY = 'gym-outbox-owner';
+const ME_KEY = 'gym-me';
+/** The account whose sets this phone's outbox and replica hold. */
+export const outboxOwner = (): string | null => read(OWNER_KEY);
+export const setOutboxOwner = (id: string): void => write(OWNER_KEY, id);
+
+/** The signed-in account as last read, to open the app with no network. */
+export function keptUser<T>(): T | null {
+  const text = read(ME_KEY);
   try {
     return text === null ? null : (JSON.parse(text) as T);
   } catch {
     return null;
   }
 }
-
-export function keep(key: string, value: unknown): void {
-  write(PREFIX + key, JSON.stringify(value));
-}
-
-// outside the `gym:` copies, which a 401 forgets: the owner must outlive them to be compared
-const OWNER_KEY = 'gym-outbox-owner';
-/** The account whose sets this phone's outbox holds. */
-export const outboxOwner = (): string | null => read(OWNER_KEY);
-export const setOutboxOwner = (id: string): void => write(OWNER_KEY, id);
+export const keepUser = (user: unknown): void => write(ME_KEY, JSON.stringify(user));
 
 /** Signing out forgets every copy: the next person on this phone sees nothing of this account. */
-export function forgetAll(): void {
+export async function forgetAll(): Promise<void> {
+  write(ME_KEY, null);
+  // copies an older build kept in localStorage
   try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage)) if (key.startsWith('gym:')) localStorage.removeItem(key);
   } catch {
     // nothing kept
   }
+  await replica?.clear();
+  for (const listener of listeners) listener();
 }

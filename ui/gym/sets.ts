@@ -1,129 +1,134 @@
-// Ticking sets at the rack: each tick is sent at once; when no answer comes it waits in the outbox
-// (IndexedDB) and is sent again on online, on becoming visible and every 8 s. A tick is an upsert on
-// (workout, exercise, set number), so a retry can never double a set.
-import { ApiRefusal, isRetryable } from '../shared/api.ts';
+// The gym's side of the sync engine: starting a workout, ticking and deleting sets are commands in
+// the shared outbox (ui/shared/outbox.ts), made with their time, sent in order and retried until
+// the server has them; each answer is written into the workout's copy in the replica (local.ts),
+// so a reload with no signal still shows every set the server confirmed. The copies and the rules
+// are workout-replica.ts; this file only runs them.
+import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import type { Command } from '../shared/outbox-model.ts';
 import { createOutbox, type Outbox, type OutboxItem } from '../shared/outbox.ts';
-import { gymApi, isTickBody } from './gym-api.ts';
-import { type LoggedSet, type QueuedSet, type RowState, setKey } from './model.ts';
+import type { Workout } from './gym-api.ts';
+import { keep, kept } from './local.ts';
+import { type QueuedSet, setKey, type Unit } from './model.ts';
+import { isSetLog, isTickBody, lostTickNotice, placePath, type PlanDayOfWorkout, type SetLog, startedHere, startKey, tickPath, withSet, withoutSet, workoutKey } from './workout-replica.ts';
+import { workoutIdOf } from './workout-id.ts';
+
+export type Notice = { readonly id: string; readonly text: string };
 
 export type SetsView = {
-  /** per set key: what happened to the last tick of that set in this page */
-  readonly states: Readonly<Record<string, RowState>>;
-  /**
-   * sets ticked here the server has not confirmed, by key: on their way, refused, or waiting in the
-   * outbox (also those queued before a reload)
-   */
-  readonly queued: Readonly<Record<string, QueuedSet & { readonly workoutId: string }>>;
-  /** sets the server confirmed in this page, by key */
-  readonly saved: Readonly<Record<string, LoggedSet>>;
+  /** this phone's commands not yet confirmed by the server, refused ones included */
+  readonly commands: readonly Command[];
   readonly waiting: number;
+  /** the last try got no answer */
+  readonly offline: boolean;
+  /** sentences for the lifter: a tick that lost to a later one made on another device */
+  readonly notices: readonly Notice[];
 };
 
 export type SetSync = {
+  /** the workout of (plan day, date), started here at once and on the server when it can be: its id */
+  start(userId: string, planDayId: string | null, date: string, day: PlanDayOfWorkout | null): Promise<string>;
   tick(workoutId: string, set: QueuedSet): Promise<void>;
+  remove(workoutId: string, set: { readonly exerciseId: string; readonly setNumber: number }): Promise<void>;
+  dismiss(noticeId: string): void;
   view(): SetsView;
-  /** the set is gone from the server (deleted): this page forgets what it knew of it */
-  forget(key: string): void;
   retry(): Promise<void>;
-  /** ticks not confirmed by the server: waiting in the outbox, refused there, or on their way */
+  /** commands not confirmed by the server: waiting, refused, or on their way */
   unsent(): Promise<number>;
-  /** signing out: every tick this phone holds is dropped, unsent, and the page forgets them */
+  /** signing out: every command this phone holds is dropped, unsent */
   clear(): Promise<void>;
   stop(): void;
 };
 
-const pathOf = (workoutId: string) => `/api/sessions/${workoutId}/sets`;
+const isWorkout = (value: unknown): value is Workout =>
+  isRecord(value) && typeof value['id'] === 'string' && typeof value['date'] === 'string' && Array.isArray(value['sets']);
+const isNothing = (value: unknown): value is undefined => value === undefined || value === null || isRecord(value);
+const isStart = (item: OutboxItem): boolean => item.method === 'POST' && item.path === '/api/sessions';
 const workoutOf = (item: OutboxItem): string => item.path.split('/')[3] ?? '';
 
-export function startSetSync(onChange: (view: SetsView) => void): SetSync {
-  let view: SetsView = { states: {}, queued: {}, saved: {}, waiting: 0 };
-  const publish = (next: Partial<SetsView>) => {
+export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => Unit): SetSync {
+  let view: SetsView = { commands: [], waiting: 0, offline: false, notices: [] };
+  const publish = (next: Partial<SetsView>): void => {
     view = { ...view, ...next };
     onChange(view);
   };
-  const mark = (key: string, state: RowState) => publish({ states: { ...view.states, [key]: state } });
-  // ticks sent from this page and not confirmed: shown with their own numbers while the answer is
-  // on its way (and after a refusal), so the row never falls back to a suggestion under the lifter
-  const unconfirmed = new Map<string, QueuedSet & { readonly workoutId: string }>();
-  const confirmed = (key: string, set: LoggedSet) => {
-    unconfirmed.delete(key);
-    const { [key]: _sent, ...queued } = view.queued;
-    publish({ saved: { ...view.saved, [key]: set }, queued, states: { ...view.states, [key]: { kind: 'saved' } } });
+  const tell = (text: string): void => publish({ notices: [...view.notices, { id: crypto.randomUUID(), text }] });
+
+  // what the server answered goes into the copy before the command leaves the outbox: the row
+  // never falls back to an older value in between
+  const hold = (workoutId: string, change: (workout: Workout) => Workout): void => {
+    const copy = kept<Workout>(workoutKey(workoutId));
+    if (copy) keep(workoutKey(workoutId), change(copy));
+  };
+  const lost = (item: OutboxItem, error: unknown): boolean => {
+    if (!(error instanceof ApiRefusal) || error.code !== 'SET_CHANGED_LATER') return false;
+    const current = error.body['current'];
+    if (!isSetLog(current)) return false;
+    const theirs = current as SetLog;
+    hold(workoutOf(item), (workout) => withSet(workout, theirs));
+    tell(lostTickNotice(isTickBody(item.body) ? item.body : null, theirs, theirs.exerciseName ?? 'an exercise', unitOf()));
+    return true;
   };
 
-  // the version of each item the server accepted: it leaves the outbox a moment after the answer,
-  // and must not show as queued again in between
-  const accepted = new Map<string, string>();
-  const refreshQueued = async (outbox: Outbox) => {
-    const items = await outbox.items();
-    const queued: Record<string, QueuedSet & { workoutId: string }> = Object.fromEntries(unconfirmed);
-    const states = { ...view.states };
-    for (const item of items) {
-      if (!isTickBody(item.body) || accepted.get(item.key) === item.queuedAt) continue;
-      queued[item.key] = { ...item.body, workoutId: workoutOf(item) };
-      states[item.key] = item.refusal ? { kind: 'failed', message: item.refusal.message } : { kind: 'queued' };
+  const send = async (item: OutboxItem, how: { readonly keepalive: boolean }): Promise<void> => {
+    const options = { method: item.method, keepalive: how.keepalive } as const;
+    try {
+      if (isStart(item)) {
+        const workout = await request(item.path, { ...options, body: item.body, accept: isWorkout });
+        keep(workoutKey(workout.id), workout);
+      } else if (item.method === 'POST') {
+        const set = await request(item.path, { ...options, body: item.body, accept: isSetLog });
+        hold(workoutOf(item), (workout) => withSet(workout, set));
+      } else {
+        await request(`${item.path}?madeAt=${encodeURIComponent(item.madeAt)}`, { ...options, accept: isNothing });
+        const [exerciseId, setNumber] = item.path.split('/').slice(5);
+        hold(workoutOf(item), (workout) => withoutSet(workout, exerciseId ?? '', Number(setNumber)));
+      }
+    } catch (error) {
+      if (!lost(item, error)) throw error;
     }
-    publish({ queued, states });
   };
 
   const outbox: Outbox = createOutbox({
     name: 'gym',
-    send: async (item) => {
-      if (!isTickBody(item.body)) return;
-      const set = await gymApi.tick(workoutOf(item), item.body);
-      accepted.set(item.key, item.queuedAt);
-      confirmed(item.key, set);
-    },
+    send,
     onStatus: (status) => {
-      publish({ waiting: status.waiting });
-      void refreshQueued(outbox);
+      void outbox.items().then((commands) => publish({ commands, waiting: status.waiting, offline: status.offline }));
     },
   });
-  void refreshQueued(outbox);
+  void outbox.items().then((commands) => publish({ commands }));
+
+  const made = () => ({ id: crypto.randomUUID(), madeAt: new Date().toISOString() });
+  const queued = async (key: string, method: OutboxItem['method'], path: string, body: unknown, at: { id: string; madeAt: string }) => {
+    await outbox.queue(key, method, path, body, at);
+    publish({ commands: await outbox.items() });
+  };
 
   return {
-    async tick(workoutId, set) {
-      const key = setKey(workoutId, set.exerciseId, set.setNumber);
-      const body = { exerciseId: set.exerciseId, setNumber: set.setNumber, kg: set.kg, reps: set.reps, ...(set.unit ? { unit: set.unit } : {}) };
-      // while older ticks wait, this one waits behind them: sent straight away it could be
-      // overwritten by an older tick of the same set arriving later
-      if (outbox.status().waiting > 0) {
-        mark(key, { kind: 'queued' });
-        await outbox.queue(key, 'POST', pathOf(workoutId), body);
-        return;
-      }
-      unconfirmed.set(key, { ...body, workoutId });
-      publish({ queued: { ...view.queued, [key]: { ...body, workoutId } }, states: { ...view.states, [key]: { kind: 'saving' } } });
-      try {
-        confirmed(key, await gymApi.tick(workoutId, body));
-      } catch (error) {
-        if (isRetryable(error)) {
-          mark(key, { kind: 'queued' });
-          await outbox.queue(key, 'POST', pathOf(workoutId), body);
-          unconfirmed.delete(key);
-        } else {
-          mark(key, { kind: 'failed', message: error instanceof ApiRefusal ? error.message : 'Not saved' });
-        }
-      }
+    async start(userId, planDayId, date, day) {
+      const id = await workoutIdOf(userId, planDayId, date);
+      if (!kept(workoutKey(id))) keep(workoutKey(id), startedHere(id, planDayId, date, day, new Date()));
+      await queued(startKey(id), 'POST', '/api/sessions', { planDayId, date }, made());
+      return id;
     },
-    forget(key) {
-      const { [key]: _saved, ...saved } = view.saved;
-      const { [key]: _state, ...states } = view.states;
-      // a refused tick of the set goes with it; one waiting in the outbox stays
-      const { [key]: _refused, ...queued } = view.queued;
-      publish({ saved, states, queued: unconfirmed.delete(key) ? queued : view.queued });
+    async tick(workoutId, set) {
+      const at = made();
+      const body = { exerciseId: set.exerciseId, setNumber: set.setNumber, kg: set.kg, reps: set.reps, ...(set.unit ? { unit: set.unit } : {}), madeAt: at.madeAt };
+      await queued(setKey(workoutId, set.exerciseId, set.setNumber), 'POST', tickPath(workoutId), body, at);
+    },
+    async remove(workoutId, set) {
+      await queued(setKey(workoutId, set.exerciseId, set.setNumber), 'DELETE', placePath(workoutId, set.exerciseId, set.setNumber), null, made());
+    },
+    dismiss(noticeId) {
+      publish({ notices: view.notices.filter((notice) => notice.id !== noticeId) });
     },
     view: () => view,
     retry: () => outbox.retry(),
     async unsent() {
-      const keys = new Set([...(await outbox.items()).map((item) => item.key), ...unconfirmed.keys()]);
-      return keys.size;
+      return (await outbox.items()).filter((item) => !isStart(item)).length;
     },
     async clear() {
-      unconfirmed.clear();
-      accepted.clear();
       await outbox.clear();
-      publish({ states: {}, queued: {}, saved: {}, waiting: 0 });
+      publish({ commands: [], waiting: 0, notices: [] });
     },
     stop: () => outbox.stop(),
   };

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
-import { gymApi, type Home } from './gym-api.ts';
+import { gymApi, type Home, type Workout } from './gym-api.ts';
 import { Link } from './link.tsx';
-import { keep, kept } from './local.ts';
+import { keep, kept, keptUnder } from './local.ts';
 import { kgToShown, localDate, type Unit } from './model.ts';
 import { Problem } from './outcome.tsx';
-
-/** The workout started today on this phone, so "continue" opens it rather than the next day's. */
-export type Started = { readonly date: string; readonly workoutId: string };
+import { workoutKey, workoutToContinue } from './workout-replica.ts';
 
 const dayName = (day: { ordinal: number; title: string | null }) => (day.title ? `Day ${day.ordinal}: ${day.title}` : `Day ${day.ordinal}`);
 
@@ -24,8 +22,9 @@ export function TodayScreen({ session }: { readonly session: Session }) {
   const [home, setHome] = useState<Home | null>(() => kept<Home>('home'));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const started = kept<Started>('started');
-  const continuing = started?.date === today ? started.workoutId : null;
+  // today's open workout with sets, from this phone's copies and the server's list of the day (any device)
+  const copies = keptUnder<Workout>(workoutKey(''));
+  const continuing = workoutToContinue(copies, session.setsView?.commands ?? [], today)?.id ?? (home?.date === today ? home.openWorkouts?.[0]?.id : null) ?? null;
 
   useEffect(() => {
     gymApi.home(today).then(
@@ -41,12 +40,12 @@ export function TodayScreen({ session }: { readonly session: Session }) {
     setBusy(true);
     setProblem(null);
     try {
-      const workout = await gymApi.startWorkout({ planDayId: home?.nextDay?.id ?? null, date: today });
-      keep(`workout:${workout.id}`, workout);
+      const day = home?.nextDay && home.activePlan ? { planId: home.activePlan.id, planName: home.activePlan.name, dayOrdinal: home.nextDay.ordinal, dayTitle: home.nextDay.title } : null;
+      // started here at once, signal or not: the server hears of it before the first set
+      const workoutId = await session.sets!.start(session.user.id, home?.nextDay?.id ?? null, today, day);
       // the workout screen draws the day's exercises from the plan at once, before its own reads
       if (home?.activePlan) keep(`plan:${home.activePlan.id}`, home.activePlan);
-      keep('started', { date: today, workoutId: workout.id } satisfies Started);
-      navigate(`/workout/${workout.id}`);
+      navigate(`/workout/${workoutId}`);
     } catch (error) {
       setProblem(problemOf(error));
     } finally {
@@ -82,7 +81,7 @@ export function TodayScreen({ session }: { readonly session: Session }) {
           Continue today’s workout
         </button>
       ) : (
-        <button type="button" class="primary big" disabled={busy || !home} onClick={() => void start()}>
+        <button type="button" class="primary big" disabled={busy || !session.sets} onClick={() => void start()}>
           {home?.nextDay ? `Start ${dayName(home.nextDay)}` : 'Start a workout'}
         </button>
       )}

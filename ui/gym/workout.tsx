@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
+import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
 import type { Session } from './app.tsx';
 import { problemOf } from './auth.tsx';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
-import { clock, type ExerciseRows, kgToShown, type LoggedSet, parseNumber, type PlannedExercise, type Row, type RowState, setKey, typedKg, type Unit, workoutRows, workoutTitle } from './model.ts';
-import type { SetSync, SetsView } from './sets.ts';
+import { clock, type ExerciseRows, kgToShown, parseNumber, type PlannedExercise, type Row, type RowState, typedKg, type Unit, workoutRows, workoutTitle } from './model.ts';
+import { shownSets, startKey, workoutKey } from './workout-replica.ts';
 import { Link } from './link.tsx';
 import { Problem } from './outcome.tsx';
 import { exerciseNamed } from './use-library.ts';
@@ -17,9 +18,12 @@ const STATE_TEXT: Readonly<Record<RowState['kind'], string>> = { saving: 'Saving
 function rowState(row: Row, state: RowState | undefined): RowState | null {
   if (state) return state;
   if (row.source === 'logged') return { kind: 'saved' };
-  if (row.source === 'queued') return { kind: 'queued' };
   return null;
 }
+
+/** How long a deleted set can be brought back with one tap. */
+const UNDO_MS = 8_000;
+type Deleted = { readonly exerciseId: string; readonly name: string; readonly setNumber: number; readonly kg: number; readonly reps: number; readonly at: number };
 
 /** Counts down the rest after a tick; at zero it vibrates and beeps (as far as the browser lets a page). */
 function RestTimer({ endsAt, onDone }: { readonly endsAt: number; readonly onDone: () => void }) {
@@ -83,6 +87,13 @@ function SetRow({
   const done = state?.kind === 'saved' || state?.kind === 'queued' || state?.kind === 'saving';
   return (
     <li class={`set-row${done ? ' set-done' : ''}`} data-testid="set-row">
+      {onDelete ? (
+        <button type="button" class="delete" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <span aria-hidden="true">✕</span>
+        </button>
+      ) : (
+        <span />
+      )}
       <span class="set-number" aria-hidden="true">
         {row.setNumber}
       </span>
@@ -103,13 +114,6 @@ function SetRow({
       <button type="button" class={done ? 'tick ticked' : 'tick'} aria-label={`Tick ${name}`} onClick={tick}>
         <span aria-hidden="true">✓</span>
       </button>
-      {onDelete ? (
-        <button type="button" class="delete" aria-label={`Delete ${name}`} onClick={onDelete}>
-          <span aria-hidden="true">✕</span>
-        </button>
-      ) : (
-        <span />
-      )}
       <span class={`set-state${state ? ` state-${state.kind}` : ''}`} data-testid="set-state" aria-label={`${name}:`}>
         {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${state.message}` : STATE_TEXT[state.kind]) : '')}
       </span>
@@ -117,9 +121,11 @@ function SetRow({
   );
 }
 
-export function WorkoutScreen({ session, workoutId, sets, view }: { readonly session: Session; readonly workoutId: string; readonly sets: SetSync | null; readonly view: SetsView | null }) {
+export function WorkoutScreen({ session, workoutId }: { readonly session: Session; readonly workoutId: string }) {
   const unit = session.user.settings.unit;
-  const [workout, setWorkout] = useState<Workout | null>(() => kept<Workout>(`workout:${workoutId}`));
+  const { sets, setsView: view } = session;
+  // the replica's copy, drawn again whenever it changes (App re-renders on every copy change)
+  const workout = kept<Workout>(workoutKey(workoutId));
   const [plan, setPlan] = useState<Plan | null>(() => (workout?.planId ? kept<Plan>(`plan:${workout.planId}`) : null));
   const [extras, setExtras] = useState<Extra[]>(() => kept<Extra[]>(`extras:${workoutId}`) ?? []);
   const [moreRows, setMoreRows] = useState<Record<string, number>>({});
@@ -127,32 +133,46 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
   const [restEndsAt, setRestEndsAt] = useState<number | null>(null);
   const [newExercise, setNewExercise] = useState('');
   const [notes, setNotes] = useState(workout?.notes ?? '');
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
 
-  const remember = (next: Workout) => {
-    keep(`workout:${next.id}`, next);
-    setWorkout(next);
-  };
+  const remember = (next: Workout) => keep(workoutKey(next.id), next);
 
   useEffect(() => {
-    gymApi.workout(workoutId).then(
-      (fresh) => {
-        remember(fresh);
-        setNotes(fresh.notes);
-        if (fresh.planId) {
-          gymApi.plan(fresh.planId).then(
-            (found) => {
-              keep(`plan:${found.id}`, found);
-              setPlan(found);
-            },
-            () => undefined,
-          );
-        }
-      },
-      (error: unknown) => {
-        if (!kept(`workout:${workoutId}`)) setProblem(problemOf(error));
-      },
-    );
+    let first = true;
+    const load = () =>
+      gymApi.workout(workoutId).then(
+        (fresh) => {
+          const before = kept<Workout>(workoutKey(workoutId))?.notes ?? '';
+          remember(fresh);
+          // notes being typed are not replaced by a read
+          setNotes((typed) => (first || typed === before ? fresh.notes : typed));
+          if (fresh.planId && first) {
+            gymApi.plan(fresh.planId).then(
+              (found) => {
+                keep(`plan:${found.id}`, found);
+                setPlan(found);
+              },
+              () => undefined,
+            );
+          }
+          first = false;
+        },
+        (error: unknown) => {
+          // a workout started here with no signal is not on the server yet: its copy is the truth
+          if (!kept(workoutKey(workoutId))) setProblem(problemOf(error));
+        },
+      );
+    void load();
+    // what another phone did to this workout comes in when the network is back, when the screen is
+    // seen again and every 8 s while it is open
+    return watchSyncMoments({ retry: () => void load() });
   }, [workoutId]);
+
+  useEffect(() => {
+    if (!deleted) return;
+    const timer = setTimeout(() => setDeleted(null), Math.max(0, deleted.at + UNDO_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [deleted]);
 
   if (!workout) {
     return problem ? (
@@ -176,29 +196,30 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
   for (const extra of extras) {
     if (!planned.some((each) => each.exerciseId === extra.exerciseId)) planned.push({ exerciseId: extra.exerciseId, name: extra.name, targetSets: 3, reps: null, kg: null });
   }
-  // the server's sets, with those confirmed in this page since it was read
-  const logged = new Map<string, LoggedSet>(workout.sets.map((set) => [setKey(workoutId, set.exerciseId, set.setNumber), set]));
-  for (const [key, set] of Object.entries(view?.saved ?? {})) if (key.startsWith(`set:${workoutId}:`)) logged.set(key, set);
-  const queued = Object.values(view?.queued ?? {}).filter((set) => set.workoutId === workoutId);
-  const names = new Map(workout.sets.map((set) => [set.exerciseId, set.exerciseName ?? 'Exercise']));
-  const exercises: ExerciseRows[] = workoutRows(planned, [...logged.values()], queued, names);
+  // the sets the server confirmed, minus those deleted here, with this phone's waiting ticks on top
+  const commands = view?.commands ?? [];
+  const { logged, pending } = shownSets(workout, commands, view?.offline ?? false);
+  const states = new Map(pending.map((set) => [`${set.exerciseId}:${set.setNumber}`, set.state]));
+  const names = new Map<string, string>(workout.sets.map((set) => [set.exerciseId, set.exerciseName ?? 'Exercise']));
+  for (const extra of extras) names.set(extra.exerciseId, extra.name);
+  const exercises: ExerciseRows[] = workoutRows(planned, logged, pending, names);
+  const notOnServer = commands.some((command) => command.key === startKey(workoutId));
 
   const tick = (exerciseId: string, setNumber: number, kg: number, reps: number) => {
     // the history says which unit the lifter typed; kg stays the weight
     void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, unit: session.user.settings.unit });
     if (session.user.settings.restTimerSec > 0) setRestEndsAt(Date.now() + session.user.settings.restTimerSec * 1000);
   };
-  const remove = async (row: Row, exerciseId: string) => {
-    if (!row.setId) return;
+  const remove = (row: Row, exerciseId: string, name: string) => {
+    if (row.kg === null || row.reps === null) return;
     setProblem(null);
-    try {
-      await gymApi.deleteSet(row.setId);
-      const key = setKey(workoutId, exerciseId, row.setNumber);
-      remember({ ...workout, sets: workout.sets.filter((set) => set.id !== row.setId) });
-      sets?.forget(key);
-    } catch (error) {
-      setProblem(problemOf(error));
-    }
+    void sets?.remove(workoutId, { exerciseId, setNumber: row.setNumber });
+    setDeleted({ exerciseId, name, setNumber: row.setNumber, kg: row.kg, reps: row.reps, at: Date.now() });
+  };
+  const undo = () => {
+    if (!deleted) return;
+    void sets?.tick(workoutId, { exerciseId: deleted.exerciseId, setNumber: deleted.setNumber, kg: deleted.kg, reps: deleted.reps, unit: session.user.settings.unit });
+    setDeleted(null);
   };
   const change = async (body: { finished?: boolean; notes?: string }) => {
     setProblem(null);
@@ -238,6 +259,17 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
         {workoutTitle(workout)} · {workout.date}
       </h2>
       {workout.finishedAt ? <p class="hint">Finished. You can still correct sets, or reopen the workout.</p> : null}
+      {notOnServer ? <p class="note-line">Started on this phone: the server gets it with the first signal.</p> : null}
+      {deleted ? (
+        <p class="notice-line" role="status" data-testid="undo-delete">
+          <span>
+            Deleted set {deleted.setNumber} of {deleted.name}.
+          </span>
+          <button type="button" onClick={undo}>
+            Undo
+          </button>
+        </p>
+      ) : null}
       <Problem message={problem} />
       <div class="actions">
         <Link to="/plates" navigate={session.navigate} class="button back-link">
@@ -259,6 +291,7 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
           <section key={exercise.exerciseId} class="exercise" aria-label={exercise.name}>
             <h3>{exercise.name}</h3>
             <div class="set-head" aria-hidden="true">
+              <span />
               <span>Set</span>
               <span>{unit}</span>
               <span>Reps</span>
@@ -270,9 +303,9 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
                   exercise={exercise.name}
                   row={row}
                   unit={unit}
-                  state={rowState(row, view?.states[setKey(workoutId, exercise.exerciseId, row.setNumber)])}
+                  state={rowState(row, states.get(`${exercise.exerciseId}:${row.setNumber}`))}
                   onTick={(kg, reps) => tick(exercise.exerciseId, row.setNumber, kg, reps)}
-                  onDelete={row.setId && row.source === 'logged' ? () => void remove(row, exercise.exerciseId) : null}
+                  onDelete={row.source === 'planned' ? null : () => remove(row, exercise.exerciseId, exercise.name)}
                 />
               ))}
             </ol>
@@ -305,7 +338,7 @@ export function WorkoutScreen({ session, workoutId, sets, view }: { readonly ses
           Finish workout
         </button>
       )}
-      <button type="button" class="danger" onClick={() => void deleteWorkout(logged.size)}>
+      <button type="button" class="danger" onClick={() => void deleteWorkout(logged.length)}>
         Delete workout
       </button>
     </section>

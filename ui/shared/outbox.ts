@@ -1,25 +1,20 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { ApiRefusal, isRetryable } from './api.ts';
+import { type Command, enqueue, type NewCommand, nextToSend, type Outcome, retryRefused, settle } from './outbox-model.ts';
+import { RETRY_MS, watchSyncMoments } from './sync-moments.ts';
+
+export { RETRY_MS };
 
 /**
  * Requests the user must not lose, written to IndexedDB before they are sent: they survive a
  * reload, a closed app and a dead battery, and are sent when the network is back. Every request
  * must be idempotent, because one that reached the server may be sent again when its answer was
  * lost. The key is the request's identity: queueing under a key that already waits replaces it
- * (a newer whole snapshot of the same session supersedes the older one).
+ * (a newer whole snapshot of the same session supersedes the older one). The decisions are
+ * outbox-model.ts; this file stores them in IndexedDB and runs them on the moments of
+ * sync-moments.ts.
  */
-export type OutboxItem = {
-  readonly key: string;
-  readonly method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  readonly body: unknown;
-  /** the order items were queued in; a replaced item keeps its place */
-  readonly seq: number;
-  /** tells a replaced item from the one that was sent */
-  readonly queuedAt: string;
-  /** what the server said when it refused the item; such an item waits for the user, not the network */
-  readonly refusal?: { readonly status: number; readonly code: string; readonly message: string };
-};
+export type OutboxItem = Command;
 
 export type OutboxStatus = {
   /** items still to send, refused ones not counted */
@@ -35,13 +30,15 @@ export type OutboxStatus = {
 export type OutboxOptions = {
   /** one IndexedDB database per app */
   readonly name: string;
-  /** sends one item; resolves when the server accepted it, throws `ApiRefusal`/`NoAnswer` otherwise */
-  readonly send: (item: OutboxItem) => Promise<void>;
+  /**
+   * sends one item; resolves when the server accepted it, throws `ApiRefusal`/`NoAnswer` otherwise.
+   * `keepalive`: the request must outlive the page (the tab may close before the answer comes)
+   */
+  readonly send: (item: OutboxItem, how: { readonly keepalive: boolean }) => Promise<void>;
   readonly onStatus?: (status: OutboxStatus) => void;
   readonly retryMs?: number;
 };
 
-export const RETRY_MS = 8_000;
 /**
  * `online` fires when a network interface comes up, often before requests get through (an address
  * still being assigned, a browser still switching networks): a try that fails then is made again
@@ -50,8 +47,11 @@ export const RETRY_MS = 8_000;
 export const ONLINE_SETTLE_MS = 2_000;
 
 export type Outbox = {
-  /** resolves once the request is stored, not when it is sent: the network may be gone for hours */
-  queue(key: string, method: OutboxItem['method'], path: string, body: unknown): Promise<void>;
+  /**
+   * resolves once the request is stored, not when it is sent: the network may be gone for hours.
+   * `id` and `madeAt` are made here unless the app made them already (a body that carries them).
+   */
+  queue(key: string, method: OutboxItem['method'], path: string, body: unknown, made?: { readonly id: string; readonly madeAt: string }): Promise<OutboxItem>;
   /** tries now (the user tapped retry); refused items are tried again too */
   retry(): Promise<void>;
   status(): OutboxStatus;
@@ -70,64 +70,71 @@ function queueStore(name: string) {
   const store: UseStore = createStore(`${name}-outbox`, 'requests');
   const all = async (): Promise<OutboxItem[]> =>
     (await store('readonly', (requests) => promisifyRequest(requests.getAll() as IDBRequest<OutboxItem[]>))).sort((a, b) => a.seq - b.seq);
-  const change = (edit: (requests: IDBObjectStore, items: OutboxItem[]) => void): Promise<void> =>
+  /** replaces the stored commands with what `decide` makes of them, in one transaction */
+  const change = (decide: (items: readonly OutboxItem[]) => readonly OutboxItem[]): Promise<void> =>
     store('readwrite', (requests) => {
       const read = requests.getAll() as IDBRequest<OutboxItem[]>;
-      read.onsuccess = () => edit(requests, read.result);
+      read.onsuccess = () => {
+        const before = read.result;
+        const after = decide(before);
+        const kept = new Map(after.map((item) => [item.key, item]));
+        for (const item of before) if (!kept.has(item.key)) requests.delete(item.key);
+        for (const item of after) {
+          const was = before.find((each) => each.key === item.key);
+          if (was !== item) requests.put(item, item.key);
+        }
+      };
       return promisifyRequest(requests.transaction);
     });
   return { all, change };
 }
 
+const newId = (): string => crypto.randomUUID();
+
+/**
+ * Browsers allow 64 KB of keepalive bodies in flight per page. As the page is left only the next
+ * command goes again, with keepalive: it is usually the one just made, and sending the ones behind
+ * it at the same moment could deliver them in any order.
+ */
+const KEEPALIVE_BODY_LIMIT = 32_000;
+const bodySize = (item: OutboxItem): number => (item.body === undefined || item.body === null ? 0 : JSON.stringify(item.body).length);
+
+const outcomeOf = (error: unknown): Outcome => {
+  if (!(error instanceof ApiRefusal) || isRetryable(error)) return { kind: 'no-answer' };
+  return { kind: 'refused', refusal: { status: error.status, code: error.code, message: error.message } };
+};
+
 export function createOutbox(options: OutboxOptions): Outbox {
   const store = queueStore(options.name);
-  const retryMs = options.retryMs ?? RETRY_MS;
   let current: OutboxStatus = { waiting: 0, sending: false, offline: false, refused: [] };
   let flushing: Promise<void> | null = null;
   let again = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
 
   const publish = (next: Partial<OutboxStatus>): void => {
     current = { ...current, ...next };
     options.onStatus?.(current);
   };
 
-  // while anything waits, try every 8 s; nothing runs when the queue is empty
-  const keepTrying = (count: number): void => {
-    if (count > 0 && !timer) timer = setInterval(() => void flush(), retryMs);
-    if (count === 0 && timer) {
-      clearInterval(timer);
-      timer = null;
-    }
-  };
-
   async function drain(): Promise<void> {
     for (;;) {
       const all = await store.all();
-      const pending = all.filter((item) => !item.refusal);
-      publish({ waiting: pending.length, refused: all.filter((item) => item.refusal) });
-      keepTrying(pending.length);
-      const item = pending[0];
+      publish({ waiting: all.filter((item) => !item.refusal).length, refused: all.filter((item) => item.refusal) });
+      const item = nextToSend(all);
       if (!item) return;
       publish({ sending: true });
-      let refusal: OutboxItem['refusal'];
+      let outcome: Outcome = { kind: 'accepted' };
       try {
-        await options.send(item);
+        await options.send(item, { keepalive: false });
       } catch (error) {
-        if (!(error instanceof ApiRefusal) || isRetryable(error)) {
-          publish({ sending: false, offline: true });
-          return;
-        }
-        refusal = { status: error.status, code: error.code, message: error.message };
+        outcome = outcomeOf(error);
       }
-      publish({ sending: false, offline: false });
-      // the item may have been replaced while it was in flight: only the version sent leaves
-      await store.change((requests, items) => {
-        const now = items.find((stored) => stored.key === item.key);
-        if (now?.queuedAt !== item.queuedAt) return;
-        if (refusal) requests.put({ ...item, refusal }, item.key);
-        else requests.delete(item.key);
-      });
+      await store.change((items) => settle(items, item, outcome));
+      publish({ sending: false, offline: outcome.kind === 'no-answer' });
+      if (outcome.kind === 'no-answer') {
+        const after = await store.all();
+        publish({ waiting: after.filter((each) => !each.refusal).length });
+        return;
+      }
     }
   }
 
@@ -148,55 +155,60 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return flushing;
   }
 
-  let settle: ReturnType<typeof setTimeout> | null = null;
+  let onlineSettle: ReturnType<typeof setTimeout> | null = null;
   const onOnline = (): void => {
     void flush().then(() => {
-      if (!current.offline || current.waiting === 0 || settle) return;
-      settle = setTimeout(() => {
-        settle = null;
+      if (!current.offline || current.waiting === 0 || onlineSettle) return;
+      onlineSettle = setTimeout(() => {
+        onlineSettle = null;
         void flush();
       }, ONLINE_SETTLE_MS);
     });
   };
-  const onVisible = (): void => {
-    if (document.visibilityState === 'visible') void flush();
+  // The page may never run again: the command at the head goes now in a request that outlives it
+  // (the tab closed right after a tick). It may be the one already on its way, sent twice: every
+  // command is idempotent, and the next page's outbox still holds it until an answer is read.
+  const leaving = (): void => {
+    void store.all().then((all) => {
+      const head = nextToSend(all);
+      if (head && bodySize(head) < KEEPALIVE_BODY_LIMIT) void options.send(head, { keepalive: true }).catch(() => undefined);
+    });
   };
-  window.addEventListener('online', onOnline);
-  document.addEventListener('visibilitychange', onVisible);
+  const stopWatching = watchSyncMoments({
+    leaving,
+    retry: (moment) => {
+      if (moment === 'online') onOnline();
+      else if (moment === 'visible' || current.waiting > 0) void flush();
+    },
+    intervalMs: options.retryMs ?? RETRY_MS,
+  });
   void flush();
 
-  let counter = 0;
   return {
-    async queue(key, method, path, body) {
-      const queuedAt = `${new Date().toISOString()}#${++counter}#${Math.random().toString(36).slice(2)}`;
-      await store.change((requests, items) => {
-        const existing = items.find((item) => item.key === key);
-        const seq = existing?.seq ?? Math.max(0, ...items.map((item) => item.seq)) + 1;
-        requests.put({ key, method, path, body, seq, queuedAt } satisfies OutboxItem, key);
+    async queue(key, method, path, body, made) {
+      const command: NewCommand = { key, method, path, body, id: made?.id ?? newId(), madeAt: made?.madeAt ?? new Date().toISOString() };
+      let stored: OutboxItem | undefined;
+      await store.change((items) => {
+        const after = enqueue(items, command);
+        stored = after.find((item) => item.key === key);
+        return after;
       });
       void flush();
+      return stored ?? { ...command, seq: 0, tries: 0 };
     },
     async retry() {
-      await store.change((requests, items) => {
-        for (const item of items) {
-          if (!item.refusal) continue;
-          const { refusal: _dropped, ...again } = item;
-          requests.put(again, item.key);
-        }
-      });
+      await store.change(retryRefused);
       await flush();
     },
     status: () => current,
     items: store.all,
     async clear() {
-      await store.change((requests) => requests.clear());
+      await store.change(() => []);
       await flush();
     },
     stop() {
-      window.removeEventListener('online', onOnline);
-      if (settle) clearTimeout(settle);
-      document.removeEventListener('visibilitychange', onVisible);
-      keepTrying(0);
+      stopWatching();
+      if (onlineSettle) clearTimeout(onlineSettle);
     },
   };
 }
