@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ApiRefusal, isRecord } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import type { Navigate } from './user.ts';
 
@@ -17,7 +18,7 @@ export function AccountScreen({ navigate }: { readonly navigate: Navigate }) {
       setCurrent('');
       setNew('');
     } catch (caught) {
-      setMessage({ ok: false, text: caught instanceof ApiRefusal ? caught.message : 'No connection: the password was not changed.' });
+      setMessage({ ok: false, text: messageOf(caught, { offline: 'No connection: the password was not changed.' }) });
     }
   };
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
 import { localDate } from './night.ts';
@@ -43,7 +44,7 @@ export function CalendarScreen({ navigate }: { readonly navigate: Navigate }) {
     setProblem(null);
     clubApi.get('/api/sessions', { query: { from: range.from, to: range.to }, accept: isSummaries }).then(
       (answer) => setNights(answer.sessions),
-      (error) => setProblem(error instanceof ApiRefusal ? error.message : 'No connection: the calendar needs the network.'),
+      (error) => setProblem(messageOf(error, { offline: 'No connection: the calendar needs the network.' })),
     );
   }, [range.from]);
 

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { ApiRefusal } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import { isUser, type User } from './user.ts';
 
@@ -17,7 +17,7 @@ export function LoginScreen({ onLoggedIn }: { readonly onLoggedIn: (user: User) 
     try {
       onLoggedIn(await clubApi.post('/api/auth/login', { body: { username, password }, accept: isUser }));
     } catch (caught) {
-      setError(caught instanceof ApiRefusal ? caught.message : 'No connection: logging in needs the network.');
+      setError(messageOf(caught, { offline: 'No connection: logging in needs the network.' }));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
 import { type Level, newId } from './night.ts';
@@ -11,7 +12,7 @@ const isPlayers = (value: unknown): value is { players: Player[] } => isRecord(v
 const isLevels = (value: unknown): value is { levels: Level[] } => isRecord(value) && Array.isArray(value['levels']);
 const isPlayer = (value: unknown): value is Player => isRecord(value) && typeof value['id'] === 'string';
 
-const problemOf = (error: unknown): string => (error instanceof ApiRefusal ? error.message : 'No connection: People needs the network. Try again in a moment.');
+const problemOf = (error: unknown): string => messageOf(error, { offline: 'No connection: People needs the network. Try again in a moment.' });
 
 /** The club's people (guests are never listed): add, edit, archive, delete. Online only. */
 export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {

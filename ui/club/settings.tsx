@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
 import { type Level, WEEKDAYS } from './night.ts';
@@ -16,7 +17,7 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    clubApi.get('/api/settings', { accept: isSettings }).then(setSettings, (error) => setProblem(error instanceof ApiRefusal ? error.message : 'No connection: Settings needs the network.'));
+    clubApi.get('/api/settings', { accept: isSettings }).then(setSettings, (error) => setProblem(messageOf(error, { offline: 'No connection: Settings needs the network.' })));
   }, []);
   const write: Write = async (call) => {
     setProblem(null);
@@ -24,7 +25,7 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
       setSettings(await call());
       return true;
     } catch (error) {
-      setProblem(error instanceof ApiRefusal ? error.message : 'No connection: the change was not saved. Try again with signal.');
+      setProblem(messageOf(error, { offline: 'No connection: the change was not saved. Try again with signal.' }));
       return false;
     }
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal, isRecord } from '../shared/api.ts';
+import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import { isNight, localDate, WEEKDAYS } from './night.ts';
 import { AppNav } from './nav.tsx';
@@ -25,7 +26,7 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
 
   useEffect(() => {
     clubApi.get('/api/today', { query: { date }, accept: isToday }).then(setToday, (error) => {
-      setProblem(error instanceof ApiRefusal ? error.message : 'No connection: today’s slots cannot be loaded. A night already open on this phone still opens.');
+      setProblem(messageOf(error, { offline: 'No connection: today’s slots cannot be loaded. A night already open on this phone still opens.' }));
       void keptNights(date).then(setKept);
     });
   }, [date]);
@@ -38,7 +39,7 @@ export function TodayScreen({ user, navigate, onLogOut }: { readonly user: User 
       const night = await clubApi.post('/api/sessions', { body: { venueId: slot.venueId, date, startTime: slot.start }, accept: (value) => isNight(value) });
       navigate(`/app/session/${night.id}`);
     } catch (error) {
-      setProblem(error instanceof ApiRefusal ? error.message : 'No connection: opening a night needs the network once.');
+      setProblem(messageOf(error, { offline: 'No connection: opening a night needs the network once.' }));
     } finally {
       setOpening(null);
     }

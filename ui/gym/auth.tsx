@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiRefusal } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { Link, type Navigate } from './link.tsx';
 import { gymApi, type User } from './gym-api.ts';
 import { codeDigits } from './model.ts';
 import { Problem } from './outcome.tsx';
-
-/** What a failed call tells the user: the API's own words for a refusal. */
-export function problemOf(error: unknown): string {
-  if (error instanceof ApiRefusal) return error.message;
-  return 'No connection to the server. Try again when you are online.';
-}
-
 
 function Field({ label, type, value, onInput, autocomplete, inputMode }: { readonly label: string; readonly type: 'email' | 'password' | 'text'; readonly value: string; readonly onInput: (value: string) => void; readonly autocomplete: string; readonly inputMode?: 'numeric' }) {
   const id = `field-${label.toLowerCase().replace(/\W+/g, '-')}`;
@@ -32,7 +25,7 @@ function useSubmit(): [boolean, string | null, (run: () => Promise<void>) => (ev
     setBusy(true);
     setProblem(null);
     run()
-      .catch((error: unknown) => setProblem(problemOf(error)))
+      .catch((error: unknown) => setProblem(messageOf(error)))
       .finally(() => setBusy(false));
   };
   return [busy, problem, submit];

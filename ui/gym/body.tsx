@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { type BodyWeight, gymApi } from './gym-api.ts';
 import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
@@ -19,14 +19,14 @@ export function BodyScreen({ session }: { readonly session: Session }) {
   const load = () =>
     gymApi.bodyWeights().then(
       (found) => setReadings(found),
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error, { unit })),
     );
   useEffect(() => void load(), []);
   const act = (action: () => Promise<unknown>) => {
     setProblem(null);
     action()
       .then(load)
-      .catch((error: unknown) => setProblem(problemOf(error)));
+      .catch((error: unknown) => setProblem(messageOf(error, { unit })));
   };
 
   return (

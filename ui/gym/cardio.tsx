@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CARDIO_BOUNDS } from '../../domain/gym/bounds.ts';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { type CardioFields, type CardioLog, gymApi, type Machine } from './gym-api.ts';
 import { localDate, parseNumber } from './model.ts';
 import { Outcome } from './outcome.tsx';
@@ -47,7 +47,7 @@ export function CardioScreen(_props: { readonly session: Session }) {
     setDraft((now) => (now.machineId || !freshMachines[0] ? now : { ...now, machineId: freshMachines[0].id }));
   };
   useEffect(() => {
-    load().catch((error: unknown) => setProblem(problemOf(error)));
+    load().catch((error: unknown) => setProblem(messageOf(error)));
   }, []);
   const act = (action: () => Promise<string>) => {
     setProblem(null);
@@ -57,7 +57,7 @@ export function CardioScreen(_props: { readonly session: Session }) {
         setDone(message);
         await load();
       })
-      .catch((error: unknown) => setProblem(problemOf(error)));
+      .catch((error: unknown) => setProblem(messageOf(error)));
   };
 
   const submitLog = (event: Event) => {

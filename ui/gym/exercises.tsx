@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { type Exercise, gymApi, type History } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { Chart, type ChartLine } from './chart.tsx';
@@ -27,7 +27,7 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
         setExercises(found);
         setProblem(null);
       },
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error)),
     );
   useEffect(() => void load(query), [query]);
 
@@ -61,7 +61,7 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
           // a suggestion chosen is the link; otherwise the entry of exactly that name, if any
           exerciseNamed(name.trim(), chosen?.name === name.trim() ? chosen.id : undefined).then(
             (made) => session.navigate(`/exercises/${made.id}`),
-            (error: unknown) => setProblem(problemOf(error)),
+            (error: unknown) => setProblem(messageOf(error)),
           );
         }}
       >
@@ -113,7 +113,7 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
         setHistory(found);
         setName(found.exercise.name);
       },
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error)),
     );
     gymApi.exercises().then(
       (all) => setOthers(all.filter((each) => each.id !== id)),
@@ -131,7 +131,7 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
   const act = (action: () => Promise<void>) => {
     setProblem(null);
     setDone(null);
-    action().catch((error: unknown) => setProblem(problemOf(error)));
+    action().catch((error: unknown) => setProblem(messageOf(error)));
   };
 
   return (
@@ -259,7 +259,7 @@ function LibraryLink({ exercise, onLinked, onProblem }: { readonly exercise: Exe
   const link = (libraryId: string | null) =>
     gymApi.linkLibrary(exercise.id, libraryId).then(
       (changed) => onLinked(changed.libraryId ?? null),
-      (error: unknown) => onProblem(problemOf(error)),
+      (error: unknown) => onProblem(messageOf(error)),
     );
   if (linked) {
     return (

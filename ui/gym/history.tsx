@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type WorkoutSummary } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { keep, kept } from './local.ts';
@@ -27,7 +27,7 @@ export function HistoryScreen({ session }: { readonly session: Session }) {
         keep('history', next);
         setListing(next);
       },
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error)),
     );
   }, [from, today]);
 

@@ -5,7 +5,8 @@
 import { useState } from 'preact/hooks';
 import { useOnline } from '../shared/use-online.ts';
 import { IMPORT_BOUNDS } from '../../domain/gym/bounds.ts';
-import { ApiRefusal, NoAnswer } from '../shared/api.ts';
+import { ApiRefusal } from '../shared/api.ts';
+import { messageOf } from '../shared/messages.ts';
 import type { Session } from './app.tsx';
 import { gymApi, type WorkoutImport } from './gym-api.ts';
 import { Link } from './link.tsx';
@@ -30,14 +31,9 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The refusal in words for this screen: the API's own, said plainly where it is technical. */
 function problemOf(error: unknown): string {
-  if (error instanceof NoAnswer) return error.reason === 'deadline' ? 'The server took too long to answer. Try again: what was imported stays, and the rest follows.' : OFFLINE;
-  if (error instanceof ApiRefusal) {
-    if (error.status === 413) return `The file is too large: an import takes up to ${megabytes(IMPORT_BOUNDS.bytes)}.`;
-    return error.message;
-  }
-  return OFFLINE;
+  if (error instanceof ApiRefusal && error.status === 413) return `The file is too large: an import takes up to ${megabytes(IMPORT_BOUNDS.bytes)}.`;
+  return messageOf(error, { offline: OFFLINE, late: 'The server took too long to answer. Try again: what was imported stays, and the rest follows.' });
 }
-
 
 export function ImportFileScreen({ session }: { readonly session: Session }) {
   const online = useOnline();

@@ -4,7 +4,7 @@
 // date.
 import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi } from './gym-api.ts';
 import { kgToShown, localDate, parseNumber, typedKg } from './model.ts';
 import { parseWorkoutText } from './ocr-parse.ts';
@@ -76,7 +76,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
       }
       session.navigate(`/workout/${workout.id}`);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error, { unit }));
       setStage({ kind: 'review' });
     }
   };

@@ -1,4 +1,4 @@
-/** A refusal or a failure, in the API's words (`problemOf`), announced as it appears. */
+/** A refusal or a failure, in the API's words (`messageOf`), announced as it appears. */
 export function Problem({ message }: { readonly message: string | null }) {
   return message ? (
     <p class="problem" role="alert">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { type Exercise, gymApi } from './gym-api.ts';
 import { keep } from './local.ts';
 import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
@@ -30,7 +30,7 @@ export function PlanEditorScreen({ session, id }: { readonly session: Session; r
         setSavedName(plan.name);
         setExercises(list);
       },
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error, { unit: session.user.settings.unit })),
     );
   }, [id]);
 
@@ -74,7 +74,7 @@ export function PlanEditorScreen({ session, id }: { readonly session: Session; r
       keep('home', null);
       setDone(`${plan.name} is saved.`);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error, { unit: session.user.settings.unit }));
     } finally {
       setBusy(false);
     }
@@ -178,7 +178,7 @@ export function PlanEditorScreen({ session, id }: { readonly session: Session; r
               setExercises(await gymApi.exercises());
               setDone(`${made.name} can now be chosen for a day.`);
             },
-            (error: unknown) => setProblem(problemOf(error)),
+            (error: unknown) => setProblem(messageOf(error)),
           );
         }}
       >

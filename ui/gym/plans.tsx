@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Plan } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { localDate, planFromTemplate, type Template, TEMPLATES, templateExercises } from './model.ts';
@@ -28,7 +28,7 @@ export function PlansScreen({ session }: { readonly session: Session }) {
         keep('plans', fresh);
         setPlans(fresh);
       },
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error)),
     );
   useEffect(() => void load(), []);
 
@@ -40,7 +40,7 @@ export function PlansScreen({ session }: { readonly session: Session }) {
       setDone(await action());
       await load();
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error));
     } finally {
       setBusy(null);
     }

@@ -3,7 +3,7 @@ import type { SaveState } from '../shared/components/save-badge.tsx';
 import { SaveBadge } from '../shared/components/save-badge.tsx';
 import { chooseAccent, chooseTheme } from '../shared/theme.ts';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Settings } from './gym-api.ts';
 import { ACCENTS } from './model.ts';
 import './tools.css';
@@ -46,8 +46,8 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
       setSave({ kind: 'saved', at: new Date() });
     } catch (error) {
       setUser(user);
-      setProblem(problemOf(error));
-      setSave({ kind: 'failed', message: problemOf(error) });
+      setProblem(messageOf(error, { unit: user.settings.unit }));
+      setSave({ kind: 'failed', message: messageOf(error, { unit: user.settings.unit }) });
     }
   };
 
@@ -181,7 +181,7 @@ function PasswordChange() {
             setNext('');
             setOutcome({ ok: true, text: 'Password changed. Your other devices are signed out.' });
           },
-          (error: unknown) => setOutcome({ ok: false, text: problemOf(error) }),
+          (error: unknown) => setOutcome({ ok: false, text: messageOf(error) }),
         );
       }}
     >
@@ -215,7 +215,7 @@ function DeleteAccount({ session }: { readonly session: Session }) {
         setProblem(null);
         gymApi.deleteAccount(password).then(
           () => session.forget(),
-          (error: unknown) => setProblem(problemOf(error)),
+          (error: unknown) => setProblem(messageOf(error)),
         );
       }}
     >

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Stats } from './gym-api.ts';
 import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate } from './model.ts';
@@ -11,7 +11,7 @@ export function StatsScreen({ session }: { readonly session: Session }) {
   const [stats, setStats] = useState<Stats | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    gymApi.stats(localDate(new Date())).then(setStats, (error: unknown) => setProblem(problemOf(error)));
+    gymApi.stats(localDate(new Date())).then(setStats, (error: unknown) => setProblem(messageOf(error)));
   }, []);
   const volume = (kg: number) => `${Math.round(kgToShown(kg, unit)).toLocaleString()} ${unit}`;
   const series = useMemo(() => (stats ? weeklyVolume(stats.weeks, unit) : null), [stats, unit]);

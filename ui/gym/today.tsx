@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Home, type Workout } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { keep, kept, keptUnder } from './local.ts';
@@ -32,7 +32,7 @@ export function TodayScreen({ session }: { readonly session: Session }) {
         keep('home', fresh);
         setHome(fresh);
       },
-      (error: unknown) => setProblem(problemOf(error)),
+      (error: unknown) => setProblem(messageOf(error)),
     );
   }, [today]);
 
@@ -47,7 +47,7 @@ export function TodayScreen({ session }: { readonly session: Session }) {
       if (home?.activePlan) keep(`plan:${home.activePlan.id}`, home.activePlan);
       navigate(`/workout/${workoutId}`);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isRetryable } from '../shared/api.ts';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type WorkoutHistory, type WorkoutVersion } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { dayText, type Unit } from './model.ts';
@@ -49,7 +49,7 @@ export function WorkoutHistoryScreen({ session, workoutId }: { readonly session:
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<{ readonly revision: number; readonly version: WorkoutVersion | null } | null>(null);
 
-  const explain = (error: unknown) => setProblem(isRetryable(error) ? OFFLINE : problemOf(error));
+  const explain = (error: unknown) => setProblem(isRetryable(error) ? OFFLINE : messageOf(error));
   useEffect(() => {
     gymApi.workoutHistory(workoutId).then(setHistory, explain);
   }, [workoutId]);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
 import type { Session } from './app.tsx';
-import { problemOf } from './auth.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { clock, type ExerciseRows, kgToShown, parseNumber, type PlannedExercise, type Row, type RowState, typedKg, type Unit, workoutRows, workoutTitle } from './model.ts';
@@ -159,7 +159,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
         },
         (error: unknown) => {
           // a workout started here with no signal is not on the server yet: its copy is the truth
-          if (!kept(workoutKey(workoutId))) setProblem(problemOf(error));
+          if (!kept(workoutKey(workoutId))) setProblem(messageOf(error));
         },
       );
     void load();
@@ -226,7 +226,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
     try {
       remember(await gymApi.changeWorkout(workoutId, body));
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error, { unit }));
     }
   };
   const deleteWorkout = async (count: number) => {
@@ -236,7 +236,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
       await gymApi.deleteWorkout(workoutId);
       session.navigate('/history');
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error, { unit }));
     }
   };
   const addExercise = async (event: Event) => {
@@ -249,7 +249,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
       setExtras(next);
       setNewExercise('');
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(messageOf(error, { unit }));
     }
   };
 

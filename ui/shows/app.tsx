@@ -4,7 +4,8 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { api } from './api.ts';
 import { AuthScreen } from './auth.tsx';
-import { describe, Link, navigate, PhoneCopy, useLocation, useOldestFromPhone } from './common.tsx';
+import { Link, navigate, PhoneCopy, useLocation, useOldestFromPhone } from './common.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { type MarkSync, startMarkSync } from './mark-sync.ts';
 import { forgetSignedIn, lastSignedIn, openReplica, rememberSignedIn, type Replica } from './replica.ts';
 import { ImportScreen } from './import.tsx';
@@ -86,7 +87,7 @@ export function App() {
       }
       const last = isRetryable(error) ? await lastSignedIn() : null;
       if (last) setSession((now) => (now.kind === 'in' && now.user.id === last.value.id && now.offlineSince ? now : { kind: 'in', user: last.value, offlineSince: last.savedAt }));
-      else if (!quiet) setSession({ kind: 'unknown', message: describe(error) });
+      else if (!quiet) setSession({ kind: 'unknown', message: messageOf(error) });
     });
   };
   useEffect(() => ask(), []);
@@ -122,7 +123,7 @@ export function App() {
       setSession({ kind: 'out' });
       navigate(links.login);
     } catch (error) {
-      setLoggingOut(describe(error));
+      setLoggingOut(messageOf(error));
     }
   };
 

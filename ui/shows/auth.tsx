@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { describe, Link } from './common.tsx';
+import { Link } from './common.tsx';
+import { messageOf } from '../shared/messages.ts';
 import type { User } from './model.ts';
 import { links } from './routes.ts';
 
@@ -19,7 +20,7 @@ export function AuthScreen({ mode, onSignedIn }: { readonly mode: 'login' | 'sig
     try {
       onSignedIn(signup ? await api.signup(email.trim(), password) : await api.login(email.trim(), password));
     } catch (error) {
-      setFailure(describe(error));
+      setFailure(messageOf(error));
       setBusy(false);
     }
   };

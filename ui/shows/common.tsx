@@ -1,6 +1,7 @@
 import { type ComponentChildren, createContext } from 'preact';
 import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiRefusal, isRetryable, NoAnswer } from '../shared/api.ts';
+import { isRetryable } from '../shared/api.ts';
+import { messageOf } from '../shared/messages.ts';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
 import type { MarkSync } from './mark-sync.ts';
 import { artworkUrl } from './model.ts';
@@ -47,13 +48,6 @@ export function Link({ href, children, class: className, current }: { readonly h
       {children}
     </a>
   );
-}
-
-/** What to tell the user about a failed call: the API's own words, or that there was no answer. */
-export function describe(error: unknown): string {
-  if (error instanceof ApiRefusal) return error.message;
-  if (error instanceof NoAnswer) return error.reason === 'not-our-answer' ? 'The service gave an answer this app cannot read. Try again.' : 'No connection to the service. Try again when you are online.';
-  return 'Something went wrong. Try again.';
 }
 
 export type Loaded<T> =
@@ -137,7 +131,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): 
         } else if (isRetryable(error) && shown.current.kind === 'ok') {
           // a refresh with no answer: what is on screen stays
         } else if (replica && isRetryable(error)) setState({ kind: 'not-kept' });
-        else setState({ kind: 'failed', message: describe(error) });
+        else setState({ kind: 'failed', message: messageOf(error) });
       },
     );
     return () => {

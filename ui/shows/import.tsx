@@ -3,9 +3,10 @@
 // address, so a reload (or coming back later) follows the same import.
 import { useEffect, useState } from 'preact/hooks';
 import { useOnline } from '../shared/use-online.ts';
-import { ApiRefusal, NoAnswer } from '../shared/api.ts';
+import { ApiRefusal } from '../shared/api.ts';
 import { api } from './api.ts';
-import { describe, Link, navigate } from './common.tsx';
+import { Link, navigate } from './common.tsx';
+import { messageOf, NO_CONNECTION } from '../shared/messages.ts';
 import { base64Of, type ImportJob, importableName, importedLabel, MAX_IMPORT_BYTES } from './model.ts';
 import { links } from './routes.ts';
 
@@ -46,7 +47,7 @@ function Pick() {
       const { jobId } = await api.startImport(contents);
       navigate(links.import(jobId), true);
     } catch (error) {
-      setProblem(error instanceof NoAnswer && error.reason === 'network' ? OFFLINE : describe(error));
+      setProblem(messageOf(error, { offline: OFFLINE, late: NO_CONNECTION }));
       setSending(false);
     }
   };
@@ -141,7 +142,7 @@ function Progress({ jobId }: { readonly jobId: string }) {
         if (!live) return;
         if (error instanceof ApiRefusal && error.status === 404) return setPolled({ job: null, missing: true, trouble: null });
         // the import goes on at the server; this page asks again
-        setPolled((before) => ({ ...before, trouble: error instanceof NoAnswer && error.reason === 'network' ? OFFLINE : describe(error) }));
+        setPolled((before) => ({ ...before, trouble: messageOf(error, { offline: OFFLINE, late: NO_CONNECTION }) }));
       }
       timer = setTimeout(() => void ask(), POLL_MS);
     };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Listing } from './api.ts';
-import { Artwork, describe, Link, LoadedView, navigate, useLoad } from './common.tsx';
+import { Artwork, Link, LoadedView, navigate, useLoad } from './common.tsx';
+import { messageOf } from '../shared/messages.ts';
 import { behindLabel, episodeCode, nextLabel, type ShowSummary, type TrackedShow } from './model.ts';
 import { replicaKeys } from './replica.ts';
 import { links } from './routes.ts';
@@ -125,7 +126,7 @@ export function SearchScreen({ q }: { readonly q: string }) {
       navigate(links.search(query), true);
       api.search(query, controller.signal).then(
         (shows) => !controller.signal.aborted && setResults({ kind: 'ok', q: query, shows }),
-        (error: unknown) => !controller.signal.aborted && setResults({ kind: 'failed', message: describe(error) }),
+        (error: unknown) => !controller.signal.aborted && setResults({ kind: 'failed', message: messageOf(error) }),
       );
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { describe, Link } from './common.tsx';
+import { Link } from './common.tsx';
+import { messageOf } from '../shared/messages.ts';
 import type { User } from './model.ts';
 import { PushUnavailable, turnPushOff, turnPushOn } from './push.ts';
 import { links } from './routes.ts';
@@ -15,7 +16,7 @@ function useAction(): [Outcome, (work: () => Promise<string>) => Promise<void>] 
     try {
       setOutcome({ kind: 'done', text: await work() });
     } catch (error) {
-      setOutcome({ kind: 'failed', text: error instanceof PushUnavailable ? error.message : describe(error) });
+      setOutcome({ kind: 'failed', text: error instanceof PushUnavailable ? error.message : messageOf(error) });
     }
   };
   return [outcome, run];

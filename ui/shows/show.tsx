@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { Artwork, describe, Link, LoadedView, PhoneCopy, useLoad } from './common.tsx';
+import { Artwork, Link, LoadedView, PhoneCopy, useLoad } from './common.tsx';
+import { messageOf } from '../shared/messages.ts';
 import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
 import { type MarkCommand, queuedEpisodes, withQueuedMarks } from './marks.ts';
 import { replicaKeys } from './replica.ts';
@@ -76,7 +77,7 @@ function Tracking({ show, tracked, onChange }: { readonly show: ShowDetail; read
       () => {
         if (queue.current === next) setStatus({ kind: 'saved' });
       },
-      (error: unknown) => setStatus({ kind: 'failed', message: describe(error) }),
+      (error: unknown) => setStatus({ kind: 'failed', message: messageOf(error) }),
     );
     queue.current = next;
   };

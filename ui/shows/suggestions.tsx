@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { Artwork, describe, Link, LoadedView, useLoad } from './common.tsx';
+import { Artwork, Link, LoadedView, useLoad } from './common.tsx';
+import { messageOf } from '../shared/messages.ts';
 import type { ShowSummary, Suggestions } from './model.ts';
 import { links } from './routes.ts';
 
@@ -23,7 +24,7 @@ export function SuggestionsScreen() {
     } catch (error) {
       // not saved: the show comes back, with the reason
       setGone((current) => new Set([...current].filter((id) => id !== show.id)));
-      setFailure(`${show.name} is still suggested: ${describe(error)}`);
+      setFailure(`${show.name} is still suggested: ${messageOf(error)}`);
     }
   };
 
