@@ -8,11 +8,19 @@ export type FinishedRound = {
   readonly startedAt: string;
   readonly endedAt: string;
   readonly lineUp: LineUp;
+  /**
+   * each player's name as the phone had it when the round was filed: the round keeps naming someone
+   * who has since left the night or been deleted from People. Absent in rounds filed by older builds.
+   */
+  readonly names?: Readonly<Record<PersonId, string>>;
 };
+
+/** Someone at the night; the name, when the phone has one, is filed with each round they play. */
+export type NightPlayer = PresentPerson & { readonly name?: string };
 
 /** The open night as the client holds it; plain data, saved as one snapshot. */
 export type NightState = {
-  readonly people: readonly PresentPerson[];
+  readonly people: readonly NightPlayer[];
   readonly lineUp: LineUp;
   readonly timer: Timer | null;
   readonly rounds: readonly FinishedRound[];
@@ -45,9 +53,21 @@ export function endRoundOfNight(state: NightState, now: string): NightState {
   if (state.lineUp.length === 0) return state;
   const number = state.timer?.roundNumber ?? nextRoundNumber(state.rounds, null);
   const startedAt = (state.timer === null ? null : bestRoundStart(state.timer, now)) ?? now;
-  const rounds = [...state.rounds, { number, startedAt, endedAt: now, lineUp: state.lineUp }];
+  const names = namesOnCourt(state.people, state.lineUp);
+  const filed: FinishedRound = { number, startedAt, endedAt: now, lineUp: state.lineUp, ...(Object.keys(names).length === 0 ? {} : { names }) };
+  const rounds = [...state.rounds, filed];
   const timer = state.timer === null ? null : endRound(state.timer, nextRoundNumber(rounds, state.timer));
   return { ...state, lineUp: [], rounds, timer };
+}
+
+/** The name of each person on court whose name the phone holds: what a filed round keeps of them. */
+export function namesOnCourt(people: readonly NightPlayer[], lineUp: LineUp): Record<PersonId, string> {
+  const names: Record<PersonId, string> = {};
+  for (const id of lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB])) {
+    const name = people.find((person) => person.id === id)?.name;
+    if (name !== undefined) names[id] = name;
+  }
+  return names;
 }
 
 const isOnCourt = (lineUp: LineUp, personId: PersonId): boolean =>

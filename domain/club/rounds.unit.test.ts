@@ -106,3 +106,21 @@ t.test('given empty courts, when End round is tapped, then nothing is filed', as
   const before = { ...night(), lineUp: [] };
   t.same(endRoundOfNight(before, at(12)), before);
 });
+
+const named = (): NightState => ({ ...night(), people: people.map((person) => ({ ...person, name: person.id.toUpperCase() })) });
+
+t.test('given people with names, when the round ends, then the filed round keeps the name of each person on court and no one else', async (t) => {
+  const after = endRoundOfNight(named(), at(12));
+  t.same(after.rounds.at(-1)!.names, { a: 'A', h: 'H', c: 'C', f: 'F', b: 'B', g: 'G', d: 'D', e: 'E' });
+  t.notOk('bench' in after.rounds.at(-1)!.names!, 'the bench played nothing');
+});
+
+t.test('given a person on court leaving, then the round filed as it stood keeps their name, though they are gone from the night', async (t) => {
+  const after = removePersonFromNight(named(), 'c', at(7));
+  t.equal(after.rounds.at(-1)!.names?.['c'], 'C');
+  t.notOk(after.people.some((person) => person.id === 'c'));
+});
+
+t.test('given people without names (an older caller), then the filed round has no names at all', async (t) => {
+  t.notOk('names' in endRoundOfNight(night(), at(12)).rounds.at(-1)!);
+});

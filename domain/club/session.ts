@@ -42,6 +42,11 @@ const roundSchema = z.object({
   startedAt: instantSchema,
   endedAt: instantSchema,
   lineUp: lineUpSchema,
+  // like roundStartedAt, optional: a snapshot queued by an older build still saves (spec 002, Versioning)
+  names: z
+    .record(playerIdSchema, playerNameSchema)
+    .optional()
+    .describe("each player's name as the phone had it when the round was filed, by player id: only people on that round's courts"),
 });
 const snapshotPersonSchema = z.object({
   id: playerIdSchema,
@@ -124,7 +129,7 @@ const nightPersonSchema = z.object({
   levelRank: z.number().int().nullable(),
 });
 const storedTimerSchema = timerSchema.extend({ startedAt: recordedInstant.nullable(), roundStartedAt: recordedInstant.nullable() });
-const storedRoundSchema = roundSchema.extend({ startedAt: recordedInstant, endedAt: recordedInstant });
+const storedRoundSchema = roundSchema.extend({ startedAt: recordedInstant, endedAt: recordedInstant, names: z.record(z.string(), z.string()).optional() });
 const sessionOpened = z.object({
   venueId: z.string(),
   date: z.string(),
@@ -240,7 +245,7 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
  * Refuses a snapshot that does not fit the club, the night or itself, naming the first offending
  * field: an unknown venue or level, a venue, date or start other than the night's (its slot key
  * names them), a court the night does not have, a round number twice, a person twice on the sheet
- * or on court without having come. A person keeps the level copied for them that night even when
+ * or on court without having come, a round's name for someone not on its courts. A person keeps the level copied for them that night even when
  * the club has since removed it; a filed round may use any court the night has had that evening.
  */
 export function checkSnapshot(snapshot: Snapshot, club: ClubLists, night: Night): void {
@@ -284,6 +289,11 @@ export function checkSnapshot(snapshot: Snapshot, club: ClubLists, night: Night)
       if (roundCourts.has(entry.court)) throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `court ${entry.court} appears twice`);
       roundCourts.add(entry.court);
     });
+    // a name for someone the round does not have would be kept for nobody: a phone's mistake, refused
+    const played = new Set(round.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]));
+    for (const id of Object.keys(round.names ?? {})) {
+      if (!played.has(id)) throw invalid(`rounds[${index}].names.${id}`, `${id} is not on a court of round ${round.number}`);
+    }
   });
   if (snapshot.timer !== null && numbers.has(snapshot.timer.roundNumber)) {
     throw invalid('timer.roundNumber', `round ${snapshot.timer.roundNumber} is already filed`);

@@ -54,6 +54,7 @@ export async function createNightTables(tx: DatabaseTransactionConnection, schem
       ended_at text NOT NULL,
       line_up jsonb NOT NULL,
       player_ids text[] NOT NULL,
+      names jsonb,
       PRIMARY KEY (session_id, number)
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'rounds'])} USING gin (player_ids)`);
@@ -130,12 +131,20 @@ async function writeSnapshots(tx: DatabaseTransactionConnection, schema: string,
   }
   await tx.query(sql.unsafe`DELETE FROM ${sql.identifier([schema, 'rounds'])} WHERE session_id = ANY(${sql.array(ids, 'text')})`);
   const rounds = nights.flatMap(([id, night]) =>
-    night.rounds.map((round) => [id, round.number, round.startedAt, round.endedAt, JSON.stringify(round.lineUp), `{${playersOf(round.lineUp).join(',')}}`]),
+    night.rounds.map((round) => [
+      id,
+      round.number,
+      round.startedAt,
+      round.endedAt,
+      JSON.stringify(round.lineUp),
+      `{${playersOf(round.lineUp).join(',')}}`,
+      round.names === undefined ? null : JSON.stringify(round.names),
+    ]),
   );
   if (rounds.length > 0) {
     await tx.query(sql.unsafe`
-      INSERT INTO ${sql.identifier([schema, 'rounds'])} (session_id, number, started_at, ended_at, line_up, player_ids)
-      SELECT s, n, sa, ea, l::jsonb, p::text[] FROM ${sql.unnest(rounds, ['text', 'int4', 'text', 'text', 'text', 'text'])} AS r(s, n, sa, ea, l, p)`);
+      INSERT INTO ${sql.identifier([schema, 'rounds'])} (session_id, number, started_at, ended_at, line_up, player_ids, names)
+      SELECT s, n, sa, ea, l::jsonb, p::text[], nm::jsonb FROM ${sql.unnest(rounds, ['text', 'int4', 'text', 'text', 'text', 'text', 'text'])} AS r(s, n, sa, ea, l, p, nm)`);
   }
 }
 

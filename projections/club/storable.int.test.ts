@@ -45,7 +45,10 @@ function consistent(snapshot: Snapshot, night: Night, levelIds: readonly string[
     .map((person, index) => ({ ...person, levelId: person.levelId === null || levelIds.length === 0 ? null : levelIds[index % levelIds.length]! }));
   const [a, b, c, d] = people.map((person) => person.id);
   const lineUp = a && b && c && d ? [{ court: 1, teamA: [a, b] as [string, string], teamB: [c, d] as [string, string] }] : [];
-  const rounds = snapshot.rounds.map((round, index) => ({ ...round, number: index + 1, lineUp }));
+  // the generated names, any text the schema accepts, given to the players on court
+  const names = (generated: Record<string, string> | undefined) =>
+    generated === undefined ? {} : { names: Object.fromEntries(Object.values(generated).slice(0, 4).flatMap((name, place) => (people[place] ? [[people[place].id, name]] : []))) };
+  const rounds = snapshot.rounds.map(({ names: generated, ...round }, index) => ({ ...round, number: index + 1, lineUp, ...(lineUp.length === 0 ? {} : names(generated)) }));
   const { venueId, date, startTime } = night.openedAs;
   const endTime = startTime < snapshot.endTime ? snapshot.endTime : night.endTime;
   return { ...snapshot, venueId, date, startTime, version: night.version, people, lineUp, rounds, endTime, courts: Math.max(snapshot.courts, 1) };
@@ -121,6 +124,8 @@ t.test('every command the club routes accept lands in the club read tables', asy
     { numRuns: 40, endOnFailure: true },
   );
   const stored = await log.core.db.slonik.oneFirst(storedRows);
+  const named = await log.core.db.slonik.oneFirst(sql.unsafe`SELECT count(*) FROM club.rounds WHERE names <> '{}'::jsonb`);
+  t.ok(Number(named) > 0, `${named} rounds stored with their players' names`);
   t.ok(nights >= 10 && Number(stored) >= nights, `${nights} generated nights opened and saved, ${stored} rows of nights, people and rounds read back`);
   t.ok(restores >= 10, `${restores} older versions restored and stored`);
 });

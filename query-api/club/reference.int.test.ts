@@ -235,7 +235,10 @@ const stepArbitrary = fc.oneof(
       roundLengthSec: maybe(fc.constantFrom(...ROUND_LENGTHS)),
       invalid: fc.oneof(
         { weight: 8, arbitrary: fc.constant(null) },
-        { weight: 1, arbitrary: fc.constantFrom('unknown-level', 'court-out-of-range', 'round-twice', 'moved-date', 'person-twice', 'not-on-sheet') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('unknown-level', 'court-out-of-range', 'round-twice', 'moved-date', 'person-twice', 'not-on-sheet', 'name-not-on-court', 'blank-name'),
+        },
       ),
     }),
   },
@@ -427,6 +430,7 @@ function buildSnapshot(run: Run, night: NightState, step: StepOf<'save'>): Snaps
       return { court: index + 1, teamA: [a, d], teamB: [b, c] };
     });
   };
+  const nameKnown = (id: string): string => people.find((person) => person.id === id)?.name ?? night.people.find((person) => person.playerId === id)?.name ?? ` Left ${id.slice(-4)} `;
   let rounds: Round[] = structuredClone(night.rounds);
   let timer: Timer | null = structuredClone(night.timer);
   const nextNumber = (): number => Math.max(0, ...rounds.map((round) => round.number)) + 1;
@@ -438,7 +442,10 @@ function buildSnapshot(run: Run, night: NightState, step: StepOf<'save'>): Snaps
     if (lineUp.length === 0) break;
     const filed = rounds.some((round) => round.number === timer?.roundNumber);
     const number = timer !== null && !filed ? timer.roundNumber : nextNumber();
-    rounds.push({ number, startedAt: timer?.roundStartedAt ?? instant(night.date, 5 * number), endedAt: instant(night.date, 5 * number + 4), lineUp: structuredClone(lineUp) });
+    const filedRound: Round = { number, startedAt: timer?.roundStartedAt ?? instant(night.date, 5 * number), endedAt: instant(night.date, 5 * number + 4), lineUp: structuredClone(lineUp) };
+    // a phone files each player's name with the round; one on an older build files none
+    if ((step.rotate + played) % 3 !== 0) filedRound.names = Object.fromEntries(lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]).map((id) => [id, nameKnown(id)]));
+    rounds.push(filedRound);
     timer = { roundNumber: number + 1, durationSec: step.roundLengthSec ?? night.roundLengthSec, startedAt: null, roundStartedAt: null, pausedRemainingSec: null };
     inPlay = lineUp;
   }
@@ -502,6 +509,12 @@ function breakRuleOne(run: Run, snapshot: Snapshot, fault: StepOf<'save'>['inval
     case 'person-twice': {
       const id = someone();
       return { ...snapshot, people: [...snapshot.people.filter((person) => person.id !== id), { id, name: 'Twice', levelId: null }, { id, name: 'Twice', levelId: null }] };
+    }
+    case 'name-not-on-court':
+    case 'blank-name': {
+      const [a, b, c, d] = ghosts();
+      const names = fault === 'blank-name' ? { [a]: '   ' } : { [a]: 'Ada', [made(run, 'g')]: 'Nobody on court' };
+      return { ...snapshot, rounds: [...snapshot.rounds, { number: 902, startedAt: instant(snapshot.date, 1), endedAt: instant(snapshot.date, 2), lineUp: [{ court: 1, teamA: [a, b], teamB: [c, d] }], names }] };
     }
     case 'not-on-sheet': {
       const [a, b, c, d] = ghosts();

@@ -15,7 +15,8 @@ export type Slot = { id: string; venueId: string; weekday: number; start: string
 export type Player = { id: string; name: string; levelId: string | null; guest: boolean; archived: boolean; createdAt: string };
 export type Court = { court: number; teamA: [string, string]; teamB: [string, string] };
 export type Timer = { roundNumber: number; durationSec: number; startedAt: string | null; roundStartedAt: string | null; pausedRemainingSec: number | null };
-export type Round = { number: number; startedAt: string; endedAt: string; lineUp: Court[] };
+/** `names`: each player's name as the phone filed it with the round (docs: PUT /api/sessions/:id), absent from older builds */
+export type Round = { number: number; startedAt: string; endedAt: string; lineUp: Court[]; names?: Record<string, string> };
 /** someone who came, with the level of that night as it was copied */
 export type NightPerson = { playerId: string; name: string; levelId: string | null; levelName: string | null; levelRank: number | null };
 
@@ -292,7 +293,8 @@ export function stepOpenNight(club: Club, body: OpenBody, at: string, serverId: 
  * Spec rule 1 of PUT /api/sessions/:id, as the route's docs spell it out: an unknown venue or level, a
  * venue, date or start other than the night's, a court the night does not have (a filed round may use
  * any court the night has had), a round number twice, a person twice on the sheet or on court without
- * having come, the timer on a round already filed. A person keeps the level copied for them that night.
+ * having come, the timer on a round already filed, a round's name for someone not on its courts or
+ * one People would refuse. A person keeps the level copied for them that night.
  * What is wrong with the snapshot, or null when rule 1 lets it through.
  */
 export function refusedByRuleOne(club: Club, snapshot: Snapshot, night: NightState): string | null {
@@ -315,6 +317,11 @@ export function refusedByRuleOne(club: Club, snapshot: Snapshot, night: NightSta
   for (const round of snapshot.rounds) {
     const used = round.lineUp.map((entry) => entry.court);
     if (used.some((court) => court > mostCourts) || new Set(used).size !== used.length) return 'a filed round on a court the night never had, or twice';
+    const played = onCourt(round.lineUp);
+    for (const [id, name] of Object.entries(round.names ?? {})) {
+      if (!played.includes(id)) return 'a round naming someone not on its courts';
+      if (!validName(name)) return "a round's name that People would refuse";
+    }
   }
   return snapshot.timer !== null && numbers.includes(snapshot.timer.roundNumber) ? 'the timer on a filed round' : null;
 }
@@ -399,7 +406,10 @@ export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string)
     people: levelsOfTheNight(club, snapshot.people, night),
     lineUp: copy(snapshot.lineUp),
     timer: snapshot.timer === null ? null : { ...snapshot.timer, roundStartedAt: snapshot.timer.roundStartedAt ?? null },
-    rounds: copy(snapshot.rounds),
+    // names are held to People's rule: trimmed
+    rounds: snapshot.rounds.map(({ names, ...round }) =>
+      names === undefined ? copy(round) : { ...copy(round), names: Object.fromEntries(Object.entries(names).map(([id, name]) => [id, name.trim()])) },
+    ),
   };
   // the same snapshot sent again after its answer was lost: nothing new, the version it made answers
   if (ownLast && canonical(content) === canonical(contentOf(night))) return { status: 200, version: night.version };
@@ -517,9 +527,20 @@ export function nightAnswer(club: Club, night: NightState) {
     lineUp: copy(night.lineUp),
     timer: copy(night.timer),
     rounds: [...night.rounds].sort((a, b) => a.number - b.number).map(copy),
+    playerNames: playerNamesOf(club, night),
     openedAt: night.openedAt,
     updatedAt: night.updatedAt,
   };
+}
+
+/** The name People has now of each person on a filed round who is not among the night's people (archived and guests too). */
+function playerNamesOf(club: Club, night: NightState): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const id of night.rounds.flatMap((round) => onCourt(round.lineUp))) {
+    const player = club.players.get(id);
+    if (player && !night.people.some((person) => person.playerId === id)) names[id] = player.name;
+  }
+  return names;
 }
 
 function summary(club: Club, night: NightState) {

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../infra/http/errors.ts';
 
 const team = z.tuple([z.string(), z.string()]);
 const courtEntry = z.object({ court: z.number(), teamA: team, teamB: team });
+type CourtEntry = z.infer<typeof courtEntry>;
 const timer = z.object({
   roundNumber: z.number(),
   durationSec: z.number(),
@@ -26,7 +27,14 @@ const nightPersonSchema = z.object({
   levelRank: z.number().nullable(),
   guest: z.boolean(),
 });
-const roundSchema = z.object({ number: z.number(), startedAt: z.string(), endedAt: z.string(), lineUp: z.array(courtEntry) });
+const roundSchema = z.object({
+  number: z.number(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  lineUp: z.array(courtEntry),
+  names: z.record(z.string(), z.string()).optional().describe("each player's name as the phone filed it with the round; absent in rounds filed by older builds"),
+});
+const roundRow = roundSchema.omit({ names: true }).extend({ names: z.record(z.string(), z.string()).nullable() });
 
 /** A night as GET /api/sessions/:id answers it; its people, line-up, timer and rounds are what PUT takes back. */
 export const sessionDocumentSchema = z.object({
@@ -44,6 +52,9 @@ export const sessionDocumentSchema = z.object({
   lineUp: z.array(courtEntry),
   timer: timer.nullable(),
   rounds: z.array(roundSchema),
+  playerNames: z
+    .record(z.string(), z.string())
+    .describe("the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names"),
   openedAt: z.string(),
   updatedAt: z.string(),
 });
@@ -61,7 +72,7 @@ const nightHead = sql.fragment`
   s.status, s.courts, s.version`;
 
 export async function findSession(pool: DatabasePool, id: string): Promise<SessionDocument | null> {
-  const night = await pool.maybeOne(sql.type(sessionDocumentSchema.omit({ people: true, rounds: true }))`
+  const night = await pool.maybeOne(sql.type(sessionDocumentSchema.omit({ people: true, rounds: true, playerNames: true }))`
     SELECT ${nightHead}, s.round_length_sec AS "roundLengthSec", s.line_up AS "lineUp", s.timer, s.opened_at AS "openedAt", s.updated_at AS "updatedAt"
     FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
     WHERE s.id = ${id}`);
@@ -72,9 +83,19 @@ export async function findSession(pool: DatabasePool, id: string): Promise<Sessi
       sp.level_rank AS "levelRank", coalesce(p.guest, false) AS guest
     FROM club.session_players sp LEFT JOIN club.players p ON p.id = sp.player_id
     WHERE sp.session_id = ${id} ORDER BY sp.position`);
-  const rounds = await pool.any(sql.type(roundSchema)`
-    SELECT number, started_at AS "startedAt", ended_at AS "endedAt", line_up AS "lineUp" FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
-  return { ...night, people: [...people], rounds: [...rounds] };
+  const rows = await pool.any(sql.type(roundRow)`
+    SELECT number, started_at AS "startedAt", ended_at AS "endedAt", line_up AS "lineUp", names FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
+  const rounds = rows.map(({ names, ...round }) => (names === null ? round : { ...round, names }));
+  return { ...night, people: [...people], rounds, playerNames: await playerNamesOf(pool, rounds, people.map((person) => person.id)) };
+}
+
+/** People's current name of each person on a filed round who is not among the night's people. */
+async function playerNamesOf(pool: DatabasePool, rounds: ReadonlyArray<{ readonly lineUp: readonly CourtEntry[] }>, present: readonly string[]): Promise<Record<string, string>> {
+  const here = new Set(present);
+  const others = [...new Set(rounds.flatMap((round) => round.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB])))].filter((id) => !here.has(id));
+  if (others.length === 0) return {};
+  const known = await pool.any(sql.type(z.object({ id: z.string(), name: z.string() }))`SELECT id, name FROM club.players WHERE id = ANY(${sql.array(others, 'text')})`);
+  return Object.fromEntries(known.map((player) => [player.id, player.name]));
 }
 
 export async function readSession(pool: DatabasePool, id: string): Promise<SessionDocument> {
@@ -93,6 +114,13 @@ export async function nightDocument(pool: DatabasePool, id: string, night: Night
   const players = ids.length === 0 ? [] : await pool.any(sql.type(z.object({ id: z.string(), name: z.string(), guest: z.boolean() }))`
     SELECT id, name, guest FROM club.players WHERE id = ANY(${sql.array(ids, 'text')})`);
   const known = new Map(players.map((player) => [player.id, player]));
+  const rounds = [...night.rounds]
+    .sort((a, b) => a.number - b.number)
+    .map(({ names, ...round }) => ({
+      ...round,
+      lineUp: round.lineUp.map((entry): CourtEntry => ({ court: entry.court, teamA: [entry.teamA[0], entry.teamA[1]], teamB: [entry.teamB[0], entry.teamB[1]] })),
+      ...(names === undefined ? {} : { names: { ...names } }),
+    }));
   return {
     id,
     venueId: night.venueId,
@@ -115,9 +143,8 @@ export async function nightDocument(pool: DatabasePool, id: string, night: Night
     lineUp: night.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })),
     timer: night.timer,
     // by number, as the read table answers the night: the phone's order is not kept
-    rounds: [...night.rounds]
-      .sort((a, b) => a.number - b.number)
-      .map((round) => ({ ...round, lineUp: round.lineUp.map((entry) => ({ court: entry.court, teamA: [...entry.teamA], teamB: [...entry.teamB] })) })),
+    rounds,
+    playerNames: await playerNamesOf(pool, rounds, ids),
     openedAt: night.openedAt,
     updatedAt: night.updatedAt,
   };

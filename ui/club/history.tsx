@@ -8,7 +8,7 @@ import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import { clubApi } from './api.ts';
-import { clock, isNight, localDate, type Night } from './night.ts';
+import { clock, isNight, localDate, nameOnSheet, type Night } from './night.ts';
 import { Court, FinishedRounds } from './session.tsx';
 import { type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -235,7 +235,7 @@ export function HistoryScreen({ id, version, navigate }: { readonly id: string; 
 
 /** The night as it stood at a version: what the night screen shows, read-only. */
 function NightAt({ night }: { readonly night: Night }) {
-  const nameOf = (personId: string) => night.people.find((person) => person.id === personId)?.name ?? 'Someone who left';
+  const nameOf = (personId: string) => nameOnSheet(night, personId);
   const timer = night.timer;
   const status = timer ? timerStatus(timer) : 'stopped';
   const roundNumber = timer?.roundNumber ?? night.rounds.reduce((max, round) => Math.max(max, round.number), 0) + 1;
@@ -279,7 +279,7 @@ function NightAt({ night }: { readonly night: Night }) {
           ))}
         </ul>
       </section>
-      <FinishedRounds rounds={night.rounds} nameOf={nameOf} />
+      <FinishedRounds night={night} />
     </div>
   );
 }

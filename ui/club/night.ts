@@ -31,6 +31,11 @@ export type Night = {
   readonly lineUp: LineUp;
   readonly timer: Timer | null;
   readonly rounds: readonly FinishedRound[];
+  /**
+   * People's name of each person on a filed round who is no longer among the night's people: the
+   * server's answer for rounds filed without names (older builds); absent in a copy kept from before
+   */
+  readonly playerNames?: Readonly<Record<string, string>>;
 };
 
 export type Level = { readonly id: string; readonly name: string; readonly rank: number; readonly isCoach: boolean };
@@ -109,7 +114,23 @@ export function setCourts(night: Night, courts: number): Night {
   return { ...night, courts, lineUp: night.lineUp.filter((entry) => entry.court <= courts) };
 }
 
-const presentPeople = (night: Night) => night.people.map((person) => ({ id: person.id, rank: person.levelRank }));
+// the name goes with each person so a round filed now keeps it, whoever leaves later
+const presentPeople = (night: Night) => night.people.map((person) => ({ id: person.id, rank: person.levelRank, name: person.name }));
+
+export const SOMEONE_WHO_LEFT = 'Someone who left';
+
+/** Who is on the sheet: someone here tonight by name; anyone else is someone who left. */
+export function nameOnSheet(night: Pick<Night, 'people'>, personId: string): string {
+  return night.people.find((person) => person.id === personId)?.name ?? SOMEONE_WHO_LEFT;
+}
+
+/**
+ * Who played in a filed round: the name filed with it; for a round filed without (an older build),
+ * the name tonight, then People's; "Someone who left" only when nobody knows them any more.
+ */
+export function nameInRound(night: Pick<Night, 'people' | 'playerNames'>, round: Pick<FinishedRound, 'names'>, personId: string): string {
+  return round.names?.[personId] ?? night.people.find((person) => person.id === personId)?.name ?? night.playerNames?.[personId] ?? SOMEONE_WHO_LEFT;
+}
 const courtNumbers = (night: Night) => Array.from({ length: night.courts }, (_, index) => index + 1);
 
 export type Shuffled = { readonly ok: true; readonly night: Night } | { readonly ok: false; readonly reason: string };

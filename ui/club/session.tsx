@@ -28,6 +28,8 @@ import {
   whyLineUp,
   removePerson,
   setLevel,
+  nameInRound,
+  nameOnSheet,
 } from './night.ts';
 import { BADGE_TEXT, type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -139,7 +141,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
   const conflict = view.conflict;
   const closed = night.status === 'closed';
   const readOnly = conflict?.showing === 'theirs' || closed;
-  const nameOf = (personId: string) => night.people.find((person) => person.id === personId)?.name ?? 'Someone who left';
+  const nameOf = (personId: string) => nameOnSheet(night, personId);
   const present = new Set(night.people.map((person) => person.id));
   const absent = (players ?? []).filter((player) => !player.archived && !present.has(player.id));
   const blocked = nextRoundBlocked(night);
@@ -312,7 +314,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
           </p>
         )}
 
-        <FinishedRounds rounds={night.rounds} nameOf={nameOf} />
+        <FinishedRounds night={night} />
       </main>
     </>
   );
@@ -371,26 +373,29 @@ function ConflictBanner({ conflict, sync }: { readonly conflict: NonNullable<Nig
 }
 
 /** The rounds filed so far, the last first: the night screen's and each version's in the history. */
-export function FinishedRounds({ rounds, nameOf }: { readonly rounds: Night['rounds']; readonly nameOf: (id: string) => string }) {
+export function FinishedRounds({ night }: { readonly night: Pick<Night, 'rounds' | 'people' | 'playerNames'> }) {
   return (
     <section aria-labelledby="rounds-heading">
       <h2 id="rounds-heading">Finished rounds</h2>
-      {rounds.length === 0 ? <p>No round finished yet.</p> : null}
+      {night.rounds.length === 0 ? <p>No round finished yet.</p> : null}
       <ol class="rounds" reversed>
-        {[...rounds].reverse().map((round) => (
-          <li key={round.number}>
-            <h3>
-              Round {round.number} · {TIME.format(new Date(round.startedAt))}–{TIME.format(new Date(round.endedAt))}
-            </h3>
-            <ul>
-              {round.lineUp.map((entry) => (
-                <li key={entry.court}>
-                  Court {entry.court}: {nameOf(entry.teamA[0])} & {nameOf(entry.teamA[1])} vs {nameOf(entry.teamB[0])} & {nameOf(entry.teamB[1])}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
+        {[...night.rounds].reverse().map((round) => {
+          const nameOf = (personId: string) => nameInRound(night, round, personId);
+          return (
+            <li key={round.number}>
+              <h3>
+                Round {round.number} · {TIME.format(new Date(round.startedAt))}–{TIME.format(new Date(round.endedAt))}
+              </h3>
+              <ul>
+                {round.lineUp.map((entry) => (
+                  <li key={entry.court}>
+                    Court {entry.court}: {nameOf(entry.teamA[0])} & {nameOf(entry.teamA[1])} vs {nameOf(entry.teamB[0])} & {nameOf(entry.teamB[1])}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
