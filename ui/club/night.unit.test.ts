@@ -22,6 +22,8 @@ import {
   removePerson,
   setLevel,
   takeServerCopy,
+  nameInRound,
+  nameOnSheet,
 } from './night.ts';
 import { scoreLineUp } from '../../domain/club/shuffle.ts';
 
@@ -47,6 +49,9 @@ const empty: Night = {
 };
 const withPeople = (count: number, levelId: string | null = 'middle'): Night =>
   Array.from({ length: count }, (_, index) => personWithLevel({ id: `cperson${index}x`, name: `P${index}`, levelId: index < 4 ? (levelId && 'strong') : levelId, guest: false }, levels)).reduce(addPerson, empty);
+/** The names filed with a round: everyone on its courts, as the night names them (cpersonNx is PN). */
+const namesOn = (lineUp: Night['lineUp']): Record<string, string> =>
+  Object.fromEntries(lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]).map((id) => [id, `P${id.slice('cperson'.length, -1)}`]));
 const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 26, 19, minute, second)).toISOString();
 
 t.test('given 7 people, when shuffling, then it refuses saying 1 more person is needed', async (t) => {
@@ -81,7 +86,7 @@ t.test('given a round started at 19:00, when Next round at 19:10, then round 1 i
   const running = startTimer(drawn.night, at(0));
   const next = nextRound(running, createRandom(4), at(10));
   if (!next.ok) throw new Error(next.reason);
-  t.same(next.night.rounds, [{ number: 1, startedAt: at(0), endedAt: at(10), lineUp: drawn.night.lineUp }]);
+  t.same(next.night.rounds, [{ number: 1, startedAt: at(0), endedAt: at(10), lineUp: drawn.night.lineUp, names: namesOn(drawn.night.lineUp) }]);
   t.match(next.night.timer, { roundNumber: 2, startedAt: null, roundStartedAt: null });
   t.equal(next.night.lineUp.length, 2);
 });
@@ -170,7 +175,7 @@ t.test('given a round in play, when someone on court leaves, then the round is f
   const after = removePerson(running, leaving, at(4));
   t.equal(after.people.length, 7);
   t.notOk(after.people.some((person) => person.id === leaving));
-  t.same(after.rounds, [{ number: 1, startedAt: at(0), endedAt: at(4), lineUp: running.lineUp }]);
+  t.same(after.rounds, [{ number: 1, startedAt: at(0), endedAt: at(4), lineUp: running.lineUp, names: namesOn(running.lineUp) }]);
   t.same(after.lineUp, []);
   t.match(after.timer, { roundNumber: 2, startedAt: null });
   const before = removePerson(drawn.night, leaving, at(4));
@@ -194,4 +199,27 @@ t.test('the opening rule: the server copy is ignored when lower, with unsent edi
   t.notOk(takeServerCopy({ version: 5, unsent: false, inFlight: false }, 4), 'a lower server version');
   t.notOk(takeServerCopy({ version: 3, unsent: true, inFlight: false }, 5), 'unsent local edits');
   t.notOk(takeServerCopy({ version: 3, unsent: false, inFlight: true }, 5), 'a save in flight');
+});
+
+t.test('issue 32: a finished round names all four who played, after one leaves the night, after one is gone from People, and in the snapshot sent', async (t) => {
+  const drawn = shuffleNight(withPeople(4), createRandom(7));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const [a, b, c, d] = [...drawn.night.lineUp[0]!.teamA, ...drawn.night.lineUp[0]!.teamB] as [string, string, string, string];
+  const filed = endRound(startTimer(drawn.night, at(0)), at(10));
+  const round = filed.rounds[0]!;
+  t.same(round.names, namesOn(drawn.night.lineUp), 'the round is filed with the name of each of the four');
+  t.same(snapshotOf(filed, 'csnapshot2').rounds[0]!.names, round.names, 'and PUT sends them');
+
+  // a leaves; b was never in People (added here), so nobody but this round knows b's name
+  const after = removePerson(filed, a, at(11));
+  const named = (night: Night) => [a, b, c, d].map((id) => nameInRound(night, night.rounds[0]!, id));
+  t.same(named({ ...after, people: after.people.filter((person) => person.id !== b) }), [a, b, c, d].map((id) => round.names![id]), 'all four named');
+  t.equal(nameOnSheet(after, a), 'Someone who left', 'the sheet knows only who is here');
+
+  // a round filed by an older build, without names: tonight's name, then People's (the server's answer), then nobody
+  const { names: _names, ...older } = round;
+  const old = { ...after, rounds: [older], playerNames: { [a]: 'Ada from People' } };
+  t.same([a, c].map((id) => nameInRound(old, older, id)), ['Ada from People', round.names![c]]);
+  t.equal(nameInRound({ ...old, playerNames: {} }, older, a), 'Someone who left', 'nobody knows them any more');
+  t.equal(nameInRound({ people: old.people }, older, a), 'Someone who left', 'a copy kept from before the server answered playerNames');
 });
