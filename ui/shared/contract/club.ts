@@ -1787,6 +1787,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -1801,6 +1805,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -1852,6 +1860,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -1866,6 +1878,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -1984,6 +2000,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -1998,6 +2018,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -2102,6 +2126,10 @@ export interface operations {
                                 string
                             ];
                         }[];
+                        /** @description each player's name as the phone had it when the round was filed, by player id: only people on that round's courts */
+                        readonly names?: {
+                            readonly [key: string]: string;
+                        };
                         readonly number: number;
                         /**
                          * Format: date-time
@@ -2206,6 +2234,10 @@ export interface operations {
                                 readonly levelRank: number | null;
                                 readonly name: string;
                             }[];
+                            /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                            readonly playerNames: {
+                                readonly [key: string]: string;
+                            };
                             readonly roundLengthSec: number;
                             readonly rounds: readonly {
                                 readonly endedAt: string;
@@ -2220,6 +2252,10 @@ export interface operations {
                                         string
                                     ];
                                 }[];
+                                /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                                readonly names?: {
+                                    readonly [key: string]: string;
+                                };
                                 readonly number: number;
                                 readonly startedAt: string;
                             }[];
@@ -2394,6 +2430,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -2408,6 +2448,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -2526,6 +2570,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -2540,6 +2588,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -2725,6 +2777,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -2739,6 +2795,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -2841,6 +2901,10 @@ export interface operations {
                             readonly levelRank: number | null;
                             readonly name: string;
                         }[];
+                        /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                        readonly playerNames: {
+                            readonly [key: string]: string;
+                        };
                         readonly roundLengthSec: number;
                         readonly rounds: readonly {
                             readonly endedAt: string;
@@ -2855,6 +2919,10 @@ export interface operations {
                                     string
                                 ];
                             }[];
+                            /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                            readonly names?: {
+                                readonly [key: string]: string;
+                            };
                             readonly number: number;
                             readonly startedAt: string;
                         }[];
@@ -2944,6 +3012,10 @@ export interface operations {
                                 readonly levelRank: number | null;
                                 readonly name: string;
                             }[];
+                            /** @description the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names */
+                            readonly playerNames: {
+                                readonly [key: string]: string;
+                            };
                             readonly roundLengthSec: number;
                             readonly rounds: readonly {
                                 readonly endedAt: string;
@@ -2958,6 +3030,10 @@ export interface operations {
                                         string
                                     ];
                                 }[];
+                                /** @description each player's name as the phone filed it with the round; absent in rounds filed by older builds */
+                                readonly names?: {
+                                    readonly [key: string]: string;
+                                };
                                 readonly number: number;
                                 readonly startedAt: string;
                             }[];
