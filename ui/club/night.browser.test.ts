@@ -4,6 +4,7 @@
 import t from 'tap';
 import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
 import { addFromPeople, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
+import { cuid } from '../../command-api/club/test-client.ts';
 
 const env = await startBrowserSystem(t);
 const club = await setUpClub(env);
@@ -133,4 +134,51 @@ t.test('the time-up bar appears at zero, on a faked clock, with a sound and a vi
   await page.getByRole('button', { name: 'Resume' }).waitFor();
   await untilPhoneSignals(page, 4);
   t.same((await signals()).at(-1), ['wake lock released'], 'paused: the screen may sleep again');
+});
+
+t.test('issue 32: a round of four played with no signal; one leaves, another leaves and is deleted from People; the finished round still names all four, on the night and in its history', async (t) => {
+  await addVenue(club, 'Pier', '15:00', '17:00');
+  const four = ['Ines', 'Jon', 'Kim', 'Lou'];
+  const ids = new Map<string, string>();
+  for (const name of four) {
+    const person = await club.ok<{ id: string }>('POST', '/api/players', { id: cuid(name.toLowerCase()), name, levelId: club.level('Strong') }, 201);
+    ids.set(name, person.id);
+  }
+  const context = await env.phone();
+  const page = await logIn(env, context);
+  const id = await openTonight(page, 'Pier 15:00');
+  await page.getByRole('button', { name: 'Add Lou', exact: true }).waitFor();
+
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  for (const name of four) await addFromPeople(page, name);
+  await page.getByRole('button', { name: 'Shuffle' }).click();
+  t.same((await sheet(page)).flat().sort(), four, 'the four are on court 1');
+  await page.getByRole('button', { name: 'End round' }).click();
+  await page.getByRole('heading', { name: /^Round 1 · / }).waitFor();
+  await page.getByRole('button', { name: 'Ines leaves' }).click();
+  await page.getByRole('button', { name: 'Jon leaves' }).click();
+  t.equal(await page.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (2)');
+  // Jon was in no saved night yet, so the desk may delete him from People meanwhile
+  t.same(await club.ok('DELETE', `/api/players/${ids.get('Jon')!}`), { ok: true });
+
+  const finished = page.locator('.rounds > li').first();
+  const namesIn = async (): Promise<string[]> => {
+    const line = (await finished.locator('li').first().textContent()) ?? '';
+    return line.replace(/^Court 1: /, '').split(/ & | vs /);
+  };
+  t.same((await namesIn()).sort(), four, 'offline, the finished round names all four');
+
+  await context.setOffline(false);
+  await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
+  const night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.people.length === 2);
+  t.equal((await club.call('GET', `/api/players/${ids.get('Jon')!}`)).statusCode, 404, 'Jon is not in People');
+
+  await page.reload();
+  await page.getByRole('heading', { name: /^Round 1 · / }).waitFor();
+  t.same((await namesIn()).sort(), four, 'after a reload from the server’s copy: all four, none is “Someone who left”');
+
+  await page.goto(`${env.origins.club}/app/session/${id}/history/${night.version}`);
+  await page.getByRole('heading', { name: 'The night at this version' }).waitFor();
+  t.same((await namesIn()).sort(), four, 'the night’s history shows the four names too');
 });
