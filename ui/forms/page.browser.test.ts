@@ -205,7 +205,7 @@ t.test('past 600 saves in 10 minutes from one address, the page says it was refu
   const refusal = page.getByRole('alert');
   await refusal.waitFor();
   t.equal(await refusal.innerText(), 'Not saved: Too many saves from this address; try again later');
-  t.equal(await saveBadge(page).innerText(), 'Not saved: retry');
+  t.equal(await saveBadge(page).innerText(), 'Not saved (tap to retry)');
   t.equal((await serverCopy(env, name)).version, 0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/forms-refused-390.png` });
 });

@@ -8,6 +8,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { PASSWORD, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 
+/** the app's save badge in the header (a screen may have its own, as Settings does) */
+const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
+
 const env = await startBrowserSystem(t);
 
 const row = (page: Page, exercise: string, set: number) => page.getByTestId('set-row').filter({ has: page.getByLabel(`${exercise} set ${set} reps`) });
@@ -149,7 +152,7 @@ t.test('a set deleted with no signal leaves the server on reconnect; a deletion 
   await page.getByTestId('undo-delete').getByRole('button', { name: 'Undo' }).click();
   await stateOf(page, 'Squat', 2).getByText('Queued: will send').waitFor();
   await context.setOffline(false);
-  await page.getByTestId('outbox-badge').waitFor({ state: 'detached', timeout: 20_000 });
+  await headerBadge(page).getByText('Saved', { exact: true }).waitFor({ timeout: 20_000 });
   const sets = await untilWorkout(env, context, id, (sets) => sets.length === 2);
   t.equal(summary(sets), 'Squat #1 70×5, Squat #2 70×5', 'the deleted set is gone, the one brought back stays');
   const workout = await serverGet<{ sets: ServerSet[] }>(env, context, `/api/sessions/${id}`);

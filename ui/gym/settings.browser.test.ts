@@ -8,6 +8,9 @@ import { until } from '../../infra/testing/until.ts';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, PASSWORD, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 
+/** the app's save badge in the header (a screen may have its own, as Settings does) */
+const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
+
 const env = await startBrowserSystem(t);
 
 const accent = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
@@ -144,7 +147,7 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
     'stored once',
   );
   t.equal(reached, 2, 'the server had it twice: the late one and the retry, the same upsert');
-  await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+  await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
 });
 
 t.test('change the password (a wrong one refused in the API’s words), then delete the account with the password', async (t) => {

@@ -8,6 +8,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { type BrowserSystem, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, newEmail, PASSWORD, serverGet, serverSend, signUp, workoutIdOf } from '../testing/gym.ts';
 
+/** the app's save badge in the header (a screen may have its own, as Settings does) */
+const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
+
 const env = await startBrowserSystem(t);
 
 type ServerPlan = { id: string; name: string; days: { id: string; title: string | null; slots: { id: string; exerciseName: string | null; targetSets: number; repMin: number; repMax: number }[] }[] };
@@ -268,7 +271,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.getByRole('button', { name: 'Start a workout' }).waitFor();
   t.equal(await outboxCount(page), 0, 'the outbox on this phone is still empty');
-  t.equal(await page.getByTestId('outbox-badge').count(), 0, 'no badge for the next person');
+  t.equal(await headerBadge(page).innerText(), 'Saved', 'nothing waits for the next person');
   t.same(sent, [], 'nothing was sent after logging out');
   t.same(await serverGet(env, context, '/api/sessions'), [], 'the next account holds no workout');
   const a = await env.system.apps.gym!.inject({ method: 'GET', url: `/api/sessions/${workoutId}`, headers: { cookie: `gym_sid=${cookieOfA}` } });
@@ -304,7 +307,7 @@ t.test('a session that ended without a log out here: the next account to sign in
   await page.unroute(setsPath);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.getByRole('button', { name: 'Start a workout' }).waitFor();
-  await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+  await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
   t.equal(await outboxCount(page), 0, 'the outbox is emptied when another account signs in');
   t.same(sent, [], 'the first account’s set was not sent with the second one’s session');
 });

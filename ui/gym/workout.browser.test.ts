@@ -8,6 +8,9 @@ import { phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals
 import { checkScreen, type ServerSet, serverGet, serverSend, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
+/** the app's save badge in the header (a screen may have its own, as Settings does) */
+const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
+
 const env = await startBrowserSystem(t);
 
 const row = (page: Page, exercise: string, set: number) => page.getByTestId('set-row').filter({ has: page.getByLabel(`${exercise} set ${set} reps`) });
@@ -99,7 +102,7 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await context.setOffline(false);
   await stateOf(page, 'Squat', 5).getByText('Saved').waitFor({ timeout: 15_000 });
   await stateOf(page, 'Squat', 4).getByText('Saved').waitFor();
-  await page.getByTestId('outbox-badge').waitFor({ state: 'detached' });
+  await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
   t.pass('the badge is gone: nothing waits');
   await page.getByText('Offline: showing the last copy kept on this phone.').waitFor({ state: 'detached' });
   t.pass('back online, the page no longer says it shows a kept copy');

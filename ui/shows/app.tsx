@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiRefusal, isRetryable } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { SaveBadge } from '../shared/components/save-badge.tsx';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { api } from './api.ts';
 import { AuthScreen } from './auth.tsx';
-import { Link, navigate, PhoneCopy, useLocation, useOldestFromPhone } from './common.tsx';
+import { Link, navigate, PhoneCopy, useLocation, useMarkStatus, useOldestFromPhone } from './common.tsx';
+import { marksSaveState } from './marks.ts';
 import { messageOf } from '../shared/messages.ts';
 import { type MarkSync, startMarkSync } from './mark-sync.ts';
 import { forgetSignedIn, lastSignedIn, openReplica, rememberSignedIn, type Replica } from './replica.ts';
@@ -50,6 +52,17 @@ const NAV: readonly { readonly href: string; readonly label: string; readonly sc
   { href: links.suggestions, label: 'Suggestions', screen: 'suggestions' },
   { href: links.settings, label: 'Settings', screen: 'settings' },
 ];
+
+/** The header's save badge: the watched marks this phone holds; a tap sends them now. */
+function MarksBadge({ marks }: { readonly marks: MarkSync | null }) {
+  const status = useMarkStatus(marks);
+  const count = status.queued.length;
+  const waiting = count > 0 ? `${count} ${count === 1 ? 'mark' : 'marks'} waiting to be sent` : undefined;
+  const state = marksSaveState(status);
+  // a refused mark is dropped: there is nothing to send again, the show's page says why
+  const retry = marks && state.kind !== 'failed' ? () => void marks.retry() : undefined;
+  return <SaveBadge state={state} onRetry={retry} waiting={waiting} />;
+}
 
 export function App() {
   const where = useLocation();
@@ -129,9 +142,12 @@ export function App() {
 
   const actions =
     session.kind === 'in' ? (
-      <button type="button" onClick={() => void logout()}>
-        Log out
-      </button>
+      <>
+        <MarksBadge marks={phone?.marks ?? null} />
+        <button type="button" onClick={() => void logout()}>
+          Log out
+        </button>
+      </>
     ) : null;
 
   let body;

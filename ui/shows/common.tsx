@@ -3,7 +3,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hoo
 import { isRetryable } from '../shared/api.ts';
 import { messageOf } from '../shared/messages.ts';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
-import type { MarkSync } from './mark-sync.ts';
+import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
 import { artworkUrl } from './model.ts';
 import type { Replica } from './replica.ts';
 
@@ -201,4 +201,17 @@ export function Artwork({ image, name, size = 'small' }: { readonly image: strin
   }
   // the name is written beside the poster: the image itself adds nothing to read out
   return <img class={`artwork artwork-${size}`} src={url} alt="" loading="lazy" referrerpolicy="no-referrer" onError={() => setBroken(true)} />;
+}
+
+const NO_MARKS: MarkSyncStatus = { queued: [], offline: false, answers: new Map(), refused: null };
+
+/** The queued marks as they change; none while nobody is signed in. */
+export function useMarkStatus(marks: MarkSync | null): MarkSyncStatus {
+  const [status, setStatus] = useState(() => marks?.status() ?? NO_MARKS);
+  useEffect(() => {
+    if (!marks) return setStatus(NO_MARKS);
+    setStatus(marks.status());
+    return marks.subscribe(setStatus);
+  }, [marks]);
+  return status;
 }

@@ -27,6 +27,8 @@ export type MarkSync = {
   queue(command: MarkCommand): void;
   status(): MarkSyncStatus;
   subscribe(listener: (status: MarkSyncStatus) => void): () => void;
+  /** sends now, rather than at the next retry moment (the header badge was tapped) */
+  retry(): Promise<void>;
   /** forgets every mark not sent: signing out must not send them for the next account */
   clear(): Promise<void>;
   stop(): void;
@@ -90,6 +92,7 @@ export function startMarkSync(replica: Replica): MarkSync {
       outbox.queue(keyOf(mark), method, path, body).catch(() => publish({ queued: without(mark), refused: { mark, message: 'This phone could not store the change.' } }));
     },
     status: () => current,
+    retry: () => outbox.retry(),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

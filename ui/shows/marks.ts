@@ -5,6 +5,7 @@
  * toggle: sent twice, it leaves the server as sent once.
  */
 import type { Episode, TrackedShow } from './model.ts';
+import type { SaveState } from '../shared/components/save-badge.tsx';
 
 export type MarkCommand =
   | { readonly kind: 'episode'; readonly trackedId: string; readonly showId: number; readonly episodeId: number; readonly watched: boolean }
@@ -128,4 +129,15 @@ export function queuedEpisodes(trackedId: string, episodes: readonly Episode[], 
 
 function assertNever(value: never): never {
   throw new Error(`not a mark: ${JSON.stringify(value)}`);
+}
+
+/**
+ * The header badge for the marks: Saved with none waiting, Saving while they go, Offline (will sync)
+ * once a try got no answer. A refused mark is dropped (it would be refused again), so Not saved
+ * stays only until the next mark and names the server's reason.
+ */
+export function marksSaveState(status: { readonly queued: readonly unknown[]; readonly offline: boolean; readonly refused: { readonly message: string } | null }): SaveState {
+  if (status.queued.length > 0) return status.offline ? { kind: 'offline' } : { kind: 'saving' };
+  if (status.refused) return { kind: 'failed', message: status.refused.message };
+  return { kind: 'saved', at: null };
 }

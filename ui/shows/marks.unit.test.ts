@@ -1,5 +1,5 @@
 import t from 'tap';
-import { keyOf, markOfKey, type MarkCommand, queuedEpisodes, requestOf, withQueuedMarks } from './marks.ts';
+import { keyOf, markOfKey, type MarkCommand, marksSaveState, queuedEpisodes, requestOf, withQueuedMarks } from './marks.ts';
 import type { Episode, TrackedShow } from './model.ts';
 
 const NOW = new Date('2026-09-25T10:00:00.000Z');
@@ -71,4 +71,13 @@ t.test('progress not known stays not known', async (t) => {
 
 t.test('the episodes shown as queued', async (t) => {
   t.same([...queuedEpisodes('ts1', EPISODES, [mark(12, true), { kind: 'season', trackedId: 'ts1', showId: 7, season: 2, watched: true }, mark(11, false, 'other')])].sort(), [12, 21, 22]);
+});
+
+t.test('the header badge of the marks: the spec’s four states', async (t) => {
+  const mark = { id: 'm1' };
+  t.same(marksSaveState({ queued: [], offline: false, refused: null }), { kind: 'saved', at: null });
+  t.same(marksSaveState({ queued: [mark], offline: false, refused: null }), { kind: 'saving' });
+  t.same(marksSaveState({ queued: [mark], offline: true, refused: null }), { kind: 'offline' });
+  t.same(marksSaveState({ queued: [], offline: false, refused: { message: 'No such tracked show' } }), { kind: 'failed', message: 'No such tracked show' });
+  t.same(marksSaveState({ queued: [mark], offline: true, refused: { message: 'No such tracked show' } }), { kind: 'offline' }, 'a mark made after the refusal is what the badge is about');
 });

@@ -1,8 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { Artwork, Link, LoadedView, PhoneCopy, useLoad } from './common.tsx';
+import { Artwork, Link, LoadedView, PhoneCopy, useLoad, useMarkStatus } from './common.tsx';
 import { messageOf } from '../shared/messages.ts';
-import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
 import { type MarkCommand, queuedEpisodes, withQueuedMarks } from './marks.ts';
 import { replicaKeys } from './replica.ts';
 import { links } from './routes.ts';
@@ -16,18 +15,6 @@ type Status =
   /** marks kept on this phone, waiting for the network */
   | { readonly kind: 'queued'; readonly count: number };
 
-const NO_MARKS: MarkSyncStatus = { queued: [], offline: false, answers: new Map(), refused: null };
-
-/** The queued marks as they change; none while nobody is signed in. */
-function useMarkStatus(marks: MarkSync | null): MarkSyncStatus {
-  const [status, setStatus] = useState(() => marks?.status() ?? NO_MARKS);
-  useEffect(() => {
-    if (!marks) return setStatus(NO_MARKS);
-    setStatus(marks.status());
-    return marks.subscribe(setStatus);
-  }, [marks]);
-  return status;
-}
 
 /** One show: overview, seasons and episodes; tracking and marking what was watched. */
 export function ShowScreen({ showId }: { readonly showId: number }) {

@@ -1,6 +1,7 @@
 /**
- * Tells the truth about what is saved. `failed` carries the server's message (a refusal the user
- * must act on); `offline` means the change is kept here and will be sent.
+ * The header badge of every app: tells the truth about what is saved, in the spec's four states
+ * (Saved, Saving, Offline (will sync), Not saved (tap to retry)). `failed` carries the server's
+ * message (a refusal the user must act on); `offline` means the change is kept here and will be sent.
  */
 export type SaveState =
   | { readonly kind: 'saved'; readonly at: Date | null }
@@ -8,31 +9,42 @@ export type SaveState =
   | { readonly kind: 'offline' }
   | { readonly kind: 'failed'; readonly message: string };
 
+export const SAVE_TEXT: Readonly<Record<SaveState['kind'], string>> = {
+  saved: 'Saved',
+  saving: 'Saving',
+  offline: 'Offline (will sync)',
+  failed: 'Not saved (tap to retry)',
+};
+
 const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-export function saveLabel(state: SaveState): string {
-  switch (state.kind) {
-    case 'saved':
-      return state.at ? `Saved ${TIME.format(state.at)}` : 'Saved';
-    case 'saving':
-      return 'Saving…';
-    case 'offline':
-      return 'Offline: will retry';
-    case 'failed':
-      return 'Not saved';
-  }
+/** `retryable`: a tap can send it again; a refusal nothing can resend is only "Not saved". */
+export function saveLabel(state: SaveState, retryable = true): string {
+  if (state.kind === 'failed' && !retryable) return 'Not saved';
+  return state.kind === 'saved' && state.at ? `${SAVE_TEXT.saved} ${TIME.format(state.at)}` : SAVE_TEXT[state.kind];
 }
 
-export function SaveBadge({ state, onRetry }: { readonly state: SaveState; readonly onRetry?: () => void }) {
+/**
+ * With `onRetry`, Offline and Not saved are a button: a tap sends now rather than at the next retry
+ * moment. `waiting` says what waits ("2 sets waiting to be sent"); it joins the button's name, after
+ * the words it shows, so a screen reader hears the count the dot cannot show.
+ */
+export function SaveBadge({ state, onRetry, waiting }: { readonly state: SaveState; readonly onRetry?: (() => void) | undefined; readonly waiting?: string | undefined }) {
+  const tappable = onRetry !== undefined && (state.kind === 'offline' || state.kind === 'failed');
+  const label = saveLabel(state, onRetry !== undefined);
+  const name = waiting ? `${label}: ${waiting}; ${state.kind === 'failed' ? 'retry' : 'send now'}` : undefined;
   return (
     <div class={`save-badge save-${state.kind}`} role="status" aria-live="polite" data-testid="save-state">
-      <span class="save-dot" aria-hidden="true" />
-      {state.kind === 'failed' && onRetry ? (
-        <button type="button" class="save-retry" onClick={onRetry}>
-          Not saved: retry
+      {tappable ? (
+        <button type="button" class="save-retry" onClick={onRetry} aria-label={name}>
+          <span class="save-dot" aria-hidden="true" />
+          {label}
         </button>
       ) : (
-        <span>{saveLabel(state)}</span>
+        <>
+          <span class="save-dot" aria-hidden="true" />
+          <span>{label}</span>
+        </>
       )}
     </div>
   );
