@@ -156,6 +156,27 @@ t.test('a set deleted by its place: 204, 204 again, refused when a later tick ch
   t.equal((await stranger.call('DELETE', url(2))).statusCode, 404, "another user's workout is not found");
 });
 
+t.test('a deletion made after a tick that arrives later wins: the tick is refused with current null, also when the set was never there', async (t) => {
+  const { a, b, bench, workout } = await lifter('deleted-later@example.org');
+  await tick(a, workout, { exerciseId: bench, setNumber: 1, kg: 60, reps: 5, unit: 'kg', madeAt: at(-20) });
+  t.equal((await b.call('DELETE', `/api/sessions/${workout}/sets/${bench}/1?madeAt=${encodeURIComponent(at(-5))}`)).statusCode, 204);
+  // A queued a correction of set 1 at t-10, before B deleted it at t-5, and sends it now
+  const late = await tick(a, workout, { exerciseId: bench, setNumber: 1, kg: 62.5, reps: 5, unit: 'kg', madeAt: at(-10) });
+  t.equal(late.statusCode, 409);
+  t.match(late.json(), { code: 'SET_CHANGED_LATER', message: 'Set 1 of Bench press was deleted on another device after this tick', current: null });
+  // B deletes set 2, which A's queued tick (made before) has not brought yet: the deletion is kept
+  const before = (await events(workout)).length;
+  t.equal((await b.call('DELETE', `/api/sessions/${workout}/sets/${bench}/2?madeAt=${encodeURIComponent(at(-4))}`)).statusCode, 204);
+  t.equal((await b.call('DELETE', `/api/sessions/${workout}/sets/${bench}/2?madeAt=${encodeURIComponent(at(-4))}`)).statusCode, 204, 'sent again');
+  t.equal((await events(workout)).length, before + 1, 'one event keeps the deletion; the repeat appends nothing');
+  t.equal((await tick(a, workout, { exerciseId: bench, setNumber: 2, kg: 60, reps: 5, unit: 'kg', madeAt: at(-8) })).statusCode, 409);
+  t.equal((await tick(a, workout, { exerciseId: bench, setNumber: 2, kg: 60, reps: 5, unit: 'kg', madeAt: at(-1) })).statusCode, 201, 'a tick made after the deletion is taken');
+  const read = await settled(async () => (await a.call('GET', `/api/sessions/${workout}`)).json() as { sets: { setNumber: number; kg: number }[] });
+  t.same(read.sets.map((set) => [set.setNumber, set.kg]), [[2, 60]]);
+  const history = (await a.call('GET', `/api/sessions/${workout}/history`)).json() as { entries: { change: { kind: string } }[] };
+  t.notOk(history.entries.some((entry) => entry.change.kind === 'exercise-checked'), 'a deletion that found no set is not listed as a change');
+});
+
 t.test('bad madeAt or place is refused with 400 naming the field', async (t) => {
   const { a, bench, workout } = await lifter('bad-made-at@example.org');
   const cases: Array<[Method, string, object | undefined, string]> = [

@@ -52,8 +52,8 @@ export const tickSetBody = z.object({
 export const removeSetAtParams = z.object({ id: z.uuid(), exerciseId: z.uuid(), setNumber: z.coerce.number().pipe(setNumberSchema) });
 export const removeSetAtQuery = z.object({ madeAt: madeAtSchema.optional() });
 export const setChangedLaterBodySchema = errorBodySchema
-  // `current`: the set as the server holds it, as a tick answers it
-  .extend({ current: setSchema })
+  // `current`: the set as the server holds it, as a tick answers it; null when a later-made deletion took it
+  .extend({ current: setSchema.nullable() })
   .meta({ id: 'SetChangedLater' });
 
 export const correctSetBody = z
@@ -65,14 +65,14 @@ export const correctSetBody = z
  * kept rather than thrown, so the route can answer it whole (the 409's `current`).
  */
 function keepingChangedLater(decide: (state: WorkoutState) => WorkoutEvent[] | Promise<WorkoutEvent[]>) {
-  const outcome: { current: LoggedSet | null } = { current: null };
+  const outcome: { changed: SetChangedLater | null } = { changed: null };
   const run = async (state: WorkoutState): Promise<WorkoutEvent[]> => {
-    outcome.current = null;
+    outcome.changed = null;
     try {
       return await decide(state);
     } catch (error) {
       if (!(error instanceof SetChangedLater)) throw error;
-      outcome.current = error.current;
+      outcome.changed = error;
       return [];
     }
   };
@@ -96,9 +96,11 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
   const onRequest = cookies.requireUser;
   const madeAtOf = (madeAt: string | undefined): string | null => (madeAt === undefined ? null : effectiveMadeAt(madeAt, core.now()));
   const libraryOf = (userId: string) => core.commands.held(libraryStream(userId), libraryAggregate);
-  const answerChangedLater = async (reply: FastifyReply, userId: string, workoutId: string, current: LoggedSet, change: string) => {
-    const set = setView(workoutId, current, await libraryOf(userId));
-    const message = `Set ${set.setNumber} of ${set.exerciseName ?? 'this exercise'} was changed on another device after this ${change}`;
+  const answerChangedLater = async (reply: FastifyReply, userId: string, workoutId: string, changed: SetChangedLater, change: string) => {
+    const library = await libraryOf(userId);
+    const set = changed.current ? setView(workoutId, changed.current, library) : null;
+    const exercise = library.exercises[changed.place.exerciseId]?.name ?? 'this exercise';
+    const message = `Set ${changed.place.setNumber} of ${exercise} was ${set ? 'changed' : 'deleted'} on another device after this ${change}`;
     return reply.code(409).send({ statusCode: 409, code: 'SET_CHANGED_LATER', error: 'Conflict', message, current: set });
   };
 
@@ -226,7 +228,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
         return events;
       });
       const { state, position } = await appendWorkoutDecision(core, request, workoutId, refusable.decide);
-      if (refusable.outcome.current) return answerChangedLater(reply, request.userId, workoutId, refusable.outcome.current, 'tick');
+      if (refusable.outcome.changed) return answerChangedLater(reply, request.userId, workoutId, refusable.outcome.changed, 'tick');
       const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
       answeredBeforeProjected(request, reply, core.writes, position);
@@ -257,7 +259,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       const command = { type: 'remove-set-at', userId, exerciseId, setNumber, madeAt: madeAtOf(request.query.madeAt) } as const;
       const refusable = keepingChangedLater((state) => decideWorkout(command, state));
       const { position } = await appendWorkoutDecision(core, request, id, refusable.decide);
-      if (refusable.outcome.current) return answerChangedLater(reply, userId, id, refusable.outcome.current, 'removal');
+      if (refusable.outcome.changed) return answerChangedLater(reply, userId, id, refusable.outcome.changed, 'removal');
       await awaitDecided(core, position);
       return reply.code(204).send(null);
     },

@@ -64,6 +64,9 @@ export function describeChange(before: WorkoutState, event: WorkoutEvent): Worko
       return { kind: 'sets-moved', fromExerciseId: event.data.fromExerciseId, toExerciseId: event.data.toExerciseId, sets: event.data.moves.length };
     case 'exercise-cleared':
       return { kind: 'exercise-checked', exerciseId: event.data.exerciseId };
+    case 'set-place-cleared':
+      // a deletion that found no set: nothing a person would call a change (workoutHistory leaves it out)
+      return { kind: 'exercise-checked', exerciseId: event.data.exerciseId };
     default:
       return assertNever(event);
   }
@@ -79,6 +82,7 @@ export function workoutHistory(log: readonly WorkoutLogEntry[]): { entries: Work
     // the same numbers ticked again later only record the later time (a rule for two phones):
     // nothing a person would call a change
     if (change.kind === 'set-ticked' && change.previous && sameSetValues(change.previous, valuesOf(change.set))) continue;
+    if (event.type === 'set-place-cleared') continue;
     entries.push({ ...entry, type: event.type, change });
   }
   return { entries, state };

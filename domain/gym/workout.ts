@@ -43,7 +43,13 @@ const setTickedV2 = setTickedV1.extend({ unit: enteredUnitSchema.nullable(), rpe
  */
 const setTicked = setTickedV2.extend({ madeAt: z.string().nullable() });
 const setCorrected = z.object({ setId: z.string(), kg: z.number(), reps: z.number().int() });
-const setRemoved = z.object({ setId: z.string() });
+/** `madeAt`: when a deletion by place was made (issue 32); an older tick of that place is then refused */
+const setRemoved = z.object({ setId: z.string(), madeAt: z.string().nullable().optional() });
+/**
+ * A deletion by place met no set there: it is recorded all the same, so a tick made before it that
+ * arrives later (a second phone's queue) does not bring the set back.
+ */
+const setPlaceCleared = z.object({ exerciseId: z.string(), setNumber: z.number().int(), madeAt: z.string() });
 /** a deletion or merge of the exercise found no set of it here; the revision it takes turns away ticks decided before */
 const exerciseCleared = z.object({ exerciseId: z.string() });
 const setsMoved = z.object({
@@ -62,7 +68,8 @@ export type WorkoutEvent =
   | DomainEvent<'set-corrected', z.infer<typeof setCorrected>>
   | DomainEvent<'set-removed', z.infer<typeof setRemoved>>
   | DomainEvent<'sets-moved', z.infer<typeof setsMoved>>
-  | DomainEvent<'exercise-cleared', z.infer<typeof exerciseCleared>>;
+  | DomainEvent<'exercise-cleared', z.infer<typeof exerciseCleared>>
+  | DomainEvent<'set-place-cleared', z.infer<typeof setPlaceCleared>>;
 
 export type LoggedSet = {
   readonly id: string;
@@ -85,6 +92,8 @@ export type Workout = {
   readonly finishedAt: string | null;
   readonly notes: string;
   readonly sets: Readonly<Record<string, LoggedSet>>;
+  /** per place (`exerciseId:setNumber`), when the latest deletion by place there was made */
+  readonly cleared: Readonly<Record<string, string>>;
 };
 
 export type WorkoutState = { readonly status: 'none' } | Workout;
@@ -92,7 +101,7 @@ export type WorkoutState = { readonly status: 'none' } | Workout;
 export const initialWorkoutState: WorkoutState = { status: 'none' };
 
 export function evolveWorkout(state: WorkoutState, event: WorkoutEvent): WorkoutState {
-  if (event.type === 'workout-started') return { status: 'open', ...event.data, finishedAt: null, notes: '', sets: {} };
+  if (event.type === 'workout-started') return { status: 'open', ...event.data, finishedAt: null, notes: '', sets: {}, cleared: {} };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'workout-finished':
@@ -112,10 +121,14 @@ export function evolveWorkout(state: WorkoutState, event: WorkoutEvent): Workout
       return set ? { ...state, sets: { ...state.sets, [set.id]: { ...set, kg: event.data.kg, reps: event.data.reps } } } : state;
     }
     case 'set-removed': {
+      const removed = state.sets[event.data.setId];
       const sets = { ...state.sets };
       delete sets[event.data.setId];
-      return { ...state, sets };
+      const madeAt = event.data.madeAt ?? null;
+      return { ...state, sets, cleared: removed && madeAt ? clearedAt(state.cleared ?? {}, placeOf(removed), madeAt) : state.cleared };
     }
+    case 'set-place-cleared':
+      return { ...state, cleared: clearedAt(state.cleared ?? {}, placeOf(event.data), event.data.madeAt) };
     case 'exercise-cleared':
       return state;
     case 'sets-moved': {
@@ -142,6 +155,7 @@ const parsers: { readonly [T in WorkoutEvent['type']]: z.ZodType<Extract<Workout
   'set-removed': setRemoved,
   'sets-moved': setsMoved,
   'exercise-cleared': exerciseCleared,
+  'set-place-cleared': setPlaceCleared,
 };
 
 const isWorkoutEventType = (type: string): type is WorkoutEvent['type'] => Object.hasOwn(parsers, type);
@@ -295,11 +309,13 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       const existing = findSet(workout, command.exerciseId, command.setNumber);
       const { exerciseId, setNumber, kg, reps, unit, rpe } = command;
       const madeAt = command.madeAt ?? null;
+      const clearedLater = workout.cleared?.[placeOf(command)];
+      if (!existing && madeAt !== null && clearedLater && madeLater(clearedLater, madeAt)) throw new SetChangedLater(null, command);
       if (existing) {
         // an older tick agreeing with the newer one has nothing to lose: only a real overwrite is refused
         if (changedAfter(existing, madeAt)) {
           if (sameValues(existing, command)) return [];
-          throw new SetChangedLater(existing);
+          throw new SetChangedLater(existing, command);
         }
         // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is
         // appended; the same values ticked later are recorded, so an older tick cannot slip under them
@@ -318,10 +334,16 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       if (!live(state, command.userId).sets[command.setId]) throw new DomainError('NOT_FOUND', 'Set not found');
       return [{ type: 'set-removed', data: { setId: command.setId } }];
     case 'remove-set-at': {
-      const set = findSet(live(state, command.userId), command.exerciseId, command.setNumber);
-      if (!set) return [];
-      if (changedAfter(set, command.madeAt)) throw new SetChangedLater(set);
-      return [{ type: 'set-removed', data: { setId: set.id } }];
+      const workout = live(state, command.userId);
+      const set = findSet(workout, command.exerciseId, command.setNumber);
+      const { exerciseId, setNumber, madeAt } = command;
+      if (!set) {
+        // nothing to remove; a later-made deletion is kept, against older ticks still on their way
+        const before = workout.cleared?.[placeOf(command)] ?? null;
+        return madeAt !== null && madeLater(madeAt, before) ? [{ type: 'set-place-cleared', data: { exerciseId, setNumber, madeAt } }] : [];
+      }
+      if (changedAfter(set, madeAt)) throw new SetChangedLater(set, command);
+      return [{ type: 'set-removed', data: { setId: set.id, ...(madeAt === null ? {} : { madeAt }) } }];
     }
     case 'move-sets': {
       // a deleted or foreign workout holds nothing to move
@@ -367,12 +389,23 @@ function changedAfter(set: LoggedSet, madeAt: string | null): boolean {
 
 /** An older command met a set another device changed since: the set as it stands is the answer. */
 export class SetChangedLater extends DomainError {
-  readonly current: LoggedSet;
-  constructor(current: LoggedSet) {
-    super('SET_CHANGED_LATER', `Set ${current.setNumber} was changed on another device after this change`);
+  /** the set as it stands; null: a later-made deletion took it */
+  readonly current: LoggedSet | null;
+  readonly place: { readonly exerciseId: string; readonly setNumber: number };
+  constructor(current: LoggedSet | null, place: { readonly exerciseId: string; readonly setNumber: number }) {
+    super('SET_CHANGED_LATER', `Set ${place.setNumber} was ${current ? 'changed' : 'deleted'} on another device after this change`);
     this.name = 'SetChangedLater';
     this.current = current;
+    this.place = { exerciseId: place.exerciseId, setNumber: place.setNumber };
   }
+}
+
+const placeOf = (set: { readonly exerciseId: string; readonly setNumber: number }): string => `${set.exerciseId}:${set.setNumber}`;
+
+/** The later of a place's deletion times. */
+function clearedAt(cleared: Readonly<Record<string, string>>, place: string, madeAt: string): Readonly<Record<string, string>> {
+  const before = cleared[place];
+  return before !== undefined && !madeLater(madeAt, before) ? cleared : { ...cleared, [place]: madeAt };
 }
 
 /** A tick of these values onto this set changes nothing: the retry of a queue, or a file imported again. */

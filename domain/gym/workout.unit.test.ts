@@ -264,14 +264,50 @@ t.test('whatever order ticks of one set arrive in, the set ends with the values 
 t.test('a deletion by place: gone already is done, refused when the set was ticked after it', async (t) => {
   const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
   const removeAt = (madeAt: string | null, setNumber = 3): WorkoutCommand => ({ type: 'remove-set-at', userId: U, exerciseId: 'bench', setNumber, madeAt });
-  t.same(decide(given, removeAt(T3)), [{ type: 'set-removed', data: { setId: 's1' } }]);
-  t.same(decide(given, removeAt(T2)), [{ type: 'set-removed', data: { setId: 's1' } }], 'made at the same instant as the tick');
+  t.same(decide(given, removeAt(T3)), [{ type: 'set-removed', data: { setId: 's1', madeAt: T3 } }]);
+  t.same(decide(given, removeAt(T2)), [{ type: 'set-removed', data: { setId: 's1', madeAt: T2 } }], 'made at the same instant as the tick');
   t.same(decide(given, removeAt(null)), [{ type: 'set-removed', data: { setId: 's1' } }], 'an undated deletion removes');
-  t.same(decide(given, removeAt(T3, 4)), [], 'a set that is not there is already deleted');
-  t.same(decide([...given, { type: 'set-removed', data: { setId: 's1' } }], removeAt(T3)), [], 'a repeated deletion decides nothing');
+  t.same(decide(given, removeAt(T3, 4)), [{ type: 'set-place-cleared', data: { exerciseId: 'bench', setNumber: 4, madeAt: T3 } }], 'a set that is not there: the deletion is kept');
+  t.same(decide(given, removeAt(null, 4)), [], 'an undated deletion of a set that is not there decides nothing');
+  t.same(decide([...given, { type: 'set-removed', data: { setId: 's1', madeAt: T3 } }], removeAt(T3)), [], 'a repeated deletion decides nothing');
   t.throws(() => decide(given, removeAt(T1)), { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6 } });
   t.throws(() => decide([], removeAt(T3)), { code: 'NOT_FOUND' });
   t.throws(() => decide(given, { type: 'remove-set-at', userId: 'user-2', exerciseId: 'bench', setNumber: 3, madeAt: T3 }), { code: 'NOT_FOUND' });
+});
+
+t.test('a tick made before a deletion of its place that came first is refused: the deletion was the later change', async (t) => {
+  const removed = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T1), { type: 'set-removed', data: { setId: 's1', madeAt: T2 } } satisfies WorkoutEvent];
+  t.throws(() => decide(removed, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T1 })), { code: 'SET_CHANGED_LATER', current: null });
+  t.match(decide(removed, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T3 })), [{ type: 'set-ticked' }], 'a tick made after the deletion brings the set back');
+  const clearedFirst = [started, { type: 'set-place-cleared', data: { exerciseId: 'bench', setNumber: 3, madeAt: T2 } } satisfies WorkoutEvent];
+  t.throws(() => decide(clearedFirst, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T1 })), { code: 'SET_CHANGED_LATER', current: null });
+  t.match(decide(clearedFirst, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 4, kg: 50, reps: 8, madeAt: T1 })), [{ type: 'set-ticked' }], 'another place is not touched');
+});
+
+t.test('whatever order the ticks and deletions of one place arrive in, it ends as the change made last left it', async (t) => {
+  type Change = { readonly kg: number; readonly reps: number; readonly madeAt: string } | { readonly deleted: true; readonly madeAt: string };
+  const changes: Change[] = [{ kg: 50, reps: 8, madeAt: T0 }, { deleted: true, madeAt: T1 }, { kg: 52.5, reps: 7, madeAt: T2 }, { deleted: true, madeAt: T3 }];
+  const permutations = (items: number[]): number[][] => (items.length <= 1 ? [items] : items.flatMap((item) => permutations(items.filter((other) => other !== item)).map((rest) => [item, ...rest])));
+  for (const order of permutations([0, 1, 2, 3])) {
+    for (const last of [3, 2]) {
+      let state = evolveWorkout(initialWorkoutState, started);
+      for (const index of order.filter((each) => each <= last)) {
+        const change = changes[index]!;
+        const command: WorkoutCommand =
+          'deleted' in change
+            ? { type: 'remove-set-at', userId: U, exerciseId: 'bench', setNumber: 3, madeAt: change.madeAt }
+            : tickSet({ newSetId: `n${index}`, exerciseId: 'bench', setNumber: 3, kg: change.kg, reps: change.reps, unit: 'kg', madeAt: change.madeAt });
+        try {
+          for (const event of decideWorkout(command, state)) state = evolveWorkout(state, event);
+        } catch (error) {
+          if (!(error instanceof SetChangedLater)) throw error;
+        }
+      }
+      const set = state.status === 'open' ? Object.values(state.sets)[0] : undefined;
+      if (last === 3) t.equal(set, undefined, `order ${order.join(',')}: the last change, a deletion, holds`);
+      else t.match(set, { kg: 52.5, reps: 7, madeAt: T2 }, `order ${order.join(',')} without the last deletion: the latest tick holds`);
+    }
+  }
 });
 
 t.test('a correction or a move keeps the time of the tick that wrote the set', async (t) => {

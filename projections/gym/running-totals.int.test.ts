@@ -40,7 +40,7 @@ t.test('a batch over two days that already have totals recomputes both, and only
   const [mondaySquat, mondayRow, wednesdaySquat] = [randomUUID(), randomUUID(), randomUUID()];
   const event = eventMaker(userId);
   const tick = (workout: string, setId: string, exerciseId: string, kg: number, reps: number) =>
-    event(workout, 'set-ticked', { setId, exerciseId, setNumber: 1, kg, reps, unit: 'kg', rpe: null });
+    event(workout, 'set-ticked', { setId, exerciseId, setNumber: 1, kg, reps, unit: 'kg', rpe: null, madeAt: null });
   const applyBatch = (events: RecordedEvent[]) => db.slonik.transaction((tx) => gymProjection.apply(tx, 'gym', events));
 
   const first = [
@@ -111,7 +111,7 @@ t.test("a day's best set is the highest estimate, then the earliest workout of t
   const [later, earlier] = [randomUUID(), randomUUID()];
   const event = eventMaker(userId);
   const tick = (workout: string, setNumber: number, kg: number, reps: number) =>
-    event(workout, 'set-ticked', { setId: randomUUID(), exerciseId: squat, setNumber, kg, reps, unit: 'kg', rpe: null });
+    event(workout, 'set-ticked', { setId: randomUUID(), exerciseId: squat, setNumber, kg, reps, unit: 'kg', rpe: null, madeAt: null });
   // the workout logged first started later; three sets tie at 100 × 5
   const events = [
     event(later, 'workout-started', { userId, planDayId: null, date: '2026-11-24', startedAt: '2026-11-24T10:00:00.000Z' }),

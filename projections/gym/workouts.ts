@@ -412,6 +412,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
         return;
       }
       case 'exercise-cleared':
+      case 'set-place-cleared':
         return;
       case 'workout-deleted':
         await flush();

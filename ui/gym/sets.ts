@@ -3,13 +3,13 @@
 // the server has them; each answer is written into the workout's copy in the replica (local.ts),
 // so a reload with no signal still shows every set the server confirmed. The copies and the rules
 // are workout-replica.ts; this file only runs them.
-import { ApiRefusal, isRecord, request } from '../shared/api.ts';
+import { ApiRefusal, isRecord, isRetryable, request } from '../shared/api.ts';
 import type { Command } from '../shared/outbox-model.ts';
 import { createOutbox, type Outbox, type OutboxItem } from '../shared/outbox.ts';
 import type { Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { type QueuedSet, setKey, type Unit } from './model.ts';
-import { isSetLog, isTickBody, lostTickNotice, placePath, type PlanDayOfWorkout, type SetLog, startedHere, startKey, tickPath, withSet, withoutSet, workoutKey } from './workout-replica.ts';
+import { afterAnswer, type Answer, isStartCommand, placePath, type PlanDayOfWorkout, startedHere, startKey, tickPath, workoutKey, workoutOfCommand } from './workout-replica.ts';
 import { workoutIdOf } from './workout-id.ts';
 
 export type Notice = { readonly id: string; readonly text: string };
@@ -39,11 +39,8 @@ export type SetSync = {
   stop(): void;
 };
 
-const isWorkout = (value: unknown): value is Workout =>
-  isRecord(value) && typeof value['id'] === 'string' && typeof value['date'] === 'string' && Array.isArray(value['sets']);
-const isNothing = (value: unknown): value is undefined => value === undefined || value === null || isRecord(value);
-const isStart = (item: OutboxItem): boolean => item.method === 'POST' && item.path === '/api/sessions';
-const workoutOf = (item: OutboxItem): string => item.path.split('/')[3] ?? '';
+/** a workout, a set, or nothing (a 204): afterAnswer checks which */
+const isAnswer = (value: unknown): value is unknown => value === undefined || isRecord(value);
 
 export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => Unit): SetSync {
   let view: SetsView = { commands: [], waiting: 0, offline: false, notices: [] };
@@ -55,37 +52,20 @@ export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => U
 
   // what the server answered goes into the copy before the command leaves the outbox: the row
   // never falls back to an older value in between
-  const hold = (workoutId: string, change: (workout: Workout) => Workout): void => {
-    const copy = kept<Workout>(workoutKey(workoutId));
-    if (copy) keep(workoutKey(workoutId), change(copy));
-  };
-  const lost = (item: OutboxItem, error: unknown): boolean => {
-    if (!(error instanceof ApiRefusal) || error.code !== 'SET_CHANGED_LATER') return false;
-    const current = error.body['current'];
-    if (!isSetLog(current)) return false;
-    const theirs = current as SetLog;
-    hold(workoutOf(item), (workout) => withSet(workout, theirs));
-    tell(lostTickNotice(isTickBody(item.body) ? item.body : null, theirs, theirs.exerciseName ?? 'an exercise', unitOf()));
-    return true;
-  };
-
   const send = async (item: OutboxItem, how: { readonly keepalive: boolean }): Promise<void> => {
-    const options = { method: item.method, keepalive: how.keepalive } as const;
+    let answer: Answer;
     try {
-      if (isStart(item)) {
-        const workout = await request(item.path, { ...options, body: item.body, accept: isWorkout });
-        keep(workoutKey(workout.id), workout);
-      } else if (item.method === 'POST') {
-        const set = await request(item.path, { ...options, body: item.body, accept: isSetLog });
-        hold(workoutOf(item), (workout) => withSet(workout, set));
-      } else {
-        await request(`${item.path}?madeAt=${encodeURIComponent(item.madeAt)}`, { ...options, accept: isNothing });
-        const [exerciseId, setNumber] = item.path.split('/').slice(5);
-        hold(workoutOf(item), (workout) => withoutSet(workout, exerciseId ?? '', Number(setNumber)));
-      }
+      const path = item.method === 'DELETE' ? `${item.path}?madeAt=${encodeURIComponent(item.madeAt)}` : item.path;
+      answer = { kind: 'ok', body: await request(path, { method: item.method, keepalive: how.keepalive, ...(item.method === 'DELETE' ? {} : { body: item.body }), accept: isAnswer }) };
     } catch (error) {
-      if (!lost(item, error)) throw error;
+      if (!(error instanceof ApiRefusal) || isRetryable(error)) throw error;
+      answer = { kind: 'refused', status: error.status, code: error.code, message: error.message, body: error.body };
     }
+    const workoutId = workoutOfCommand(item);
+    const after = afterAnswer(kept<Workout>(workoutKey(workoutId)), item, answer, unitOf());
+    if (after.copy) keep(workoutKey(after.copy.id), after.copy);
+    if (after.notice) tell(after.notice);
+    if (after.outcome.kind === 'refused') throw new ApiRefusal(answer.kind === 'refused' ? answer.status : 400, after.outcome.refusal.code, after.outcome.refusal.message, null);
   };
 
   const outbox: Outbox = createOutbox({
@@ -124,7 +104,7 @@ export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => U
     view: () => view,
     retry: () => outbox.retry(),
     async unsent() {
-      return (await outbox.items()).filter((item) => !isStart(item)).length;
+      return (await outbox.items()).filter((item) => !isStartCommand(item)).length;
     },
     async clear() {
       await outbox.clear();

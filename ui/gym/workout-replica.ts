@@ -2,7 +2,7 @@
 // commands still in the outbox drawn on top (a tick shows its numbers, a deletion hides the set).
 // Plain functions over plain data: the runner (sets.ts) and the sync simulation (ops/sim) share
 // them, so what the simulation proves is what the phone draws.
-import type { Command } from '../shared/outbox-model.ts';
+import type { Command, Outcome } from '../shared/outbox-model.ts';
 import type { Workout } from './gym-api.ts';
 import { kgToShown, type QueuedSet, type RowState, setKey, type Unit } from './model.ts';
 
@@ -114,3 +114,60 @@ export function isTickBody(value: unknown): value is TickBody {
 export function isSetLog(value: unknown): value is SetLog {
   return isTickBody(value) && typeof (value as Record<string, unknown>)['id'] === 'string';
 }
+
+/** What came back for a command: the body of a 2xx (none for a 204), or the refusal's status, code and body. */
+export type Answer =
+  | { readonly kind: 'ok'; readonly body: unknown }
+  | { readonly kind: 'refused'; readonly status: number; readonly code: string; readonly message: string; readonly body: Readonly<Record<string, unknown>> };
+
+export const isStartCommand = (command: Pick<Command, 'method' | 'path'>): boolean => command.method === 'POST' && command.path === '/api/sessions';
+const workoutOfPath = (path: string): string => path.split('/')[3] ?? '';
+
+export type AfterAnswer = {
+  /** the workout's copy as it is now, under its id; null: nothing to write */
+  readonly copy: Workout | null;
+  /** a sentence for the lifter, when what the phone showed was not kept */
+  readonly notice: string | null;
+  readonly outcome: Outcome;
+};
+
+/**
+ * What the server's answer to one command does to the copy of its workout. Another device's later
+ * change wins over this phone's older one: the copy takes the server's set, the command is done, and
+ * the lifter is told in their unit.
+ */
+export function afterAnswer(copy: Workout | null, command: Command, answer: Answer, unit: Unit): AfterAnswer {
+  if (answer.kind === 'ok') {
+    if (isStartCommand(command)) {
+      const started = answer.body as Workout;
+      return { copy: started, notice: null, outcome: { kind: 'accepted' } };
+    }
+    if (!copy) return { copy: null, notice: null, outcome: { kind: 'accepted' } };
+    if (command.method === 'POST' && isSetLog(answer.body)) return { copy: withSet(copy, answer.body), notice: null, outcome: { kind: 'accepted' } };
+    const [exerciseId = '', setNumber = '0'] = command.path.split('/').slice(5);
+    return { copy: command.method === 'DELETE' ? withoutSet(copy, exerciseId, Number(setNumber)) : copy, notice: null, outcome: { kind: 'accepted' } };
+  }
+  if (answer.code === 'SET_CHANGED_LATER' && isSetLog(answer.body['current'])) {
+    const theirs = answer.body['current'];
+    const mine = isTickBody(command.body) ? command.body : null;
+    return {
+      copy: copy ? withSet(copy, theirs) : null,
+      notice: lostTickNotice(mine, theirs, theirs.exerciseName ?? 'an exercise', unit),
+      outcome: { kind: 'accepted' },
+    };
+  }
+  if (answer.code === 'SET_CHANGED_LATER' && answer.body['current'] === null && isTickBody(command.body)) {
+    const mine = command.body;
+    const name = copy?.sets.find((set) => set.exerciseId === mine.exerciseId)?.exerciseName ?? 'an exercise';
+    return {
+      copy: copy ? withoutSet(copy, mine.exerciseId, mine.setNumber) : null,
+      notice: `Set ${mine.setNumber} of ${name} was deleted on another device after your ${weightText(mine.kg, unit)} × ${mine.reps}.`,
+      outcome: { kind: 'accepted' },
+    };
+  }
+  return { copy, notice: null, outcome: { kind: 'refused', refusal: { status: answer.status, code: answer.code, message: answer.message } } };
+}
+
+/** The workout a command is about. */
+export const workoutOfCommand = (command: Pick<Command, 'key' | 'method' | 'path'>): string =>
+  isStartCommand(command) ? command.key.slice(startKey('').length) : workoutOfPath(command.path);

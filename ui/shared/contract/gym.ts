@@ -816,7 +816,7 @@ export interface components {
         };
         readonly SetChangedLater: {
             readonly code: string;
-            readonly current: components["schemas"]["SetLog"];
+            readonly current: components["schemas"]["SetLog"] | null;
             readonly error: string;
             readonly message: string;
             readonly statusCode: number;
