@@ -128,7 +128,7 @@ export function nameOnSheet(night: Pick<Night, 'people'>, personId: string): str
  * Who played in a filed round: the name filed with it; for a round filed without (an older build),
  * the name tonight, then People's; "Someone who left" only when nobody knows them any more.
  */
-export function nameInRound(night: Pick<Night, 'people' | 'playerNames'>, round: Pick<FinishedRound, 'names'>, personId: string): string {
+export function nameInRound(night: Pick<Night, 'people' | 'playerNames'>, round: FinishedRound, personId: string): string {
   return round.names?.[personId] ?? night.people.find((person) => person.id === personId)?.name ?? night.playerNames?.[personId] ?? SOMEONE_WHO_LEFT;
 }
 const courtNumbers = (night: Night) => Array.from({ length: night.courts }, (_, index) => index + 1);
