@@ -10,13 +10,12 @@ import { clubApi } from './api.ts';
 import { CalendarScreen } from './calendar.tsx';
 import { HistoryScreen } from './history.tsx';
 import { PeopleScreen } from './people.tsx';
+import { links, screenOf } from './routes.ts';
 import { SettingsScreen } from './settings.tsx';
 import { LoginScreen } from './login.tsx';
 import { SessionScreen } from './session.tsx';
 import { TodayScreen } from './today.tsx';
 import { isUser, type Navigate, type User } from './user.ts';
-
-
 
 /** Who is logged in: unknown while asking, null when nobody, 'offline' when the server could not be asked. */
 type Login = User | null | 'offline' | 'asking';
@@ -43,12 +42,13 @@ function ClubApp() {
       </AppShell>
     );
   }
-  if (login === null || path === '/app/login') {
+  const atLogin = screenOf(path).name === 'login';
+  if (login === null || atLogin) {
     return (
       <LoginScreen
         onLoggedIn={(user) => {
           setLogin(user);
-          navigate(path === '/app/login' ? '/app' : path);
+          navigate(atLogin ? links.today : path);
         }}
       />
     );
@@ -57,18 +57,15 @@ function ClubApp() {
   const logOut = async () => {
     await clubApi.post('/api/auth/logout', { accept: isRecord }).catch(() => undefined);
     setLogin(null);
-    navigate('/app/login');
+    navigate(links.login);
   };
-  const nightHistory = /^\/app\/session\/([^/]+)\/history(?:\/(\d+))?\/?$/.exec(path);
-  if (nightHistory) {
-    return <HistoryScreen id={decodeURIComponent(nightHistory[1]!)} version={nightHistory[2] === undefined ? null : Number(nightHistory[2])} navigate={navigate} />;
-  }
-  const session = /^\/app\/session\/([^/]+)\/?$/.exec(path);
-  if (session) return <SessionScreen id={decodeURIComponent(session[1]!)} navigate={navigate} />;
-  if (path === '/app/account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
-  if (path.replace(/\/$/, '') === '/app/calendar') return <CalendarScreen navigate={navigate} />;
-  if (path.replace(/\/$/, '') === '/app/people') return <PeopleScreen navigate={navigate} />;
-  if (path.replace(/\/$/, '') === '/app/settings') return <SettingsScreen navigate={navigate} />;
+  const screen = screenOf(path);
+  if (screen.name === 'night-history') return <HistoryScreen id={screen.id} version={screen.version} navigate={navigate} />;
+  if (screen.name === 'night') return <SessionScreen id={screen.id} navigate={navigate} />;
+  if (screen.name === 'account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
+  if (screen.name === 'calendar') return <CalendarScreen navigate={navigate} />;
+  if (screen.name === 'people') return <PeopleScreen navigate={navigate} />;
+  if (screen.name === 'settings') return <SettingsScreen navigate={navigate} />;
   return <TodayScreen user={user} navigate={navigate} onLogOut={logOut} />;
 }
 

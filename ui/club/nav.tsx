@@ -1,10 +1,11 @@
+import { links } from './routes.ts';
 import type { Navigate } from './user.ts';
 
 const SCREENS = [
-  ['/app', 'Today'],
-  ['/app/calendar', 'Calendar'],
-  ['/app/people', 'People'],
-  ['/app/settings', 'Settings'],
+  [links.today, 'Today'],
+  [links.calendar, 'Calendar'],
+  [links.people, 'People'],
+  [links.settings, 'Settings'],
 ] as const;
 
 /** The screens a member moves between; the night itself is opened from Today or the Calendar. */

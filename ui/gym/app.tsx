@@ -2,6 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiRefusal, isRetryable } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { SaveBadge } from '../shared/components/save-badge.tsx';
+import { outboxSaveState } from '../shared/outbox-badge.ts';
 import { chooseAccent } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
 import { BodyScreen } from './body.tsx';
@@ -11,6 +13,7 @@ import { HistoryScreen } from './history.tsx';
 import { forgetAll, keepUser, keptUser, loadReplica, onKeptChange, outboxOwner, setOutboxOwner } from './local.ts';
 import { accentColour } from './model.ts';
 import { PlansScreen } from './plans.tsx';
+import { isAuthScreen, links, type Screen, screenOf } from './routes.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 import { type SetSync, type SetsView, startSetSync } from './sets.ts';
 import { SettingsScreen } from './settings.tsx';
@@ -42,7 +45,6 @@ export type Session = {
   readonly setsView: SetsView | null;
 };
 
-const AUTH_ROUTES = ['/login', '/signup', '/recover'];
 
 
 export function applyAccent(user: User): void {
@@ -51,15 +53,15 @@ export function applyAccent(user: User): void {
 
 function Nav({ path, navigate }: { readonly path: string; readonly navigate: Navigate }) {
   const items = [
-    ['/', 'Today'],
-    ['/history', 'History'],
-    ['/plans', 'Plans'],
-    ['/exercises', 'Exercises'],
-    ['/body', 'Body'],
-    ['/cardio', 'Cardio'],
-    ['/plates', 'Plates'],
-    ['/stats', 'Stats'],
-    ['/settings', 'Settings'],
+    [links.today, 'Today'],
+    [links.history, 'History'],
+    [links.plans, 'Plans'],
+    [links.exercises, 'Exercises'],
+    [links.body, 'Body'],
+    [links.cardio, 'Cardio'],
+    [links.plates, 'Plates'],
+    [links.stats, 'Stats'],
+    [links.settings, 'Settings'],
   ] as const;
   return (
     <nav class="app-nav" aria-label="Main">
@@ -80,18 +82,22 @@ function Nav({ path, navigate }: { readonly path: string; readonly navigate: Nav
   );
 }
 
-function OutboxBadge({ view, onRetry }: { readonly view: SetsView | null; readonly onRetry: () => void }) {
-  const waiting = (view?.commands ?? []).filter((command) => !command.refusal);
-  const refused = (view?.commands ?? []).filter((command) => command.refusal).length;
-  if (waiting.length === 0 && refused === 0) return null;
+/** The header's save badge, from the outbox; its name counts the sets still to send. */
+function GymSaveBadge({ view, onRetry }: { readonly view: SetsView | null; readonly onRetry: () => void }) {
+  const commands = view?.commands ?? [];
+  const waiting = commands.filter((command) => !command.refusal);
   // a workout started with no signal waits too, before its sets
   const sets = waiting.filter((command) => !command.key.startsWith('start:')).length;
-  const label = sets > 0 ? `${sets} ${sets === 1 ? 'set' : 'sets'} waiting to be sent; send now` : 'The workout waits to be sent; send now';
-  return (
-    <button type="button" class="outbox-badge" data-testid="outbox-badge" onClick={onRetry} aria-label={label}>
-      <span aria-hidden="true">{sets > 0 ? sets : waiting.length}</span>
-    </button>
-  );
+  const refused = commands.length - waiting.length;
+  const what =
+    refused > 0
+      ? `${refused} ${refused === 1 ? 'change' : 'changes'} refused`
+      : sets > 0
+        ? `${sets} ${sets === 1 ? 'set' : 'sets'} waiting to be sent`
+        : waiting.length > 0
+          ? 'the workout waits to be sent'
+          : undefined;
+  return <SaveBadge state={outboxSaveState(commands, view?.offline ?? false)} onRetry={onRetry} waiting={what} />;
 }
 
 /** Told once, until dismissed: a change of this phone that another device's later change replaced. */
@@ -109,6 +115,56 @@ function Notices({ view, onDismiss }: { readonly view: SetsView | null; readonly
       ))}
     </div>
   );
+}
+
+/** The title and the screen for a route. */
+function screenView(screen: Screen, session: Session): [string, ComponentChildren] {
+  switch (screen.name) {
+    case 'today':
+    case 'login':
+    case 'signup':
+    case 'recover':
+      return ['Gym log', <TodayScreen session={session} />];
+    case 'history':
+      return ['History', <HistoryScreen session={session} />];
+    case 'workout-history':
+      return ['Workout history', <WorkoutHistoryScreen key={screen.id} session={session} workoutId={screen.id} />];
+    case 'workout':
+      return ['Workout', <WorkoutScreen key={screen.id} session={session} workoutId={screen.id} />];
+    case 'plans':
+      return ['Plans', <PlansScreen session={session} />];
+    case 'plan':
+      return ['Plan', <PlanEditorScreen key={screen.id} session={session} id={screen.id} />];
+    case 'cardio':
+      return ['Cardio', <CardioScreen session={session} />];
+    case 'plates':
+      return ['Plates', <PlatesScreen session={session} />];
+    case 'exercises':
+      return ['Exercises', <ExercisesScreen session={session} />];
+    case 'exercise':
+      return ['Exercise', <ExerciseScreen key={screen.id} session={session} id={screen.id} />];
+    case 'import':
+      return ['Read a screenshot', <ImportScreen session={session} />];
+    case 'import-file':
+      return ['Import a CSV export', <ImportFileScreen session={session} />];
+    case 'body':
+      return ['Body weight', <BodyScreen session={session} />];
+    case 'stats':
+      return ['Stats', <StatsScreen session={session} />];
+    case 'settings':
+      return ['Settings', <SettingsScreen session={session} />];
+    case 'missing':
+      return [
+        'Gym log',
+        <>
+          <h2>No such page</h2>
+          <p>There is nothing at this address in the app.</p>
+          <Link to="/" navigate={session.navigate} class="button back-link">
+            Back to today
+          </Link>
+        </>,
+      ];
+  }
 }
 
 export function App() {
@@ -201,13 +257,14 @@ export function App() {
     return null;
   };
 
+  const forVisitors = isAuthScreen(screenOf(path));
   useEffect(() => {
-    if (checked && !user && !AUTH_ROUTES.includes(path)) navigate('/login');
-    if (user && AUTH_ROUTES.includes(path)) navigate('/');
+    if (checked && !user && !forVisitors) navigate(links.login);
+    if (user && forVisitors) navigate(links.today);
   }, [checked, user, path]);
 
   if (!user) {
-    if (AUTH_ROUTES.includes(path)) return <AuthScreen path={path} navigate={navigate} onSignedIn={signedIn} />;
+    if (forVisitors) return <AuthScreen path={path} navigate={navigate} onSignedIn={signedIn} />;
     return (
       <AppShell title="Gym log">
         <p>{offline ? 'No connection: signing in needs the network.' : checked ? 'Opening the sign-in page…' : 'Loading…'}</p>
@@ -216,65 +273,14 @@ export function App() {
   }
 
   const session: Session = { user, setUser, navigate, signOut, forget, sets: sets.current, setsView };
-  const workoutMatch = /^\/workout\/([^/]+)$/.exec(path);
-  const workoutHistoryMatch = /^\/workout\/([^/]+)\/history$/.exec(path);
-  const exerciseMatch = /^\/exercises\/([^/]+)$/.exec(path);
-  const planMatch = /^\/plans\/([^/]+)$/.exec(path);
-  let screen: ComponentChildren;
-  let title = 'Gym log';
-  // a workout is started from Today: /workout alone is that place
-  if (path === '/' || path === '/workout') screen = <TodayScreen session={session} />;
-  else if (path === '/history') [title, screen] = ['History', <HistoryScreen session={session} />];
-  else if (workoutHistoryMatch?.[1]) {
-    title = 'Workout history';
-    screen = <WorkoutHistoryScreen key={workoutHistoryMatch[1]} session={session} workoutId={workoutHistoryMatch[1]} />;
-  } else if (workoutMatch?.[1]) {
-    title = 'Workout';
-    screen = <WorkoutScreen key={workoutMatch[1]} session={session} workoutId={workoutMatch[1]} />;
-  } else if (path === '/plans') {
-    title = 'Plans';
-    screen = <PlansScreen session={session} />;
-  } else if (planMatch?.[1]) [title, screen] = ['Plan', <PlanEditorScreen key={planMatch[1]} session={session} id={planMatch[1]} />];
-  else if (path === '/cardio') [title, screen] = ['Cardio', <CardioScreen session={session} />];
-  else if (path === '/plates') [title, screen] = ['Plates', <PlatesScreen session={session} />];
-  else if (path === '/exercises') {
-    title = 'Exercises';
-    screen = <ExercisesScreen session={session} />;
-  } else if (exerciseMatch?.[1]) {
-    title = 'Exercise';
-    screen = <ExerciseScreen key={exerciseMatch[1]} session={session} id={exerciseMatch[1]} />;
-  } else if (path === '/import') {
-    title = 'Read a screenshot';
-    screen = <ImportScreen session={session} />;
-  } else if (path === '/import/file') {
-    title = 'Import a CSV export';
-    screen = <ImportFileScreen session={session} />;
-  } else if (path === '/body') {
-    title = 'Body weight';
-    screen = <BodyScreen session={session} />;
-  } else if (path === '/stats') {
-    title = 'Stats';
-    screen = <StatsScreen session={session} />;
-  } else if (path === '/settings') {
-    title = 'Settings';
-    screen = <SettingsScreen session={session} />;
-  } else {
-    screen = (
-      <>
-        <h2>No such page</h2>
-        <p>There is nothing at this address in the app.</p>
-        <Link to="/" navigate={navigate} class="button back-link">
-          Back to today
-        </Link>
-      </>
-    );
-  }
+  const screen = screenOf(path);
+  const [title, view] = screenView(screen, session);
   return (
-    <AppShell title={title} actions={<OutboxBadge view={setsView} onRetry={() => void sets.current?.retry()} />}>
+    <AppShell title={title} actions={<GymSaveBadge view={setsView} onRetry={() => void sets.current?.retry()} />}>
       <Nav path={path} navigate={navigate} />
       {offline ? <p class="note-line">Offline: showing the last copy kept on this phone. Sets you tick are kept and sent when the signal is back.</p> : null}
       <Notices view={setsView} onDismiss={(id) => sets.current?.dismiss(id)} />
-      {screen}
+      {view}
     </AppShell>
   );
 }
