@@ -2,9 +2,9 @@
  * The app's router reads the server's own list of client routes (ui/apps.ts), so a screen the app
  * can open is a page the server answers on reload. Pure: no DOM, unit-tested in node.
  */
-import { routePattern, webApp } from '../apps.ts';
+import { createRouter, servedRoutes } from '../shared/routes.ts';
 
-export const SHOWS_ROUTES: readonly string[] = webApp('shows').pages.flatMap((page) => page.routes);
+export const SHOWS_ROUTES: readonly string[] = servedRoutes('shows');
 
 export type Screen =
   | { readonly name: 'dashboard' }
@@ -49,14 +49,12 @@ export const links = {
 /** The screens this build has, by the route of apps.ts that opens them. */
 export const SCREEN_ROUTES = ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/dismissed', '/watching', '/watchlist', '/completed', '/history', '/settings', '/import', '/shows/:id', '/u/:username'] as const;
 
-function segment(path: string, index: number): string {
-  return decodeURIComponent(path.split('/')[index] ?? '');
-}
+const showsRouter = createRouter('shows', SCREEN_ROUTES);
 
 /** The screen for a location; a path outside the server's list (or not built yet) is `missing`. */
 export function screenOf(pathname: string, search: string): Screen {
-  const route = SCREEN_ROUTES.find((candidate) => SHOWS_ROUTES.includes(candidate) && routePattern(candidate).test(pathname));
-  switch (route) {
+  const found = showsRouter.match(pathname);
+  switch (found?.route) {
     case '/':
       return { name: 'dashboard' };
     case '/login':
@@ -90,11 +88,11 @@ export function screenOf(pathname: string, search: string): Screen {
       return { name: 'import', job: job && /^[a-z0-9]{1,100}$/.test(job) ? job : null };
     }
     case '/shows/:id': {
-      const showId = Number(segment(pathname, 2));
+      const showId = Number(found.params['id']);
       return Number.isInteger(showId) && showId > 0 ? { name: 'show', showId } : { name: 'missing' };
     }
     case '/u/:username':
-      return { name: 'profile', username: segment(pathname, 2) };
+      return { name: 'profile', username: found.params['username'] ?? '' };
     default:
       return { name: 'missing' };
   }

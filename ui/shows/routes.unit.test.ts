@@ -51,4 +51,5 @@ t.test('a location opens its screen with its parameters', async (t) => {
   t.same(screenOf('/import', '?job=%3Cscript%3E'), { name: 'import', job: null }, 'a job id is a cuid');
   t.same(screenOf('/nowhere', ''), { name: 'missing' });
   t.same(screenOf('/shows/1/extra', ''), { name: 'missing' }, 'nothing longer than a route');
+  t.same(screenOf('/u/%E0%A4%A', ''), { name: 'missing' }, 'a malformed escape is no address, not a thrown error');
 });
