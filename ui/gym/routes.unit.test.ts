@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { gymRouter, links, SCREEN_ROUTES, screenOf } from './routes.ts';
 
 // the spec's "fails on refresh": a page the app can open must be a route the server answers
@@ -8,7 +8,7 @@ t.test('every screen route of the app is in the server list of client routes (ui
   for (const route of SCREEN_ROUTES) t.ok(gymRouter.served.includes(route), `${route} is served on reload`);
 });
 
-const opens = (t: Tap.Test, href: string) => {
+const opens = (t: Test, href: string) => {
   const url = new URL(href, 'http://gym');
   t.ok(gymRouter.serves(`${url.pathname}${url.search}`), `${href} is a page of the server`);
   t.not(screenOf(url.pathname).name, 'missing', `${href} has a screen`);

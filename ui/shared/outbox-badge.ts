@@ -1,6 +1,6 @@
 // The header badge of an app whose changes go through the shared outbox: its four states read off
 // the commands the outbox holds. Pure, so the rule is tested without a browser.
-import type { SaveState } from './components/save-badge.tsx';
+import type { SaveState } from './save-state.ts';
 import type { Command } from './outbox-model.ts';
 
 type Held = Pick<Command, 'tries' | 'refusal'>;

@@ -5,7 +5,7 @@
  * toggle: sent twice, it leaves the server as sent once.
  */
 import type { Episode, TrackedShow } from './model.ts';
-import type { SaveState } from '../shared/components/save-badge.tsx';
+import type { SaveState } from '../shared/save-state.ts';
 
 export type MarkCommand =
   | { readonly kind: 'episode'; readonly trackedId: string; readonly showId: number; readonly episodeId: number; readonly watched: boolean }

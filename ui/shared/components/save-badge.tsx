@@ -1,13 +1,10 @@
 /**
  * The header badge of every app: tells the truth about what is saved, in the spec's four states
- * (Saved, Saving, Offline (will sync), Not saved (tap to retry)). `failed` carries the server's
- * message (a refusal the user must act on); `offline` means the change is kept here and will be sent.
+ * (Saved, Saving, Offline (will sync), Not saved (tap to retry)).
  */
-export type SaveState =
-  | { readonly kind: 'saved'; readonly at: Date | null }
-  | { readonly kind: 'saving' }
-  | { readonly kind: 'offline' }
-  | { readonly kind: 'failed'; readonly message: string };
+import type { SaveState } from '../save-state.ts';
+
+export type { SaveState };
 
 export const SAVE_TEXT: Readonly<Record<SaveState['kind'], string>> = {
   saved: 'Saved',
