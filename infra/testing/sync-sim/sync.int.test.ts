@@ -4,6 +4,7 @@
 import t from 'tap';
 import { startTestSystem } from '../../../ops/test/harness.ts';
 import { clubScenario } from './club.ts';
+import { formsScenario } from './forms.ts';
 import { gymScenario } from './gym.ts';
 import { describeFailure, runSchedules, type SimScenario } from './run.ts';
 
@@ -11,10 +12,10 @@ const system = await startTestSystem(t);
 const SEED = Number(process.env.SIM_SEED ?? 32_000);
 // each scenario's count in `npm test`, chosen to keep the file near a minute on two cores; SIM_SCHEDULES sets all
 const SCHEDULES = process.env.SIM_SCHEDULES === undefined ? null : Number(process.env.SIM_SCHEDULES);
-const DEFAULT_SCHEDULES: Readonly<Record<string, number>> = { gym: 100, club: 40, forms: 40 };
+const DEFAULT_SCHEDULES: Readonly<Record<string, number>> = { gym: 100, club: 30, forms: 60 };
 const ONLY = process.env.SIM_ONLY;
 
-const scenarios: SimScenario[] = [gymScenario(system.apps.gym!, system.core.store), clubScenario(system)];
+const scenarios: SimScenario[] = [gymScenario(system.apps.gym!, system.core.store), clubScenario(system), formsScenario(system)];
 
 for (const scenario of scenarios) {
   if (ONLY && ONLY !== scenario.name) continue;
