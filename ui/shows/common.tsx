@@ -1,8 +1,7 @@
 import { type ComponentChildren, createContext } from 'preact';
-import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { isRetryable } from '../shared/api.ts';
-import { messageOf } from '../shared/messages.ts';
-import { watchSyncMoments } from '../shared/sync-moments.ts';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { type LoadState, shownSince } from '../shared/load-state.ts';
+import { type Copies, type Load, useLoad as useSharedLoad } from '../shared/use-load.ts';
 import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
 import { artworkUrl } from './model.ts';
 import type { Replica } from './replica.ts';
@@ -50,13 +49,8 @@ export function Link({ href, children, class: className, current }: { readonly h
   );
 }
 
-export type Loaded<T> =
-  | { readonly kind: 'loading' }
-  /** `keptAt`: drawn from this phone's copy, saved then, because the service did not answer */
-  | { readonly kind: 'ok'; readonly value: T; readonly keptAt: string | null }
-  | { readonly kind: 'failed'; readonly message: string }
-  /** no answer, and this phone has no copy of it */
-  | { readonly kind: 'not-kept' };
+/** What a screen shows of something it loads (the shared rules of ui/shared/load-state.ts). */
+export type Loaded<T> = LoadState<T>;
 
 /** The signed-in account's copy on this phone and its queued marks; null while nobody is signed in. */
 export const PhoneCopy = createContext<{ readonly replica: Replica; readonly marks: MarkSync } | null>(null);
@@ -84,78 +78,32 @@ export function useOldestFromPhone(): string | null {
   return value;
 }
 
+// shows' replica reads IndexedDB on demand: its copies come a moment after the first frame
+const copiesOf = (replica: Replica): Copies => ({
+  read: async <T,>(entry: string) => {
+    const kept = await replica.read<T>(entry);
+    return kept ? { value: kept.value, savedAt: kept.savedAt } : null;
+  },
+  write: (entry, value) => void replica.write(entry, value).catch(() => undefined),
+});
+
 /**
- * Loads once per change of `key`; `reload` asks again, `set` replaces the value with a newer answer.
- * With `keep` (the entry of the phone's copy), the copy is drawn at once, every answer replaces it,
- * and with no answer the copy stays on screen; it asks again when the network comes back or the
- * page becomes visible.
+ * The shared useLoad (ui/shared/use-load.ts) over the signed-in account's copy: with `keep` (the
+ * entry of the phone's copy) the copy is drawn, every answer replaces it, and with no answer the
+ * copy stays and the app says since when.
  */
-export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): { readonly state: Loaded<T>; reload(): void; set(value: T): void } {
+export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): Load<T> {
   const phone = useContext(PhoneCopy);
   const replica = keep ? (phone?.replica ?? null) : null;
-  const [state, setState] = useState<Loaded<T>>({ kind: 'loading' });
-  const [round, setRound] = useState(0);
+  const copies = useMemo(() => (replica ? copiesOf(replica) : null), [replica]);
+  const loaded = useSharedLoad(key, load, { copies, keep: keep ?? null });
   const [part] = useState(() => Symbol(key));
-  const shown = useRef(state);
-  shown.current = state;
-  const shownKey = useRef<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    let answered = false;
-    // a refresh keeps what is on screen until the answer; something else to load starts afresh
-    const refresh = shownKey.current === key && (shown.current.kind === 'ok' || shown.current.kind === 'not-kept');
-    shownKey.current = key;
-    if (!refresh) {
-      shown.current = { kind: 'loading' };
-      setState(shown.current);
-    }
-    const kept = replica && keep ? replica.read<T>(keep).catch(() => undefined) : Promise.resolve(undefined);
-    void kept.then((copy) => {
-      if (live && copy && !answered && shown.current.kind !== 'ok') setState({ kind: 'ok', value: copy.value, keptAt: null });
-    });
-    load().then(
-      (value) => {
-        answered = true;
-        if (!live) return;
-        setState({ kind: 'ok', value, keptAt: null });
-        showFromPhone(part, null);
-        if (replica && keep) void replica.write(keep, value).catch(() => undefined);
-      },
-      async (error: unknown) => {
-        answered = true;
-        const copy = isRetryable(error) ? await kept : undefined;
-        if (!live) return;
-        if (copy) {
-          setState({ kind: 'ok', value: copy.value, keptAt: copy.savedAt });
-          showFromPhone(part, copy.savedAt);
-        } else if (isRetryable(error) && shown.current.kind === 'ok') {
-          // a refresh with no answer: what is on screen stays
-        } else if (replica && isRetryable(error)) setState({ kind: 'not-kept' });
-        else setState({ kind: 'failed', message: messageOf(error) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // `load` is a new closure each render; `key` says when it asks for something else
-  }, [key, round, replica]);
+  const since = shownSince(loaded.state);
+  useEffect(() => showFromPhone(part, since), [since]);
   useEffect(() => () => showFromPhone(part, null), []);
-  // drawn from the copy for want of an answer: asked again until one comes (network back, page seen, every 8 s)
-  const fromCopy = state.kind === 'not-kept' || (state.kind === 'ok' && state.keptAt !== null);
-  useEffect(() => {
-    if (!fromCopy) return;
-    return watchSyncMoments({ retry: () => setRound((value) => value + 1) });
-  }, [fromCopy]);
-  const reload = useCallback(() => setRound((value) => value + 1), []);
-  const set = useCallback(
-    (value: T) => {
-      setState({ kind: 'ok', value, keptAt: null });
-      showFromPhone(part, null);
-      if (replica && keep) void replica.write(keep, value).catch(() => undefined);
-    },
-    [replica, keep],
-  );
-  return { state, reload, set };
+  // nothing is kept of this: no answer is a failure to load, not a missing copy
+  if (!copies && loaded.state.kind === 'not-kept') return { ...loaded, state: { kind: 'failed', message: loaded.state.message } };
+  return loaded;
 }
 
 /** The loading and failure states every screen shares; `children` draws the answer. */
