@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { messageOf } from '../shared/messages.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
 import { gymApi, type WorkoutSummary } from './gym-api.ts';
 import { Link } from './link.tsx';
-import { keep, kept } from './local.ts';
+import { kept } from './local.ts';
 import { daysBefore, dayText, kgToShown, localDate, workoutTitle } from './model.ts';
 import { Problem } from './outcome.tsx';
 
@@ -16,20 +17,18 @@ type Listing = { readonly from: string; readonly to: string; readonly workouts: 
 export function HistoryScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
   const today = localDate(new Date());
-  const [listing, setListing] = useState<Listing | null>(() => kept<Listing>('history'));
-  const [from, setFrom] = useState(() => listing?.from ?? daysBefore(today, WEEKS_SHOWN * 7 - 1));
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    setProblem(null);
-    gymApi.workouts({ from, to: today }).then(
-      (workouts) => {
-        const next = { from, to: today, workouts: [...workouts].sort((a, b) => b.date.localeCompare(a.date) || b.startedAt.localeCompare(a.startedAt)) };
-        keep('history', next);
-        setListing(next);
-      },
-      (error: unknown) => setProblem(messageOf(error)),
-    );
-  }, [from, today]);
+  const [from, setFrom] = useState(() => kept<Listing>('history')?.from ?? daysBefore(today, WEEKS_SHOWN * 7 - 1));
+  const loaded = useLoad<Listing>(
+    `history:${from}:${today}`,
+    async () => {
+      const workouts = await gymApi.workouts({ from, to: today });
+      return { from, to: today, workouts: [...workouts].sort((a, b) => b.date.localeCompare(a.date) || b.startedAt.localeCompare(a.startedAt)) };
+    },
+    { copies: gymCopies, keep: 'history' },
+  );
+  const listing = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  // the kept copy stands in for an answer that does not come: the header already says offline
+  const problem = loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null;
 
   const volume = (kg: number) => `${Math.round(kgToShown(kg, unit)).toLocaleString()} ${unit}`;
   return (

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Plan } from './gym-api.ts';
-import { keep, kept } from './local.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
+import { keep } from './local.ts';
 import { localDate, planFromTemplate, type Template, TEMPLATES, templateExercises } from './model.ts';
 import { Outcome } from './outcome.tsx';
 import { exerciseNamed } from './use-library.ts';
@@ -16,21 +18,16 @@ async function createFromTemplate(template: Template): Promise<Plan> {
 }
 
 export function PlansScreen({ session }: { readonly session: Session }) {
-  const [plans, setPlans] = useState<readonly Plan[] | null>(() => kept<readonly Plan[]>('plans'));
-  const [problem, setProblem] = useState<string | null>(null);
+  const loaded = useLoad('plans', () => gymApi.plans(), { copies: gymCopies, keep: 'plans' });
+  const plans = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const [actionProblem, setProblem] = useState<string | null>(null);
+  const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
 
-  const load = () =>
-    gymApi.plans().then(
-      (fresh) => {
-        keep('plans', fresh);
-        setPlans(fresh);
-      },
-      (error: unknown) => setProblem(messageOf(error)),
-    );
-  useEffect(() => void load(), []);
+  // after a change the list is asked again; a failure to list is the load's own to tell
+  const load = () => gymApi.plans().then(loaded.set, () => loaded.reload());
 
   const run = async (what: string, action: () => Promise<string>) => {
     setBusy(what);

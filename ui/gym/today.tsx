@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Home, type Workout } from './gym-api.ts';
 import { Link } from './link.tsx';
-import { keep, kept, keptUnder } from './local.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
+import { keep, keptUnder } from './local.ts';
 import { kgToShown, localDate, type Unit } from './model.ts';
 import { Problem } from './outcome.tsx';
 import { workoutKey, workoutToContinue } from './workout-replica.ts';
@@ -19,22 +21,14 @@ export function TodayScreen({ session }: { readonly session: Session }) {
   const unit = user.settings.unit;
   const today = localDate(new Date());
   // the last copy at once (a slow or absent network), the server's when it answers
-  const [home, setHome] = useState<Home | null>(() => kept<Home>('home'));
-  const [problem, setProblem] = useState<string | null>(null);
+  const loaded = useLoad<Home>(`home:${today}`, () => gymApi.home(today), { copies: gymCopies, keep: 'home' });
+  const home = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const [startProblem, setProblem] = useState<string | null>(null);
+  const problem = startProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [busy, setBusy] = useState(false);
   // today's open workout with sets, from this phone's copies and the server's list of the day (any device)
   const copies = keptUnder<Workout>(workoutKey(''));
   const continuing = workoutToContinue(copies, session.setsView?.commands ?? [], today)?.id ?? (home?.date === today ? home.openWorkouts?.[0]?.id : null) ?? null;
-
-  useEffect(() => {
-    gymApi.home(today).then(
-      (fresh) => {
-        keep('home', fresh);
-        setHome(fresh);
-      },
-      (error: unknown) => setProblem(messageOf(error)),
-    );
-  }, [today]);
 
   const start = async () => {
     setBusy(true);
