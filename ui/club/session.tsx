@@ -6,6 +6,7 @@ import { isTimeUp, remaining, timerStatus } from '../../domain/club/timer.ts';
 import { isRecord } from '../shared/api.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
+import { SaveBadge } from '../shared/components/save-badge.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import { clubApi } from './api.ts';
 import {
@@ -31,7 +32,8 @@ import {
   nameInRound,
   nameOnSheet,
 } from './night.ts';
-import { BADGE_TEXT, type NightSync, type NightView, watchNight } from './sync.ts';
+import { nightSaveState } from './night-badge.ts';
+import { type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
 
 type Player = { readonly id: string; readonly name: string; readonly levelId: string | null; readonly guest: boolean; readonly archived: boolean };
@@ -102,17 +104,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
         <h1>{night?.venueName ?? 'Night'}</h1>
         {back}
         {view?.night ? (
-          <button
-            type="button"
-            class={`save-badge save-${view.badge === 'failed' ? 'failed' : view.badge}`}
-            data-testid="save-state"
-            aria-live="polite"
-            onClick={() => sync.current?.retry()}
-            disabled={view.badge !== 'failed'}
-          >
-            <span class="save-dot" aria-hidden="true" />
-            {BADGE_TEXT[view.badge]}
-          </button>
+          <SaveBadge state={nightSaveState(view.badge, view.refusal)} onRetry={() => sync.current?.retry()} />
         ) : null}
         <ThemeToggle />
       </header>
