@@ -234,6 +234,31 @@ t.test('a retried save of the same snapshot (its answer was lost) is answered as
   t.equal(afterClose.statusCode, 409, 'closing moved the version on: the retry is not taken for the latest');
 });
 
+t.test('a late copy of a send the phone gave up on never replaces the newer copy saved before it arrived', async (t) => {
+  const night = await openNight('2026-10-29');
+  const snapshotId = cuid('late');
+  // the phone files round 1 (seq 1) and gives up waiting; it then files round 2 (seq 2), which arrives first
+  const round = (number: number) => ({ number, startedAt: `2026-10-29T19:${10 * number}:00.000Z`, endedAt: `2026-10-29T19:${10 * number + 9}:00.000Z`, lineUp: [court1] });
+  const older = snapshotOf(night, { people, rounds: [round(1)], snapshotId, snapshotSeq: 1 });
+  const newer = snapshotOf(night, { people, rounds: [round(1), round(2)], snapshotId, snapshotSeq: 2 });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 2 });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, older), { version: 2 }, 'the late older copy is old news: 200 with the current version');
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 2 }, 'the newer copy sent again changes nothing either');
+  t.same((await ok<Night>('GET', `/api/sessions/${night.id}`)).rounds.map((each) => each.number), [1, 2], 'both rounds the phone filed are kept');
+  const events = await system.core.store.readStream(sessionStream(night.id));
+  t.same(
+    events.map((event) => [event.type, (event.data as { snapshotSeq?: number }).snapshotSeq]),
+    [
+      ['session-opened', undefined],
+      ['snapshot-saved', 2],
+    ],
+    'one save, which records its order',
+  );
+  const bad = await call('PUT', `/api/sessions/${night.id}`, { ...newer, snapshotSeq: 'two' });
+  t.equal(bad.statusCode, 400);
+  t.match(bad.json<{ message: string }>().message, /snapshotSeq/, 'a malformed order is refused naming the field');
+});
+
 t.test("each person's level that night is a copy: later level changes do not rewrite it", async (t) => {
   const night = await openNight('2026-10-15', { startTime: '18:00', endTime: '20:00' });
   const person = { id: cuid('lv'), name: 'Leveller', levelId: level('Middle') };

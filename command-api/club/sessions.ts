@@ -7,6 +7,7 @@ import {
   courtsSchema,
   dateSchema,
   decideSession,
+  isOlderCopy,
   nightKeyAggregate,
   nightKeyStream,
   releaseNight,
@@ -132,6 +133,8 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const settings = await readVenuesAndLevels(deps.pool);
       const night = await peekNight(deps, request, id);
       if (night === null) throw notFound('No such night');
+      // a late or repeated copy of a save already taken is answered with the version, whatever the club changed since
+      if (isOlderCopy(snapshot, night)) return { version: night.version };
       try {
         checkSnapshot(snapshot, settings, night);
       } catch (error) {

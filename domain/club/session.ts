@@ -16,6 +16,8 @@ export const sessionStream = (id: string): string => `${SESSION_STREAM_PREFIX}${
 
 export const MAX_COURTS = 20;
 const MAX_ROUND_NUMBER = 10_000;
+/** a phone's count of its changes to one night: far above what a night of taps reaches, and an int4 */
+export const MAX_SNAPSHOT_SEQ = 2_147_483_647;
 
 export { dateSchema, weekdayOf };
 /** an instant as a phone wrote it (ISO 8601), stored as given; a saved one always parses again */
@@ -77,6 +79,18 @@ export const snapshotSchema = z.object({
   snapshotId: clientIdSchema
     .optional()
     .describe('a cuid the phone makes for its change on top of `version`, sent with every save from that version: a save after one whose answer was lost is not a conflict'),
+  /**
+   * the order of this phone's sends under one snapshot id: a copy the phone gave up on can reach the
+   * server after a newer one, and must not replace it. Optional, as `roundStartedAt`: an older build
+   * does not send it (spec 002, Versioning)
+   */
+  snapshotSeq: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SNAPSHOT_SEQ)
+    .optional()
+    .describe('rises with each change the phone makes under one snapshotId: a save whose snapshotSeq is not above the last accepted one of that id is a late or repeated copy, answered 200 with the current version'),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotPerson = z.infer<typeof snapshotPersonSchema>;
@@ -115,7 +129,7 @@ export type Night = {
    * the phone's id of the last accepted save, the version it made and the version the phone's change
    * started from (earlier than the one before when it followed a save of its own whose answer was lost)
    */
-  readonly lastSave: { readonly snapshotId: string; readonly version: number; readonly basedOn: number } | null;
+  readonly lastSave: { readonly snapshotId: string; readonly version: number; readonly basedOn: number; readonly seq: number | null } | null;
 };
 
 /** null: never opened, or deleted */
@@ -153,6 +167,7 @@ const snapshotSaved = z.object({
   rounds: z.array(storedRoundSchema),
   savedAt: z.string(),
   snapshotId: z.string().optional(),
+  snapshotSeq: z.number().int().optional(),
   /** a restore: the older version whose night this save puts back (absent in every other save) */
   restoredFrom: z.number().int().min(1).optional(),
 });
@@ -191,10 +206,10 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     }
     case 'snapshot-saved': {
       if (state === null) return state;
-      const { savedAt, snapshotId, restoredFrom: _restoredFrom, ...night } = event.data;
+      const { savedAt, snapshotId, snapshotSeq, restoredFrom: _restoredFrom, ...night } = event.data;
       const previous = state.lastSave;
       const basedOn = previous !== null && previous.snapshotId === snapshotId ? previous.basedOn : state.version;
-      const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn };
+      const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn, seq: snapshotSeq ?? null };
       return { ...state, ...night, updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts), lastSave };
     }
     case 'session-closed':
@@ -377,6 +392,15 @@ export function followsOwnLastSave(snapshot: Snapshot, night: Night): boolean {
   return snapshot.snapshotId !== undefined && last !== null && last.snapshotId === snapshot.snapshotId && last.version === night.version && last.basedOn === snapshot.version;
 }
 
+/**
+ * A copy of the save that made the current version, or of an earlier send of that change, arriving
+ * late or again (the phone gave up on it, or sent it once more): its order is not above the saved one.
+ */
+export function isOlderCopy(snapshot: Snapshot, night: Night): boolean {
+  const seq = night.lastSave?.seq ?? null;
+  return followsOwnLastSave(snapshot, night) && snapshot.snapshotSeq !== undefined && seq !== null && snapshot.snapshotSeq <= seq;
+}
+
 const NIGHT_CONTENT = ['venueId', 'date', 'startTime', 'endTime', 'courts', 'roundLengthSec', 'people', 'lineUp', 'timer', 'rounds'] as const;
 type NightContent = Pick<Night, (typeof NIGHT_CONTENT)[number]>;
 /** JSON with every object's keys in order: two copies of a night compare as text. */
@@ -403,6 +427,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
     case 'save-snapshot': {
       const night = existing(state);
       const { snapshot } = command;
+      // old news, not a conflict: the phone already holds the version its newer copy made
+      if (isOlderCopy(snapshot, night)) return [];
       // rule 1 again, under the version: the handler checked a copy read a moment earlier
       checkSnapshot(snapshot, command.club, night);
       // after a save of its own whose answer was lost, the phone still starts from the version before
@@ -412,9 +438,9 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       if (snapshot.version !== night.version && !ownLast) {
         throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): the night was changed on another phone`);
       }
-      const { version: _version, people: _people, ...rest } = snapshot;
+      const { version: _version, people: _people, snapshotSeq, ...rest } = snapshot;
       const people = copyLevels(snapshot.people, command.club.levels, night.people);
-      const saved = { ...rest, version: night.version + 1, people, savedAt: command.at };
+      const saved = { ...rest, ...(snapshotSeq === undefined ? {} : { snapshotSeq }), version: night.version + 1, people, savedAt: command.at };
       // the same snapshot again: the version it made is its answer
       if (ownLast && sameContent(saved, night)) return [];
       if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
