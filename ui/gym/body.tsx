@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
 import { type BodyWeight, gymApi } from './gym-api.ts';
 import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
@@ -9,19 +11,17 @@ import { Problem } from './outcome.tsx';
 
 export function BodyScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
-  const [readings, setReadings] = useState<readonly BodyWeight[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const loaded = useLoad<readonly BodyWeight[]>('body-weights', () => gymApi.bodyWeights(), { copies: gymCopies, keep: 'body-weights', message: { unit } });
+  const readings = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const [actionProblem, setProblem] = useState<string | null>(null);
+  const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [date, setDate] = useState(localDate(new Date()));
   const [weight, setWeight] = useState('');
 
   const series = useMemo(() => bodyWeightSeries(readings ?? [], unit), [readings, unit]);
   const chartLines = useMemo<ChartLine[]>(() => [{ label: 'Body weight', unit }], [unit]);
-  const load = () =>
-    gymApi.bodyWeights().then(
-      (found) => setReadings(found),
-      (error: unknown) => setProblem(messageOf(error, { unit })),
-    );
-  useEffect(() => void load(), []);
+  // after a change the list is asked again; a failure to list is the load's own to tell
+  const load = () => gymApi.bodyWeights().then(loaded.set, () => loaded.reload());
   const act = (action: () => Promise<unknown>) => {
     setProblem(null);
     action()
