@@ -104,7 +104,7 @@ t.test('GET /home: active plan, next day, days this week from the week start and
 
   const bare = await trainingUser(app, 'home-empty@example.org');
   t.same(await bare.ok('GET', '/api/home?date=2026-11-25'), {
-    date: '2026-11-25', weekStart: '2026-11-23', weeklyGoal: 3, daysTrainedThisWeek: 0, activePlan: null, nextDay: null, exercises: [],
+    date: '2026-11-25', weekStart: '2026-11-23', weeklyGoal: 3, daysTrainedThisWeek: 0, activePlan: null, nextDay: null, exercises: [], openWorkouts: [],
   });
   const missing = await bare.call('GET', '/api/home');
   t.equal(missing.statusCode, 400);
