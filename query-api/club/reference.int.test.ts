@@ -242,7 +242,11 @@ const stepArbitrary = fc.oneof(
       ),
     }),
   },
-  { weight: often(3), arbitrary: fc.record({ kind: fc.constant('resend' as const), by, changed: fc.boolean() }) },
+  {
+    weight: often(3),
+    // the last save sent again: its answer was lost (same), the phone changed it since (newer), or a copy it gave up on arrives late (older)
+    arbitrary: fc.record({ kind: fc.constant('resend' as const), by, changed: fc.boolean(), order: fc.constantFrom('same', 'newer', 'older') }),
+  },
   {
     weight: often(4),
     arbitrary: fc.record({
@@ -482,7 +486,8 @@ function buildSnapshot(run: Run, night: NightState, step: StepOf<'save'>): Snaps
     lineUp,
     timer: timer !== null && oldBuild ? (({ roundStartedAt: _left, ...rest }) => rest)(timer) : timer,
     rounds,
-    ...(step.snapshotId ? { snapshotId: made(run, 's') } : {}),
+    // a phone on an older build sends its snapshot id without an order
+    ...(step.snapshotId ? { snapshotId: made(run, 's'), ...(oldBuild ? {} : { snapshotSeq: 10 }) } : {}),
   };
   return breakRuleOne(run, snapshot, step.invalid);
 }
@@ -675,7 +680,10 @@ async function runStep(run: Run, step: Step): Promise<void> {
     case 'resend': {
       if (run.lastPut === null) return;
       const { id, body } = run.lastPut;
-      const again: Snapshot = step.changed ? { ...body, endTime: body.endTime === '22:00' ? '21:30' : '22:00' } : body;
+      const changed: Snapshot = step.changed ? { ...body, endTime: body.endTime === '22:00' ? '21:30' : '22:00' } : body;
+      const seq = body.snapshotSeq === undefined || step.order === 'same' ? body.snapshotSeq : body.snapshotSeq + (step.order === 'newer' ? 1 : -1);
+      const again: Snapshot = seq === undefined ? changed : { ...changed, snapshotSeq: seq };
+      run.lastPut = { id, body: again };
       return save(run, user, id, again, at);
     }
     case 'restore': {

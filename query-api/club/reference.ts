@@ -41,8 +41,8 @@ export type NightState = NightContent & {
   updatedAt: string;
   /** the most courts the night has had: a round filed before the count went down keeps its court */
   mostCourts: number;
-  /** the last accepted save's snapshot id, the version it made and the version its change started from */
-  lastSave: { snapshotId: string; version: number; basedOn: number } | null;
+  /** the last accepted save's snapshot id, the version it made, the version its change started from and its order (null: none sent) */
+  lastSave: { snapshotId: string; version: number; basedOn: number; seq: number | null } | null;
 };
 
 export type NightVersion = { version: number; kind: 'opened' | 'saved' | 'restored' | 'closed' | 'reopened'; restoredFrom: number | null; night: NightState };
@@ -64,6 +64,7 @@ export type Snapshot = {
   timer: (Omit<Timer, 'roundStartedAt'> & { roundStartedAt?: string | null }) | null;
   rounds: Round[];
   snapshotId?: string;
+  snapshotSeq?: number;
 };
 
 export type Club = {
@@ -377,13 +378,13 @@ function record(night: Night, kind: NightVersion['kind'], restoredFrom: number |
 const followsOwnSave = (night: NightState, snapshotId: string | undefined, basedOn: number): boolean =>
   snapshotId !== undefined && night.lastSave !== null && night.lastSave.snapshotId === snapshotId && night.lastSave.version === night.version && night.lastSave.basedOn === basedOn;
 
-function saveOnTop(night: Night, content: NightContent, snapshotId: string | undefined, at: string, restoredFrom: number | null): void {
+function saveOnTop(night: Night, content: NightContent, snapshotId: string | undefined, at: string, restoredFrom: number | null, seq: number | null = null): void {
   const basedOn = night.lastSave !== null && night.lastSave.snapshotId === snapshotId ? night.lastSave.basedOn : night.version;
   Object.assign(night, copy(content));
   night.version += 1;
   night.updatedAt = at;
   night.mostCourts = Math.max(night.mostCourts, content.courts);
-  night.lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn };
+  night.lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn, seq };
   record(night, restoredFrom === null ? 'saved' : 'restored', restoredFrom);
 }
 
@@ -395,6 +396,11 @@ function saveOnTop(night: Night, content: NightContent, snapshotId: string | und
 export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string): Outcome & { version?: number } {
   const night = club.nights.get(id);
   if (!night) return refused(404);
+  // a late or repeated copy of the phone's own save (its order not above the one taken): old news, whatever else it holds
+  const seq = night.lastSave?.seq ?? null;
+  if (followsOwnSave(night, snapshot.snapshotId, snapshot.version) && snapshot.snapshotSeq !== undefined && seq !== null && snapshot.snapshotSeq <= seq) {
+    return { status: 200, version: night.version };
+  }
   if (refusedByRuleOne(club, snapshot, night) !== null) return refused(400);
   createUnseen(club, snapshot.people.map((person) => ({ ...person, guest: person.guest ?? false })), at);
   const ownLast = followsOwnSave(night, snapshot.snapshotId, snapshot.version);
@@ -414,7 +420,7 @@ export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string)
   // the same snapshot sent again after its answer was lost: nothing new, the version it made answers
   if (ownLast && canonical(content) === canonical(contentOf(night))) return { status: 200, version: night.version };
   if (night.status === 'closed') return refused(409, 'SESSION_CLOSED');
-  saveOnTop(night, content, snapshot.snapshotId, at, null);
+  saveOnTop(night, content, snapshot.snapshotId, at, null, snapshot.snapshotSeq ?? null);
   return { status: 200, version: night.version };
 }
 
