@@ -223,7 +223,14 @@ export function saved(state: SyncState, sent: Fields, document: FormDocument, ty
       bases[key] = value;
     }
   }
-  return receive({ ...state, dirty, bases }, document, typingIn, isText);
+  const next = receive({ ...state, dirty, bases }, document, typingIn, isText);
+  if (document.version < state.version) return next;
+  // receive() takes a page's first copy as nobody's change; the answer to this page's own save can be
+  // that first copy (its reads were lost, or the form had never been saved), and a choice in it
+  // other than the one just sent is someone else's later save that replaced it
+  const replaced = Object.entries(sent).filter(([key, value]) => !isText(key) && !next.dirty.has(key) && !sameValue(value, next.confirmed[key]));
+  if (replaced.length === 0) return next;
+  return { ...next, changedElsewhere: new Set([...next.changedElsewhere, ...replaced.map(([key]) => key)]) };
 }
 
 /** The user left a field: a server value that waited for it applies now. */

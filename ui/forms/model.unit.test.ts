@@ -169,6 +169,28 @@ t.test('a choice keeps the last save; the page whose shown choice someone else r
   t.same(pending(state), { 'a:q1': 'c' });
 });
 
+t.test('a page that never had a copy from the server is told when the answer to its own choice holds someone else’s later choice', async (t) => {
+  // the sync simulation's seed 32036: the page's reads were lost, so the answer to its save was the first copy it saw
+  let state = edit(emptyState, 'a:q1', 'red', isText);
+  state = edit(state, 'a:q5', 'Mine', isText);
+  const sent = pending(state);
+  state = saved(state, sent, doc(3, { q1: 'green', q5: 'Theirs. Mine' }), null, isText);
+  t.equal(state.shown['a:q1'], 'green', 'the later save’s choice is shown');
+  t.same([...state.changedElsewhere], ['a:q1'], 'and the choice this page saved is marked; the text (merged on the server) is not');
+  t.same(pending(state), {}, 'nothing is left to send');
+
+  const fresh = receive(emptyState, doc(0, {}), null, isText);
+  t.same([...fresh.changedElsewhere], [], 'a form nobody has saved yet: its first copy is nobody’s change');
+  const answered = saved(edit(fresh, 'a:q1', 'red', isText), { 'a:q1': 'red' }, doc(2, { q1: 'green' }), null, isText);
+  t.same([...answered.changedElsewhere], ['a:q1'], 'nor is its own save’s answer: a choice replaced there is marked');
+
+  const own = saved(edit(emptyState, 'a:q1', 'red', isText), { 'a:q1': 'red' }, doc(1, { q1: 'red' }), null, isText);
+  t.same([...own.changedElsewhere], [], 'an answer that holds this page’s own choice marks nothing');
+  const late = receive(emptyState, doc(5, { q1: 'blue' }), null, isText);
+  const older = saved(edit(late, 'a:q1', 'red', isText), { 'a:q1': 'red' }, doc(4, { q1: 'green' }), null, isText);
+  t.same([...older.changedElsewhere], [], 'an answer older than the copy held changes nothing, and marks nothing');
+});
+
 t.test('property: whatever each page inserted into one text answer, the merge that is sent holds both', async () => {
   const words = fc.array(fc.constantFrom('food', 'music', 'good', 'loud', 'and', '.'), { maxLength: 12 }).map((list) => list.join(' '));
   fc.assert(
