@@ -18,12 +18,6 @@ const CHOICE = 'a:colour';
 const COLOURS = ['red', 'green', 'blue'] as const;
 const isText = textFieldsOf(TEST_QUESTIONNAIRE.questions);
 const ORIGIN = 'http://localhost:3004';
-// Known bug (reported in issue 32, not fixed here): a page that takes a word out and types another
-// (base "C1w", its text "C3w") while someone else added words after it ("C1w B3w") has its change
-// unplaceable by mergeText, which then appends only the inserted characters: "C1w B3w 3". Seed 32006
-// with SIM_FORMS_REMOVALS=1 shows it; until the merge keeps whole words, pages only add words.
-const REMOVALS = process.env.SIM_FORMS_REMOVALS === '1';
-const FIRST_COPY = process.env.SIM_FORMS_FIRST_COPY === '1';
 
 /** ui/forms/sync.ts's check of an answer (that module is the browser runner, so it is not imported here) */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,7 +108,7 @@ function formsDevice(name: string, name_: string): FormsDevice {
       const key = TEXTS[randomBelow(random, TEXTS.length)]!;
       const shown = words(state.shown[key]);
       const own = shown.filter((word) => word.startsWith(letter));
-      if (own.length > 0 && random() < 0.2 && REMOVALS) {
+      if (own.length > 0 && random() < 0.2) {
         const gone = own[randomBelow(random, own.length)]!;
         state = edit(state, key, shown.filter((word) => word !== gone).join(' '), isText);
         removedWords.add(gone);
@@ -138,13 +132,9 @@ function formsDevice(name: string, name_: string): FormsDevice {
       const { sent } = request as Sent;
       if (answer.status === 200 && isFormDocument(answer.body)) {
         if (outgoing && sameFields(outgoing.fields, sent)) outgoing = null;
-        const firstCopy = state.version === 0;
         state = saved(state, sent, answer.body, null, isText);
         for (const key of TEXTS) if (key in sent) for (const word of words(sent[key])) if (word.startsWith(letter)) confirmedWords.get(key)!.add(word);
-        // Known bug (reported in issue 32, not fixed here): a page that never had a copy from the
-        // server (its loads lost) takes the answer to its own choice as "the first copy a page sees",
-        // so another page's later choice replaces its own unmarked (seed 32036). SIM_FORMS_FIRST_COPY=1 checks it too.
-        if (CHOICE in sent && sameValue(sent[CHOICE], choice.value ?? '') && (!firstCopy || FIRST_COPY)) choice = { ...choice, confirmed: true };
+        if (CHOICE in sent && sameValue(sent[CHOICE], choice.value ?? '')) choice = { ...choice, confirmed: true };
         noticed();
         keep();
       } else if (answer.status !== 429 && answer.status < 500) {
