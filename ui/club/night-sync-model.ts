@@ -19,10 +19,11 @@ export const BADGE_TEXT: Readonly<Record<Badge, string>> = {
 
 /**
  * What this phone keeps of a night in IndexedDB: the copy, whether it holds changes the server has
- * not confirmed, that change's snapshot id, and the night as it was at the version the change
- * started from (the merge's base; absent in copies kept by older builds).
+ * not confirmed, that change's snapshot id, the night as it was at the version the change started
+ * from (the merge's base), and the count of changes (each send's snapshotSeq, so a reload keeps
+ * counting up). Base and count are absent in copies kept by older builds.
  */
-export type Kept = { readonly night: Night; readonly unsent: boolean; readonly snapshotId: string; readonly base?: Night | null };
+export type Kept = { readonly night: Night; readonly unsent: boolean; readonly snapshotId: string; readonly base?: Night | null; readonly edits?: number };
 
 /** Another phone saved first: what the merge did, and their copy, which the person may look at. */
 export type Conflict = {
@@ -41,7 +42,10 @@ export type SyncState = {
   readonly unsent: boolean;
   /** names this phone's change on top of night.version; kept for every send from that version (docs/design.md) */
   readonly snapshotId: string;
-  /** counts changes, so an answer tells whether a change came while its save was on the way */
+  /**
+   * counts changes, so an answer tells whether a change came while its save was on the way; sent as
+   * snapshotSeq, so the server knows a late copy of an earlier send from the newer one it has saved
+   */
   readonly edits: number;
   readonly sending: { readonly edits: number; readonly night: Night } | null;
   /** when the debounced save is due (ms); null when none waits */
@@ -127,7 +131,7 @@ function send(state: SyncState, keepalive: boolean): Step {
   if (!night || !state.unsent || state.sending || night.status === 'closed') return { state, effects: [] };
   return {
     state: { ...state, sending: { edits: state.edits, night }, dueAt: null, badge: 'saving' },
-    effects: [{ type: 'send', body: snapshotOf(night, state.snapshotId), keepalive }],
+    effects: [{ type: 'send', body: snapshotOf(night, state.snapshotId, state.edits), keepalive }],
   };
 }
 
@@ -171,7 +175,16 @@ function decide(state: SyncState, event: SyncEvent, newId: string): Step {
     case 'loaded': {
       const { kept } = event;
       const next: SyncState = kept
-        ? { ...state, loaded: true, night: kept.night, unsent: kept.unsent, snapshotId: kept.snapshotId, base: kept.base ?? null, badge: kept.unsent ? 'saving' : 'saved' }
+        ? {
+            ...state,
+            loaded: true,
+            night: kept.night,
+            unsent: kept.unsent,
+            snapshotId: kept.snapshotId,
+            base: kept.base ?? null,
+            edits: kept.edits ?? state.edits,
+            badge: kept.unsent ? 'saving' : 'saved',
+          }
         : { ...state, loaded: true };
       return { state: next, effects: [{ type: 'read-server-copy' }] };
     }
@@ -281,7 +294,9 @@ function decide(state: SyncState, event: SyncEvent, newId: string): Step {
 export function step(state: SyncState, event: SyncEvent, newId: string): Step {
   const next = decide(state, event, newId);
   const after = next.state;
-  const changed = after.night !== state.night || after.unsent !== state.unsent || after.snapshotId !== state.snapshotId || after.base !== state.base;
+  const changed =
+    after.night !== state.night || after.unsent !== state.unsent || after.snapshotId !== state.snapshotId || after.base !== state.base || after.edits !== state.edits;
   if (!changed || after.night === null || event.type === 'loaded') return next;
-  return { state: after, effects: [{ type: 'keep', kept: { night: after.night, unsent: after.unsent, snapshotId: after.snapshotId, base: after.base } }, ...next.effects] };
+  const kept: Kept = { night: after.night, unsent: after.unsent, snapshotId: after.snapshotId, base: after.base, edits: after.edits };
+  return { state: after, effects: [{ type: 'keep', kept }, ...next.effects] };
 }

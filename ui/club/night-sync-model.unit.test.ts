@@ -41,7 +41,7 @@ const opened = run([{ type: 'loaded', kept: null }, { type: 'server-copy', night
 t.test('an edit is sent 1 s after the last change, with the version it started from, kept first', async (t) => {
   const first = run([{ type: 'edited', night: addPerson(server, person(4)), now: 0 }], opened);
   t.same(first.effects, [
-    { type: 'keep', kept: { night: first.state.night, unsent: true, snapshotId: opened.snapshotId, base: server } },
+    { type: 'keep', kept: { night: first.state.night, unsent: true, snapshotId: opened.snapshotId, base: server, edits: 1 } },
     { type: 'wake', at: SAVE_DEBOUNCE_MS },
   ]);
   t.equal(first.state.badge, 'saving');
@@ -84,6 +84,30 @@ t.test('no answer: Offline (will sync); a retry sends the same snapshot id again
   t.equal(sends[0]!.type === 'send' && sends[1]!.type === 'send' && sends[0]!.body.snapshotId === sends[1]!.body.snapshotId, true);
   t.equal(state.badge, 'saving');
   t.equal(run([{ type: 'no-answer' }], state).state.badge, 'offline');
+});
+
+t.test('each send of one snapshot id carries a higher snapshotSeq than the one before, across a reload', async (t) => {
+  // the phone gives up on its first send, changes the night, and sends again under the same id
+  const first = run([{ type: 'edited', night: addPerson(server, person(4)), now: 0 }, { type: 'due', now: 1_000 }, { type: 'no-answer' }], opened);
+  const second = run([{ type: 'edited', night: addPerson(first.state.night!, person(5)), now: 2_000 }, { type: 'due', now: 3_000 }, { type: 'no-answer' }], first.state);
+  const [older] = first.sends;
+  const [newer] = second.sends;
+  if (older?.type !== 'send' || newer?.type !== 'send') throw new Error('two sends expected');
+  t.equal(newer.body.snapshotId, older.body.snapshotId, 'the same change on top of version 3');
+  t.equal(older.body.snapshotSeq, 1);
+  t.equal(newer.body.snapshotSeq, 2, 'the newer copy is later in order, whichever reaches the server first');
+  t.same(run([{ type: 'retry' }], second.state).sends.map((each) => each.type === 'send' && each.body.snapshotSeq), [2], 'the same copy sent again keeps its place');
+
+  // a reload keeps the count with the copy in IndexedDB, so the next change is not taken for an older copy
+  const kept = [...first.effects, ...second.effects].filter((effect) => effect.type === 'keep').at(-1);
+  if (kept?.type !== 'keep') throw new Error('a kept copy expected');
+  const reloaded = run([{ type: 'loaded', kept: kept.kept }, { type: 'retry' }], initialState('s0'));
+  t.same(reloaded.sends.map((each) => each.type === 'send' && [each.body.snapshotId, each.body.snapshotSeq]), [[older.body.snapshotId, 2]]);
+  const after = run([{ type: 'no-answer' }, { type: 'edited', night: addPerson(reloaded.state.night!, person(6)), now: 0 }, { type: 'due', now: 1_000 }], reloaded.state);
+  t.same(after.sends.map((each) => each.type === 'send' && each.body.snapshotSeq), [3]);
+  // a copy kept by an older build has no count: counting starts again, as the server had no order for it
+  const { edits: _edits, ...olderBuild } = kept.kept;
+  t.same(run([{ type: 'loaded', kept: olderBuild }, { type: 'retry' }], initialState('s0')).sends.map((each) => each.type === 'send' && each.body.snapshotSeq), [0]);
 });
 
 t.test('leaving sends the change waiting for its debounce at once, with keepalive', async (t) => {

@@ -57,8 +57,12 @@ export function isNight(value: unknown, id?: string): value is Night {
   );
 }
 
-/** The body of PUT /api/sessions/:id. `snapshotId` names the phone's change on top of `version`, so a send after a lost answer is known as its own. */
-export function snapshotOf(night: Night, snapshotId: string) {
+/**
+ * The body of PUT /api/sessions/:id. `snapshotId` names the phone's change on top of `version`, so a
+ * send after a lost answer is known as its own; `snapshotSeq` rises with each change under that id,
+ * so a copy the phone gave up on, arriving late, is known as older than the one saved before it.
+ */
+export function snapshotOf(night: Night, snapshotId: string, snapshotSeq?: number) {
   return {
     version: night.version,
     venueId: night.venueId,
@@ -72,6 +76,7 @@ export function snapshotOf(night: Night, snapshotId: string) {
     timer: night.timer,
     rounds: night.rounds,
     snapshotId,
+    ...(snapshotSeq === undefined ? {} : { snapshotSeq }),
   };
 }
 

@@ -1,7 +1,8 @@
 // Club nights in the sync simulation: each device is a phone of a club member running the night's
 // pure sync model (ui/club/night-sync-model.ts, with its three-way merge ui/club/merge.ts) on the
-// Session screen's own edits (ui/club/night.ts), against the real club service. What IndexedDB keeps
-// is the model's `keep` effect (copy, base, unsent flag, snapshot id); a reload rebuilds the model
+// Session screen's own edits (ui/club/night.ts), against the real club service, over the default
+// network: copies of saves a phone gave up on arrive late too. What IndexedDB keeps is the model's
+// `keep` effect (copy, base, unsent flag, snapshot id, count of changes); a reload rebuilds the model
 // from it with the `loaded` event, as ui/club/sync.ts does. After the heal: every phone holds the
 // server's night; no snapshot was saved twice; every person a phone added and every round it filed
 // and saw "Saved" is on the server, unless a phone took the person off or the banner said so.
@@ -26,7 +27,7 @@ import {
   startTimer,
 } from '../../../ui/club/night.ts';
 import { initialState, type Kept, step, type SyncEvent, type SyncState } from '../../../ui/club/night-sync-model.ts';
-import { DEFAULT_NETWORK, randomBelow, type Random, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';
+import { randomBelow, type Random, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';
 
 type Member = { readonly name: string; call(method: SimRequest['method'], url: string, body?: object): Promise<SimAnswer> };
 type Club = { readonly members: readonly Member[]; readonly venueId: string; readonly levels: readonly Level[]; readonly people: readonly { id: string; name: string; levelId: string }[] };
@@ -259,12 +260,6 @@ export function clubScenario(system: TestSystem): SimScenario {
   return {
     name: 'club',
     server,
-    // Known bug (reported in issue 32, not fixed here): a save whose phone gave up on it, arriving
-    // after a later send of the same snapshot id, is taken as that phone's newest copy
-    // (followsOwnLastSave: same id, same starting version) and overwrites it, so a round the phone
-    // filed and saw Saved is lost untold (seeds 32005 and 32078 with SIM_LATE_REQUESTS=1). Until
-    // saves carry their order, late copies are lost here instead of delivered.
-    network: { ...DEFAULT_NETWORK, deliverAbandoned: process.env.SIM_LATE_REQUESTS === '1' },
     async schedule(random, index) {
       club ??= await setUpClub(system);
       const date = new Date(Date.UTC(2021, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
