@@ -7,6 +7,7 @@ import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { AccountScreen } from './account.tsx';
 import { clubApi } from './api.ts';
+import { forgetLogin, rememberLogin } from './copies.ts';
 import { CalendarScreen } from './calendar.tsx';
 import { HistoryScreen } from './history.tsx';
 import { PeopleScreen } from './people.tsx';
@@ -31,7 +32,13 @@ function ClubApp() {
   useEffect(() => {
     const onPop = () => setPath(location.pathname);
     window.addEventListener('popstate', onPop);
-    clubApi.get('/api/auth/me', { accept: isUser }).then(setLogin, (error) => setLogin(error instanceof ApiRefusal && error.status === 401 ? null : 'offline'));
+    clubApi.get('/api/auth/me', { accept: isUser }).then(
+      (user) => {
+        rememberLogin(user.id);
+        setLogin(user);
+      },
+      (error) => setLogin(error instanceof ApiRefusal && error.status === 401 ? null : 'offline'),
+    );
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
@@ -47,6 +54,7 @@ function ClubApp() {
     return (
       <LoginScreen
         onLoggedIn={(user) => {
+          rememberLogin(user.id);
           setLogin(user);
           navigate(atLogin ? links.today : path);
         }}
@@ -56,6 +64,7 @@ function ClubApp() {
   const user = login === 'offline' ? null : login;
   const logOut = async () => {
     await clubApi.post('/api/auth/logout', { accept: isRecord }).catch(() => undefined);
+    await forgetLogin().catch(() => undefined);
     setLogin(null);
     navigate(links.login);
   };

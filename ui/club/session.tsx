@@ -1,9 +1,9 @@
-import { createStore, get, set } from 'idb-keyval';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { createRandom } from '../../domain/club/random.ts';
 import type { CourtEntry } from '../../domain/club/shuffle.ts';
 import { isTimeUp, remaining, timerStatus } from '../../domain/club/timer.ts';
 import { isRecord } from '../shared/api.ts';
+import { type Load, useLoad } from '../shared/use-load.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { SaveBadge } from '../shared/components/save-badge.tsx';
@@ -32,6 +32,7 @@ import {
   nameInRound,
   nameOnSheet,
 } from './night.ts';
+import { clubCopies } from './copies.ts';
 import { nightSaveState } from './night-badge.ts';
 import { type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -40,28 +41,8 @@ type Player = { readonly id: string; readonly name: string; readonly levelId: st
 const isPlayers = (value: unknown): value is { players: Player[] } => isRecord(value) && Array.isArray(value['players']);
 const isSettings = (value: unknown): value is { levels: Level[] } => isRecord(value) && Array.isArray(value['levels']);
 
-// the club's people and levels, kept so a night can be run with no signal
-const cache = createStore('club-cache', 'lists');
-function useCached<T>(key: string, load: () => Promise<T>): T | null {
-  const [value, setValue] = useState<T | null>(null);
-  useEffect(() => {
-    let fresh = false;
-    void get<T>(key, cache)
-      .then((kept) => {
-        if (kept !== undefined && !fresh) setValue(kept);
-      })
-      .catch(() => undefined);
-    load().then(
-      (picked) => {
-        fresh = true;
-        setValue(picked);
-        void set(key, picked, cache).catch(() => undefined);
-      },
-      () => undefined,
-    );
-  }, [key]);
-  return value;
-}
+// the night draws what it has: no list yet is an empty one, never an error over the courts
+const loadedValue = <T,>(load: Load<T>): T | null => (load.state.kind === 'ok' ? load.state.value : null);
 
 const nowIso = (): string => new Date().toISOString();
 const seed = (): number => crypto.getRandomValues(new Uint32Array(1))[0]!;
@@ -73,8 +54,9 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
   const sync = useRef<NightSync | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [shuffleProblem, setShuffleProblem] = useState<string | null>(null);
-  const players = useCached<readonly Player[]>('players', () => clubApi.get('/api/players', { accept: isPlayers }).then((answer) => answer.players));
-  const levels = useCached<readonly Level[]>('levels', () => clubApi.get('/api/settings', { accept: isSettings }).then((answer) => answer.levels)) ?? [];
+  // the club's people and levels, kept so a night can be run with no signal
+  const players = loadedValue(useLoad('players', () => clubApi.get('/api/players', { accept: isPlayers }).then((answer) => answer.players), { copies: clubCopies, keep: 'players' }));
+  const levels = loadedValue(useLoad('levels', () => clubApi.get('/api/settings', { accept: isSettings }).then((answer) => answer.levels), { copies: clubCopies, keep: 'levels' })) ?? [];
 
   useEffect(() => {
     const watching = watchNight(id, setView);
