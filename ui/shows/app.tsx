@@ -30,7 +30,7 @@ const SAVED_AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 /** Forgets what an account left on this phone: its copy, and with `marks` its marks not sent yet. */
 async function forgetAccount(userId: string, marks: MarkSync | null): Promise<void> {
-  await Promise.all([openReplica(userId).forget(), forgetSignedIn()]).catch(() => undefined);
+  await Promise.all([openReplica(userId).then((replica) => replica.clear()), forgetSignedIn()]).catch(() => undefined);
   await marks?.clear().catch(() => undefined);
 }
 
@@ -73,10 +73,17 @@ export function App() {
   const [phone, setPhone] = useState<{ readonly replica: Replica; readonly marks: MarkSync } | null>(null);
   useEffect(() => {
     if (!userId) return setPhone(null);
-    const replica = openReplica(userId);
-    const marks = startMarkSync(replica);
-    setPhone({ replica, marks });
-    return () => marks.stop();
+    let live = true;
+    let marks: MarkSync | null = null;
+    void openReplica(userId).then((replica) => {
+      if (!live) return;
+      marks = startMarkSync(replica);
+      setPhone({ replica, marks });
+    });
+    return () => {
+      live = false;
+      marks?.stop();
+    };
   }, [userId]);
 
   const signIn = (user: User) => {

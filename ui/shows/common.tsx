@@ -1,7 +1,7 @@
 import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { type LoadState, shownSince } from '../shared/load-state.ts';
-import { type Copies, type Load, useLoad as useSharedLoad } from '../shared/use-load.ts';
+import { type Load, replicaCopies, useLoad as useSharedLoad } from '../shared/use-load.ts';
 import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
 import { artworkUrl } from './model.ts';
 import type { Replica } from './replica.ts';
@@ -78,15 +78,6 @@ export function useOldestFromPhone(): string | null {
   return value;
 }
 
-// shows' replica reads IndexedDB on demand: its copies come a moment after the first frame
-const copiesOf = (replica: Replica): Copies => ({
-  read: async <T,>(entry: string) => {
-    const kept = await replica.read<T>(entry);
-    return kept ? { value: kept.value, savedAt: kept.savedAt } : null;
-  },
-  write: (entry, value) => void replica.write(entry, value).catch(() => undefined),
-});
-
 /**
  * The shared useLoad (ui/shared/use-load.ts) over the signed-in account's copy: with `keep` (the
  * entry of the phone's copy) the copy is drawn, every answer replaces it, and with no answer the
@@ -95,7 +86,7 @@ const copiesOf = (replica: Replica): Copies => ({
 export function useLoad<T>(load: () => Promise<T>, key: string, keep?: string): Load<T> {
   const phone = useContext(PhoneCopy);
   const replica = keep ? (phone?.replica ?? null) : null;
-  const copies = useMemo(() => (replica ? copiesOf(replica) : null), [replica]);
+  const copies = useMemo(() => (replica ? replicaCopies(replica) : null), [replica]);
   const loaded = useSharedLoad(key, load, { copies, keep: keep ?? null });
   const [part] = useState(() => Symbol(key));
   const since = shownSince(loaded.state);

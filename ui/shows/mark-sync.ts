@@ -5,6 +5,7 @@
  * last answer); each answer replaces this phone's copy of the tracked show.
  */
 import { ApiRefusal, request } from '../shared/api.ts';
+import { replicaCopies } from '../shared/use-load.ts';
 import { createOutbox, type OutboxItem } from '../shared/outbox.ts';
 import { isTrackedShow } from './api.ts';
 import { keyOf, type MarkCommand, markOfKey, type QueuedMark, requestOf } from './marks.ts';
@@ -49,7 +50,7 @@ export function startMarkSync(replica: Replica): MarkSync {
     if (!mark) return;
     try {
       const answer = await request(item.path, { method: item.method, body: item.body, accept: isTrackedShow });
-      await replica.write(replicaKeys.tracked(mark.command.showId), answer);
+      replicaCopies(replica).write(replicaKeys.tracked(mark.command.showId), answer);
       publish({ queued: without(mark), answers: new Map(current.answers).set(mark.command.showId, answer) });
     } catch (error) {
       // a refusal other than "signed out" will be the same next time (the show untracked on another

@@ -1,36 +1,27 @@
 /**
- * This phone's copy of what the shows app last saw, one IndexedDB database per signed-in user: the
- * screens draw from it at once and with no signal, and every answer from the server replaces its
- * entry. The name carries the user id, so the next person to sign in on this phone opens another
+ * This phone's copy of what the shows app last saw: the shared replica (ui/shared/replica.ts), one
+ * IndexedDB database per signed-in user, read whole when opened so a screen's first frame is its
+ * copy. The name carries the user id, so the next person to sign in on this phone opens another
  * database and sees nothing of the last one; signing out clears it.
  */
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { openReplica as openSharedReplica, type Replica } from '../shared/replica.ts';
 import { isUser } from './api.ts';
 import type { User } from './model.ts';
+
+export type { Replica };
 
 /** A value as this phone last saw it, and when. */
 export type Kept<T> = { readonly value: T; readonly savedAt: string };
 
-export type Replica = {
-  readonly userId: string;
-  read<T>(key: string): Promise<Kept<T> | undefined>;
-  write<T>(key: string, value: T): Promise<void>;
-  forget(): Promise<void>;
-};
-
-// the version is in the name: a later app whose entries have another shape starts from an empty copy
-const replicaName = (userId: string): string => `shows-replica-v1-${userId}`;
-
-export function openReplica(userId: string): Replica {
-  const store: UseStore = createStore(replicaName(userId), 'documents');
-  return {
-    userId,
-    read: <T>(key: string) => get<Kept<T>>(key, store),
-    write: (key, value) => set(key, { value, savedAt: new Date().toISOString() }, store),
-    // cleared, not deleted: deleting waits for this page's own open connection, and would block
-    // the same account signing in again before a reload
-    forget: () => clear(store),
-  };
+export function openReplica(userId: string): Promise<Replica> {
+  // the store of earlier builds, read on demand: its copies are not worth carrying over
+  try {
+    indexedDB.deleteDatabase(`shows-replica-v1-${userId}`);
+  } catch {
+    // nothing to delete
+  }
+  return openSharedReplica('shows', userId);
 }
 
 /** The names of the replica's entries, shared by the screens that draw them and the sync that refreshes them. */
