@@ -6,7 +6,7 @@ import { countOption, runTestFilesWith } from './run-longer.ts';
 
 const { values } = parseArgs({ options: { schedules: { type: 'string', default: '1000' }, seed: { type: 'string' }, only: { type: 'string' } } });
 const schedules = countOption('schedules', values.schedules, 'schedules');
-runTestFilesWith('infra/testing/sync-sim/sync.int.test.ts', {
+runTestFilesWith(values.only === undefined ? 'infra/testing/sync-sim/*.int.test.ts' : `infra/testing/sync-sim/${values.only}.int.test.ts`, {
   SIM_SCHEDULES: String(schedules),
   SIM_SEED: values.seed ?? String(Date.now() % 1_000_000_000),
   ...(values.only === undefined ? {} : { SIM_ONLY: values.only }),

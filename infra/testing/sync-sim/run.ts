@@ -47,8 +47,6 @@ export type SimScenario = {
   schedule(random: Random, index: number): Promise<SimSchedule>;
   /** sends a device's request to the real service */
   readonly server: SimServer;
-  /** this scenario's network, when not DEFAULT_NETWORK */
-  readonly network?: NetworkOptions;
 };
 
 export type NetworkOptions = {
@@ -61,11 +59,6 @@ export type NetworkOptions = {
   readonly deadline: number;
   /** steps of one schedule before the network heals */
   readonly steps: number;
-  /**
-   * false: a request whose device gave up on it (deadline, reload, a newer send) is lost rather than
-   * delivered late; for a scenario whose service is known to mishandle late copies (say which)
-   */
-  readonly deliverAbandoned?: boolean;
 };
 
 export const DEFAULT_NETWORK: NetworkOptions = { dropRequest: 0.1, dropAnswer: 0.1, duplicate: 0.08, maxDelay: 3, deadline: 6, steps: 60 };
@@ -78,7 +71,7 @@ type Message =
 export type ScheduleResult = { readonly seed: number; readonly problems: readonly string[]; readonly log: readonly string[]; readonly requests: number };
 
 /** Runs one schedule from its seed: the random steps, then the heal, then the scenario's checks. */
-export async function runSchedule(scenario: SimScenario, seed: number, index: number, options: NetworkOptions = scenario.network ?? DEFAULT_NETWORK): Promise<ScheduleResult> {
+export async function runSchedule(scenario: SimScenario, seed: number, index: number, options: NetworkOptions = DEFAULT_NETWORK): Promise<ScheduleResult> {
   const random = createRandom(seed);
   const { devices, check } = await scenario.schedule(random, index);
   const log: string[] = [];
@@ -91,10 +84,6 @@ export async function runSchedule(scenario: SimScenario, seed: number, index: nu
   const chance = (p: number) => random() < p;
 
   const deliverRequest = async (flight: Flight, healed: boolean) => {
-    if (options.deliverAbandoned === false && inFlight[flight.device]?.attempt !== flight.attempt) {
-      log.push(`${now}: request ${flight.attempt} of ${devices[flight.device]!.name} arrives after its device gave up on it: lost`);
-      return;
-    }
     if (!healed && chance(options.dropRequest)) {
       log.push(`${now}: request ${flight.attempt} of ${devices[flight.device]!.name} lost`);
       return;
