@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { CARDIO_BOUNDS } from '../../domain/gym/bounds.ts';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
 import { type CardioFields, type CardioLog, gymApi, type Machine } from './gym-api.ts';
 import { localDate, parseNumber } from './model.ts';
 import { Outcome } from './outcome.tsx';
@@ -30,25 +32,31 @@ function describe(log: CardioLog): string {
   return `${log.date} · ${log.machineName ?? 'Machine'}: ${parts.join(', ')}`;
 }
 
+type Cardio = { readonly machines: readonly Machine[]; readonly logs: readonly CardioLog[] };
+
+async function fetchCardio(): Promise<Cardio> {
+  const [machines, logs] = await Promise.all([gymApi.machines(), gymApi.cardioLogs()]);
+  return { machines, logs };
+}
+
 export function CardioScreen(_props: { readonly session: Session }) {
-  const [machines, setMachines] = useState<readonly Machine[] | null>(null);
-  const [logs, setLogs] = useState<readonly CardioLog[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const loaded = useLoad<Cardio>('cardio', fetchCardio, { copies: gymCopies, keep: 'cardio' });
+  const machines = loaded.state.kind === 'ok' ? loaded.state.value.machines : null;
+  const logs = loaded.state.kind === 'ok' ? loaded.state.value.logs : null;
+  const [actionProblem, setProblem] = useState<string | null>(null);
+  const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [done, setDone] = useState<string | null>(null);
   const [newMachine, setNewMachine] = useState('');
   const [names, setNames] = useState<Record<string, string>>({});
   const [draft, setDraft] = useState<Draft>(emptyDraft(''));
   const [editing, setEditing] = useState<string | null>(null);
 
-  const load = async () => {
-    const [freshMachines, freshLogs] = await Promise.all([gymApi.machines(), gymApi.cardioLogs()]);
-    setMachines(freshMachines);
-    setLogs(freshLogs);
-    setDraft((now) => (now.machineId || !freshMachines[0] ? now : { ...now, machineId: freshMachines[0].id }));
-  };
+  // after a change both lists are asked again; a failure to list is the load's own to tell
+  const load = () => fetchCardio().then(loaded.set, () => loaded.reload());
+  const firstMachine = machines?.[0]?.id ?? null;
   useEffect(() => {
-    load().catch((error: unknown) => setProblem(messageOf(error)));
-  }, []);
+    if (firstMachine) setDraft((now) => (now.machineId ? now : { ...now, machineId: firstMachine }));
+  }, [firstMachine]);
   const act = (action: () => Promise<string>) => {
     setProblem(null);
     setDone(null);

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { messageOf } from '../shared/messages.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
 import { gymApi, type Stats } from './gym-api.ts';
 import { Chart, type ChartLine } from './chart.tsx';
 import { kgToShown, localDate } from './model.ts';
@@ -8,11 +9,10 @@ import { weeklyVolume } from './progress.ts';
 
 export function StatsScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    gymApi.stats(localDate(new Date())).then(setStats, (error: unknown) => setProblem(messageOf(error)));
-  }, []);
+  const today = localDate(new Date());
+  const loaded = useLoad<Stats>(`stats:${today}`, () => gymApi.stats(today), { copies: gymCopies, keep: 'stats' });
+  const stats = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const problem = loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null;
   const volume = (kg: number) => `${Math.round(kgToShown(kg, unit)).toLocaleString()} ${unit}`;
   const series = useMemo(() => (stats ? weeklyVolume(stats.weeks, unit) : null), [stats, unit]);
   const chartLines = useMemo<ChartLine[]>(() => [{ label: 'Volume', unit }], [unit]);
