@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
+import { useLoad } from '../shared/use-load.ts';
+import { gymCopies } from './copies.ts';
 import { type Exercise, gymApi, type History } from './gym-api.ts';
 import { Link } from './link.tsx';
 import { Chart, type ChartLine } from './chart.tsx';
@@ -100,21 +102,22 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
 
 export function ExerciseScreen({ session, id }: { readonly session: Session; readonly id: string }) {
   const unit = session.user.settings.unit;
-  const [history, setHistory] = useState<History | null>(null);
+  const loaded = useLoad<History>(`exercise:${id}`, () => gymApi.history(id), { copies: gymCopies, keep: `exercise:${id}` });
+  const history = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const setHistory = loaded.set;
   const [others, setOthers] = useState<readonly Exercise[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [actionProblem, setProblem] = useState<string | null>(null);
+  const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [done, setDone] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [into, setInto] = useState('');
 
+  // the rename field starts from the exercise's name as shown (the copy, then the server's)
+  const shownName = history?.exercise.name ?? null;
   useEffect(() => {
-    gymApi.history(id).then(
-      (found) => {
-        setHistory(found);
-        setName(found.exercise.name);
-      },
-      (error: unknown) => setProblem(messageOf(error)),
-    );
+    if (shownName !== null) setName(shownName);
+  }, [shownName]);
+  useEffect(() => {
     gymApi.exercises().then(
       (all) => setOthers(all.filter((each) => each.id !== id)),
       () => undefined,
