@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, serverGet, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 import { OCR_BASE } from './ocr-paths.ts';
 
@@ -61,7 +61,7 @@ t.test('a screenshot becomes a workout: read on the phone, checked, then logged'
     sets.map((set) => `${set.exerciseName} ${set.setNumber}: ${set.kg}×${set.reps}`).sort(),
     ['Barbell Row 1: 60×8', 'Barbell Row 2: 60×8', 'Bench Press 1: 80×8', 'Bench Press 2: 80×7', 'Squat 1: 100×5', 'Squat 2: 100×5', 'Squat 3: 102.5×5'],
   );
-  const workout = await serverGet<{ date: string }>(env, context, `/api/sessions/${id}`);
+  const workout = await workoutOnServer<{ date: string }>(env, context, id);
   t.equal(workout.date, localDate(new Date()), "the phone's date");
   const exercises = await serverGet<{ name: string; libraryId: string | null }[]>(env, context, '/api/exercises');
   t.same(

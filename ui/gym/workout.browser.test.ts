@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
-import { checkScreen, type ServerSet, serverGet, serverSend, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, type ServerSet, serverGet, serverSend, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
@@ -58,7 +58,7 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await page.getByRole('heading', { name: /5×5: Day 1 A/ }).waitFor();
   const id = workoutIdOf(page);
   await page.getByLabel('Squat set 1 reps').waitFor();
-  const workout = await serverGet<{ date: string }>(env, context, `/api/sessions/${id}`);
+  const workout = await workoutOnServer<{ date: string }>(env, context, id);
   t.equal(workout.date, localDate(new Date()), "the workout is dated by the phone's calendar");
   t.equal(await page.getByTestId('set-row').count(), 5 + 5 + 5, 'five rows for each of squat, bench press, barbell row');
 

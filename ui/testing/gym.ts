@@ -34,13 +34,28 @@ export type ServerSet = { id: string; exerciseId: string; exerciseName: string |
 
 /** Waits (up to 15 s) for the server's workout to pass `check`; the last copy says what was missing. */
 export async function untilWorkout(env: BrowserSystem, context: BrowserContext, id: string, check: (sets: ServerSet[]) => boolean): Promise<ServerSet[]> {
-  const read = async () => (await serverGet<{ sets: ServerSet[] }>(env, context, `/api/sessions/${id}`)).sets;
+  const read = async () => (await workoutOnServer<{ sets: ServerSet[] }>(env, context, id)).sets;
   let sets = await read();
   for (const deadline = Date.now() + 15_000; !check(sets); sets = await read()) {
     if (Date.now() > deadline) throw new Error(`the server's workout never came: ${JSON.stringify(sets)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return sets;
+}
+
+/**
+ * The server's copy of a workout, once it has one: a workout is started on the phone at once and
+ * reaches the server through the outbox a moment later (up to 15 s).
+ */
+export async function workoutOnServer<T>(env: BrowserSystem, context: BrowserContext, id: string): Promise<T> {
+  for (const deadline = Date.now() + 15_000; ; ) {
+    try {
+      return await serverGet<T>(env, context, `/api/sessions/${id}`);
+    } catch (error) {
+      if (Date.now() > deadline || !String(error).includes(': 404 ')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** The id of the workout the page shows (/workout/:id). */
