@@ -30,7 +30,9 @@ async function testFiles(patterns: readonly string[]): Promise<string[]> {
     for await (const file of glob(pattern, { cwd: ROOT, exclude: (name) => skipped(path.basename(name)) })) found.add(file);
   }
   // the long ones first, so that the run does not end waiting on one of them
-  const weight = (file: string): number => (file.includes('.browser.') ? 0 : file.startsWith('ops/') || file.startsWith('projections/') ? 1 : 2);
+  // (the read side's reference checks and the sync simulation take a minute each)
+  const long = (file: string): boolean => file.startsWith('ops/') || file.startsWith('projections/') || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
+  const weight = (file: string): number => (file.includes('.browser.') ? 0 : long(file) ? 1 : 2);
   return [...found].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b));
 }
 
