@@ -105,6 +105,13 @@ function clubDevice(name: string, index: number, schedule: number, member: Membe
     const { conflict } = state;
     if (conflict && random() < 0.5) {
       const action = conflict.showing === 'theirs' ? (random() < 0.5 ? 'keep-theirs' : 'show-combined') : random() < 0.5 ? 'show-theirs' : 'dismiss';
+      // Keep theirs, pressed while their copy is on the screen, drops this phone's own changes
+      // knowingly: what of them that copy lacks is seen going (the issue's rule is that nothing
+      // is dropped unseen), so it counts as told
+      if (action === 'keep-theirs') {
+        for (const [key, round] of confirmedRounds) if (!conflict.theirs.rounds.some((each) => roundKey(each) === key)) told.push(`Round ${round.number} left by Keep theirs`);
+        for (const [id, person] of confirmedPeople) if (!conflict.theirs.people.some((each) => each.id === id)) told.push(`${person} left by Keep theirs`);
+      }
       dispatch({ type: action });
       return action;
     }
