@@ -129,4 +129,3 @@ export const gymApi = {
   importWorkouts: (body: ImportBody, deadlineMs: number) => gym.post('/api/import', { body, deadlineMs, accept: has('format', 'unit', 'workouts', 'skipped', 'exercisesCreated', 'exercisesMatched') }),
 };
 
-export const isTickBody = (value: unknown): value is TickBody => has('exerciseId', 'setNumber', 'kg', 'reps')(value);

@@ -72,31 +72,25 @@ export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => U
     name: 'gym',
     send,
     onStatus: (status) => {
-      void outbox.items().then((commands) => publish({ commands, waiting: status.waiting, offline: status.offline }));
+      publish({ commands: status.commands, waiting: status.waiting, offline: status.offline });
     },
   });
-  void outbox.items().then((commands) => publish({ commands }));
 
   const made = () => ({ id: crypto.randomUUID(), madeAt: new Date().toISOString() });
-  const queued = async (key: string, method: OutboxItem['method'], path: string, body: unknown, at: { id: string; madeAt: string }) => {
-    await outbox.queue(key, method, path, body, at);
-    publish({ commands: await outbox.items() });
-  };
-
   return {
     async start(userId, planDayId, date, day) {
       const id = await workoutIdOf(userId, planDayId, date);
       if (!kept(workoutKey(id))) keep(workoutKey(id), startedHere(id, planDayId, date, day, new Date()));
-      await queued(startKey(id), 'POST', '/api/sessions', { planDayId, date }, made());
+      await outbox.queue(startKey(id), 'POST', '/api/sessions', { planDayId, date }, made());
       return id;
     },
     async tick(workoutId, set) {
       const at = made();
       const body = { exerciseId: set.exerciseId, setNumber: set.setNumber, kg: set.kg, reps: set.reps, ...(set.unit ? { unit: set.unit } : {}), madeAt: at.madeAt };
-      await queued(setKey(workoutId, set.exerciseId, set.setNumber), 'POST', tickPath(workoutId), body, at);
+      await outbox.queue(setKey(workoutId, set.exerciseId, set.setNumber), 'POST', tickPath(workoutId), body, at);
     },
     async remove(workoutId, set) {
-      await queued(setKey(workoutId, set.exerciseId, set.setNumber), 'DELETE', placePath(workoutId, set.exerciseId, set.setNumber), null, made());
+      await outbox.queue(setKey(workoutId, set.exerciseId, set.setNumber), 'DELETE', placePath(workoutId, set.exerciseId, set.setNumber), null, made());
     },
     dismiss(noticeId) {
       publish({ notices: view.notices.filter((notice) => notice.id !== noticeId) });

@@ -25,6 +25,8 @@ export type OutboxStatus = {
   readonly offline: boolean;
   /** items the server refused, kept (across reloads too) so the user can see and retry them */
   readonly refused: readonly OutboxItem[];
+  /** every item held, in order, as last read or written: an app draws its waiting changes from it */
+  readonly commands: readonly OutboxItem[];
 };
 
 export type OutboxOptions = {
@@ -70,13 +72,14 @@ function queueStore(name: string) {
   const store: UseStore = createStore(`${name}-outbox`, 'requests');
   const all = async (): Promise<OutboxItem[]> =>
     (await store('readonly', (requests) => promisifyRequest(requests.getAll() as IDBRequest<OutboxItem[]>))).sort((a, b) => a.seq - b.seq);
-  /** replaces the stored commands with what `decide` makes of them, in one transaction */
-  const change = (decide: (items: readonly OutboxItem[]) => readonly OutboxItem[]): Promise<void> =>
-    store('readwrite', (requests) => {
+  /** replaces the stored commands with what `decide` makes of them, in one transaction; resolves with them */
+  const change = async (decide: (items: readonly OutboxItem[]) => readonly OutboxItem[]): Promise<readonly OutboxItem[]> => {
+    let after: readonly OutboxItem[] = [];
+    await store('readwrite', (requests) => {
       const read = requests.getAll() as IDBRequest<OutboxItem[]>;
       read.onsuccess = () => {
         const before = read.result;
-        const after = decide(before);
+        after = [...decide(before)].sort((a, b) => a.seq - b.seq);
         const kept = new Map(after.map((item) => [item.key, item]));
         for (const item of before) if (!kept.has(item.key)) requests.delete(item.key);
         for (const item of after) {
@@ -86,6 +89,8 @@ function queueStore(name: string) {
       };
       return promisifyRequest(requests.transaction);
     });
+    return after;
+  };
   return { all, change };
 }
 
@@ -106,7 +111,7 @@ const outcomeOf = (error: unknown): Outcome => {
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const store = queueStore(options.name);
-  let current: OutboxStatus = { waiting: 0, sending: false, offline: false, refused: [] };
+  let current: OutboxStatus = { waiting: 0, sending: false, offline: false, refused: [], commands: [] };
   let flushing: Promise<void> | null = null;
   let again = false;
 
@@ -114,11 +119,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     current = { ...current, ...next };
     options.onStatus?.(current);
   };
+  const held = (commands: readonly OutboxItem[]): Partial<OutboxStatus> => ({
+    commands,
+    waiting: commands.filter((item) => !item.refusal).length,
+    refused: commands.filter((item) => item.refusal),
+  });
 
   async function drain(): Promise<void> {
     for (;;) {
       const all = await store.all();
-      publish({ waiting: all.filter((item) => !item.refusal).length, refused: all.filter((item) => item.refusal) });
+      publish(held(all));
       const item = nextToSend(all);
       if (!item) return;
       publish({ sending: true });
@@ -128,13 +138,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       } catch (error) {
         outcome = outcomeOf(error);
       }
-      await store.change((items) => settle(items, item, outcome));
-      publish({ sending: false, offline: outcome.kind === 'no-answer' });
-      if (outcome.kind === 'no-answer') {
-        const after = await store.all();
-        publish({ waiting: after.filter((each) => !each.refusal).length });
-        return;
-      }
+      const after = await store.change((items) => settle(items, item, outcome));
+      publish({ ...held(after), sending: false, offline: outcome.kind === 'no-answer' });
+      if (outcome.kind === 'no-answer') return;
     }
   }
 
@@ -187,23 +193,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return {
     async queue(key, method, path, body, made) {
       const command: NewCommand = { key, method, path, body, id: made?.id ?? newId(), madeAt: made?.madeAt ?? new Date().toISOString() };
-      let stored: OutboxItem | undefined;
-      await store.change((items) => {
-        const after = enqueue(items, command);
-        stored = after.find((item) => item.key === key);
-        return after;
-      });
+      const after = await store.change((items) => enqueue(items, command));
+      // the item is drawn as waiting at once, before the send it starts
+      publish(held(after));
       void flush();
-      return stored ?? { ...command, seq: 0, tries: 0 };
+      return after.find((item) => item.key === key) ?? { ...command, seq: 0, tries: 0 };
     },
     async retry() {
-      await store.change(retryRefused);
+      publish(held(await store.change(retryRefused)));
       await flush();
     },
     status: () => current,
     items: store.all,
     async clear() {
-      await store.change(() => []);
+      publish(held(await store.change(() => [])));
       await flush();
     },
     stop() {
