@@ -25,7 +25,7 @@ import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
 import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
 import { clubNightHistoryRoutes } from './night-history.ts';
-import { type ClubDeps, runClubCommand } from './run.ts';
+import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
 import { answerConflict, conflictBodySchema, peekNight, runSessionCommand } from './session-command.ts';
 import { domainErrorToHttp } from '../shared/run-command.ts';
 
@@ -133,8 +133,13 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const settings = await readVenuesAndLevels(deps.pool);
       const night = await peekNight(deps, request, id);
       if (night === null) throw notFound('No such night');
-      // a late or repeated copy of a save already taken is answered with the version, whatever the club changed since
-      if (isOlderCopy(snapshot, night)) return { version: night.version };
+      // a late or repeated copy of a save already taken is answered with the version, whatever the club
+      // changed since; like every answer to a save, once the read side has that version (a GET right
+      // after shows what the answer says is saved)
+      if (isOlderCopy(snapshot, night)) {
+        await awaitClubHead(deps);
+        return { version: night.version };
+      }
       try {
         checkSnapshot(snapshot, settings, night);
       } catch (error) {

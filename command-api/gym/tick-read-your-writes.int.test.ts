@@ -59,6 +59,11 @@ t.test('with the read side stopped a tick still answers at once, and the next re
   const again = await tick(3, 110);
   t.equal(again.statusCode, 201, 'the next tick of the session is not held up by the last one: it reads no read table');
   t.match(again.json(), { exerciseName: 'Squat' }, "a later set of the exercise is named from the library state the command side holds");
+  // the phone's answer to set 3 was lost; it sends the tick again, and a balancer takes it to the other process
+  const retried = await otherApp.inject({ method: 'POST', url: `/api/sessions/${workout}/sets`, cookies: { gym_sid: user.sid }, payload: { exerciseId: squat, setNumber: 3, kg: 110, reps: 5 } });
+  t.equal(retried.statusCode, 200, 'the repeat is answered with the set it finds in the log');
+  t.type(retried.headers[LOG_POSITION_HEADER], 'string', 'with a position although it appended nothing');
+  t.equal((await otherApp.inject({ method: 'GET', url: `/api/sessions/${workout}`, cookies: { gym_sid: user.sid } })).statusCode, 503, "so the session's next read through that process waits for the set it was told about");
 
   const restarted = projections.map((projection) =>
     startProjector({ pool: system.core.db.slonik, store: system.core.store, projection, progress: system.core.progress, log: silent }),

@@ -231,7 +231,9 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       if (refusable.outcome.changed) return answerChangedLater(reply, request.userId, workoutId, refusable.outcome.changed, 'tick');
       const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
-      answeredBeforeProjected(request, reply, core.writes, position);
+      // a repeat appends nothing: its set may have come in through another process, so the caller's
+      // next reads wait for the log as it stands now, which holds it
+      answeredBeforeProjected(request, reply, core.writes, position ?? (await core.store.headPosition()));
       const names = library ?? (await libraryOf(request.userId));
       reply.code(set.id === newSetId ? 201 : 200);
       return setView(workoutId, set, names);
