@@ -233,14 +233,19 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
   let sweepCounters: NodeJS.Timeout | undefined;
   let scheduler: Awaited<ReturnType<typeof startShowsScheduler>> | null = null;
   let metricsServer: MetricsServer | null = null;
+  // each part named as it stops: a stop that outlasts SHUTDOWN_TIMEOUT_MS says which part held it up
+  const stopping = async (part: string, stop: () => Promise<unknown>): Promise<void> => {
+    logger.info({ part }, `stopping ${part}`);
+    await stop();
+  };
   const stopParts = async (): Promise<void> => {
     clearInterval(sweepCounters);
     try {
-      await scheduler?.stop();
-      await Promise.all([...services.map((service) => service.app.close()), metricsServer?.close()]);
-      await Promise.all(projectors.map((projector) => projector.stop()));
+      await stopping('the daily job', async () => scheduler?.stop());
+      await stopping('the services', () => Promise.all([...services.map((service) => service.app.close()), metricsServer?.close()]));
+      await stopping('the projectors', () => Promise.all(projectors.map((projector) => projector.stop())));
     } finally {
-      await core.close();
+      await stopping('the database connections and the embedded PostgreSQL', () => core.close());
     }
   };
   try {
