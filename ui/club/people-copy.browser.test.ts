@@ -1,5 +1,5 @@
 // People and levels of a club login are kept on the phone per login (the shared replica): a night
-// reopened with no signal still offers the club's people, and the next login on the same phone is
+// reopened with no signal still offers the club's people, People shows the phone's copy, and the next login on the same phone is
 // never offered the last one's.
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
@@ -26,7 +26,20 @@ t.test('the night offers the login’s people with no signal; the next login on 
   await page.reload();
   await page.getByRole('button', { name: 'Add Quinn', exact: true }).waitFor();
   t.pass('reopened with no signal, the night still offers Quinn from People');
+  // People itself, with no signal: the phone's copy, said to be one, and a change that cannot go keeps what was typed
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByRole('link', { name: 'People' }).click();
+  await page.getByRole('button', { name: 'Edit Quinn' }).waitFor();
+  t.match(await page.getByRole('status').filter({ hasText: 'Offline' }).textContent(), /^Offline: People as this phone last had it at .+\. Changes need the network\.$/);
+  await page.getByLabel('Name', { exact: true }).fill('Rosa');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  t.equal(await page.getByRole('alert').textContent(), 'No connection: changes to People need the network. Try again in a moment.');
+  t.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Rosa', 'the name not saved stays typed');
   await context.setOffline(false);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit Rosa' }).waitFor();
+  t.equal(await page.getByRole('status').filter({ hasText: 'Offline' }).count(), 0, 'with signal, the list is the server’s again');
+  t.same((await desk.ok<{ players: Array<{ name: string }> }>('GET', '/api/players')).players.map((player) => player.name).filter((name) => name === 'Rosa'), ['Rosa'], 'added once, with signal');
 
   await page.goto(`${env.origins.club}/app`);
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { messageOf } from '../shared/messages.ts';
+import { useLoad } from '../shared/use-load.ts';
 import { clubApi } from './api.ts';
+import { clubCopies } from './copies.ts';
 import { AppNav } from './nav.tsx';
 import { type Level, newId } from './night.ts';
 import type { Navigate } from './user.ts';
@@ -12,37 +14,43 @@ const isPlayers = (value: unknown): value is { players: Player[] } => isRecord(v
 const isLevels = (value: unknown): value is { levels: Level[] } => isRecord(value) && Array.isArray(value['levels']);
 const isPlayer = (value: unknown): value is Player => isRecord(value) && typeof value['id'] === 'string';
 
-const problemOf = (error: unknown): string => messageOf(error, { offline: 'No connection: People needs the network. Try again in a moment.' });
+const OFFLINE = 'No connection: changes to People need the network. Try again in a moment.';
+const problemOf = (error: unknown): string => messageOf(error, { offline: OFFLINE });
 
-/** The club's people (guests are never listed): add, edit, archive, delete. Online only. */
+/**
+ * The club's people (guests are never listed): add, edit, archive, delete. The list is this phone's
+ * copy (the one a night adds from) until the server answers; changes need the network.
+ */
 export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
   const [archived, setArchived] = useState(false);
-  const [players, setPlayers] = useState<readonly Player[] | null>(null);
-  const [levels, setLevels] = useState<readonly Level[]>([]);
+  const list = archived ? 'players-archived' : 'players';
+  const loaded = useLoad(list, () => clubApi.get('/api/players', { query: archived ? { archived: 'true' } : {}, accept: isPlayers }).then((answer) => answer.players), {
+    copies: clubCopies,
+    keep: list,
+    message: { offline: 'No connection, and this phone has no copy of People yet: open it once with a connection.' },
+  });
+  const levels = useLoad('levels', () => clubApi.get('/api/settings', { accept: isLevels }).then((answer) => answer.levels), { copies: clubCopies, keep: 'levels' });
+  const players = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const levelList = levels.state.kind === 'ok' ? levels.state.value : [];
   const [problem, setProblem] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
 
-  useEffect(() => {
-    clubApi.get('/api/players', { query: archived ? { archived: 'true' } : {}, accept: isPlayers }).then((answer) => setPlayers(answer.players), (error) => setProblem(problemOf(error)));
-  }, [archived, reload]);
-  useEffect(() => {
-    clubApi.get('/api/settings', { accept: isLevels }).then((answer) => setLevels(answer.levels), () => undefined);
-  }, []);
-
-  const act = async (change: () => Promise<unknown>) => {
+  /** true once the server took the change */
+  const act = async (change: () => Promise<unknown>): Promise<boolean> => {
     setProblem(null);
     try {
       await change();
       setEditing(null);
       setDeleting(null);
-      setReload((count) => count + 1);
+      loaded.reload();
+      return true;
     } catch (error) {
       setProblem(problemOf(error));
+      return false;
     }
   };
-  const levelName = (id: string | null) => levels.find((level) => level.id === id)?.name ?? 'no level';
+  const levelName = (id: string | null) => levelList.find((level) => level.id === id)?.name ?? 'no level';
 
   return (
     <AppShell title="People">
@@ -52,19 +60,32 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
           {problem}
         </p>
       ) : null}
+      {loaded.state.kind === 'ok' && loaded.state.offline ? (
+        <p class="notice" role="status">
+          Offline: People as this phone last had {loaded.state.keptAt ? `it at ${new Date(loaded.state.keptAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : 'it'}. Changes need the network.
+        </p>
+      ) : null}
+      {loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? (
+        <div class="notice" role="alert">
+          <p>{loaded.state.message}</p>
+          <button type="button" onClick={loaded.reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
       {archived ? null : (
         <PersonForm
           legend="Add a person"
           submit="Add"
-          levels={levels}
+          levels={levelList}
           onSave={(name, levelId) => act(() => clubApi.post('/api/players', { body: { id: newId(crypto.getRandomValues(new Uint8Array(24))), name, levelId }, accept: isPlayer }))}
         />
       )}
       <label class="check">
-        <input type="checkbox" checked={archived} onChange={(event) => (setPlayers(null), setArchived(event.currentTarget.checked))} />
+        <input type="checkbox" checked={archived} onChange={(event) => setArchived(event.currentTarget.checked)} />
         Show the archived instead
       </label>
-      {players === null && !problem ? <p>Loading people…</p> : null}
+      {loaded.state.kind === 'loading' ? <p role="status">Loading people…</p> : null}
       {players?.length === 0 ? <p>{archived ? 'Nobody is archived.' : 'Nobody yet: add the club’s people above.'}</p> : null}
       <ul class="cards">
         {players?.map((player) => (
@@ -73,7 +94,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
               <PersonForm
                 legend={`Edit ${player.name}`}
                 submit="Save"
-                levels={levels}
+                levels={levelList}
                 initial={player}
                 onSave={(name, levelId) => act(() => clubApi.patch('/api/players/{id}', { path: { id: player.id }, body: { name, levelId }, accept: isPlayer }))}
                 onCancel={() => setEditing(null)}
@@ -123,7 +144,8 @@ function PersonForm(props: {
   submit: string;
   levels: readonly Level[];
   initial?: Player;
-  onSave: (name: string, levelId: string | null) => Promise<void> | void;
+  /** answers whether the change was taken: a name not saved stays typed */
+  onSave: (name: string, levelId: string | null) => Promise<boolean>;
   onCancel?: () => void;
 }) {
   const [name, setName] = useState(props.initial?.name ?? '');
@@ -135,8 +157,8 @@ function PersonForm(props: {
       onSubmit={(event) => {
         event.preventDefault();
         if (name.trim() === '') return;
-        void Promise.resolve(props.onSave(name.trim(), levelId || null)).then(() => {
-          if (!props.initial) setName('');
+        void props.onSave(name.trim(), levelId || null).then((taken) => {
+          if (taken && !props.initial) setName('');
         });
       }}
     >
