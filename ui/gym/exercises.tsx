@@ -16,22 +16,20 @@ import { Problem } from './outcome.tsx';
 
 export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [query, setQuery] = useState('');
-  const [exercises, setExercises] = useState<readonly Exercise[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const searched = query.trim();
+  // the whole list is kept on the phone; a search asks the server (it matches codes too)
+  const loaded = useLoad<readonly Exercise[]>(`exercises:${searched}`, () => gymApi.exercises(searched || undefined), {
+    copies: gymCopies,
+    keep: searched ? null : 'exercises',
+  });
+  const exercises = loaded.state.kind === 'ok' ? loaded.state.value : null;
+  const [actionProblem, setProblem] = useState<string | null>(null);
+  const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<LibraryEntry | null>(null);
   const library = useLibrary();
   const suggestions = library && name.trim().length >= 2 && chosen?.name !== name.trim() ? library.suggest(name) : [];
 
-  const load = (q: string) =>
-    gymApi.exercises(q.trim() || undefined).then(
-      (found) => {
-        setExercises(found);
-        setProblem(null);
-      },
-      (error: unknown) => setProblem(messageOf(error)),
-    );
-  useEffect(() => void load(query), [query]);
 
   return (
     <section class="stack" aria-labelledby="exercises-heading">
@@ -42,7 +40,7 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
       </div>
       <Problem message={problem} />
       {exercises === null ? (
-        <p>Loading your exercises…</p>
+        loaded.state.kind === 'loading' ? <p>Loading your exercises…</p> : null
       ) : exercises.length === 0 ? (
         <p>{query.trim() ? 'No exercise matches.' : 'No exercises yet: they come with a plan, or add one below.'}</p>
       ) : (

@@ -1,5 +1,5 @@
-// Issue 32, "screens render from the replica, never from a fetch alone": the gym's Body weight and
-// Stats screens, once seen with signal, open with no signal on their last answer (the shared
+// Issue 32, "screens render from the replica, never from a fetch alone": the gym's Body weight,
+// Stats and Exercises screens, once seen with signal, open with no signal on their last answer (the shared
 // useLoad over the gym replica), with no alert over them.
 import t from 'tap';
 import { localDate } from './model.ts';
@@ -8,7 +8,7 @@ import { startBrowserSystem } from '../testing/browser.ts';
 
 const env = await startBrowserSystem(t);
 
-t.test('Body weight and Stats reopened with no signal show their last answer', async (t) => {
+t.test('Body weight, Stats and Exercises reopened with no signal show their last answer', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'scale');
   // as on a phone with the app installed: the service worker holds the shell for an offline reload
@@ -17,6 +17,10 @@ t.test('Body weight and Stats reopened with no signal show their last answer', a
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const today = localDate(new Date());
   await serverSend(env, context, 'PUT', '/api/bodyweight', { date: today, kg: 81.6 });
+  await serverSend(env, context, 'POST', '/api/exercises', { name: 'Zercher squat' });
+
+  await page.getByRole('link', { name: 'Exercises' }).click();
+  await page.getByRole('link', { name: 'Zercher squat' }).waitFor();
 
   await page.getByRole('link', { name: 'Body' }).click();
   await page.getByTestId('reading').getByText(`${today}: 81.6 kg`).waitFor();
@@ -33,4 +37,7 @@ t.test('Body weight and Stats reopened with no signal show their last answer', a
   await page.getByTestId('reading').getByText(`${today}: 81.6 kg`).waitFor();
   t.pass('Body weight shows the reading it last had');
   t.equal(await page.getByRole('alert').count(), 0, 'and no alert over it');
+  await page.getByRole('link', { name: 'Exercises' }).click();
+  await page.getByRole('link', { name: 'Zercher squat' }).waitFor();
+  t.pass('Exercises lists what it last had');
 });
