@@ -3,7 +3,7 @@
 import t from 'tap';
 import { sessionStream } from '../../domain/club/session.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { clubClient, cuid } from './test-client.ts';
+import { clubClient, cuid, snapshotOf } from './test-client.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);
@@ -49,21 +49,7 @@ const openNight = async (): Promise<Night> =>
 
 /** Saves the night with `changes` on top of the copy given; answers the night as GET then answers it. */
 async function save(night: Night, changes: Partial<Record<string, unknown>>): Promise<Night> {
-  const snapshot = {
-    version: night.version,
-    venueId: night.venueId,
-    date: night.date,
-    startTime: night.startTime,
-    endTime: night.endTime,
-    courts: night.courts,
-    roundLengthSec: night.roundLengthSec,
-    people: night.people.map(({ id, name, levelId }) => ({ id, name, levelId })),
-    lineUp: night.lineUp,
-    timer: night.timer,
-    rounds: night.rounds,
-    ...changes,
-  };
-  await ok('PUT', `/api/sessions/${night.id}`, snapshot);
+  await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, changes));
   return ok<Night>('GET', `/api/sessions/${night.id}`);
 }
 

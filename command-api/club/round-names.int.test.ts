@@ -2,7 +2,7 @@
 // person who left the night, or was deleted from People, used to lose their name in every round
 // they played ("Someone who left"). The phone now files each player's name with the round.
 import t from 'tap';
-import { clubClient, cuid } from './test-client.ts';
+import { clubClient, cuid, snapshotOf } from './test-client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 const system = await startTestSystem(t);
@@ -44,21 +44,7 @@ async function nightOfFour() {
   return { night, ids, names, ada, ben, cleo, dev, court };
 }
 
-const save = (night: Night, changes: Partial<Night>) =>
-  call('PUT', `/api/sessions/${night.id}`, {
-    version: night.version,
-    venueId: night.venueId,
-    date: night.date,
-    startTime: night.startTime,
-    endTime: night.endTime,
-    courts: night.courts,
-    roundLengthSec: night.roundLengthSec,
-    people: night.people.map(({ id, name, levelId }) => ({ id, name, levelId })),
-    lineUp: night.lineUp,
-    timer: null,
-    rounds: night.rounds,
-    ...changes,
-  });
+const save = (night: Night, changes: Partial<Night>) => call('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { timer: null, ...changes }));
 
 const at = (minute: number) => `2026-12-03T19:${String(minute).padStart(2, '0')}:00.000Z`;
 /** Each court of each round with its players' names as the night answers them: the filed name, else the night's, else People's. */

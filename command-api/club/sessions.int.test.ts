@@ -3,7 +3,7 @@ import path from 'node:path';
 import t from 'tap';
 import { claimNight, nightKeyAggregate, nightKeyStream, sessionStream } from '../../domain/club/session.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
-import { clubClient, cuid } from './test-client.ts';
+import { clubClient, cuid, snapshotOf } from './test-client.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);
@@ -52,22 +52,6 @@ const ids = people.map((person) => person.id);
 const court1 = { court: 1, teamA: [ids[0], ids[7]], teamB: [ids[3], ids[4]] };
 const court2 = { court: 2, teamA: [ids[1], ids[6]], teamB: [ids[2], ids[5]] };
 
-function snapshotOf(night: Night, changes: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
-  return {
-    version: night.version,
-    venueId: night.venueId,
-    date: night.date,
-    startTime: night.startTime,
-    endTime: night.endTime,
-    courts: night.courts,
-    roundLengthSec: night.roundLengthSec,
-    people: night.people.map(({ id, name, levelId }) => ({ id, name, levelId })),
-    lineUp: night.lineUp,
-    timer: night.timer,
-    rounds: night.rounds,
-    ...changes,
-  };
-}
 
 async function openNight(date: string, extra: object = {}): Promise<Night> {
   return ok<Night>('POST', '/api/sessions', { venueId: hall, date, ...extra }, 201);

@@ -32,3 +32,36 @@ export async function clubClient(system: TestSystem, username = 'desk') {
   }
   return { app, call, ok };
 }
+
+/** What a save needs of a night as GET answers it. */
+export type NightAsRead = {
+  readonly version: number;
+  readonly venueId: string;
+  readonly date: string;
+  readonly startTime: string;
+  readonly endTime: string;
+  readonly courts: number;
+  readonly roundLengthSec: number;
+  readonly people: ReadonlyArray<{ readonly id: string; readonly name: string; readonly levelId: string | null }>;
+  readonly lineUp: unknown;
+  readonly timer: unknown;
+  readonly rounds: unknown;
+};
+
+/** The body of PUT /api/sessions/:id that saves `night` as read, with `changes` over it. */
+export function snapshotOf(night: NightAsRead, changes: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+  return {
+    version: night.version,
+    venueId: night.venueId,
+    date: night.date,
+    startTime: night.startTime,
+    endTime: night.endTime,
+    courts: night.courts,
+    roundLengthSec: night.roundLengthSec,
+    people: night.people.map(({ id, name, levelId }) => ({ id, name, levelId })),
+    lineUp: night.lineUp,
+    timer: night.timer,
+    rounds: night.rounds,
+    ...changes,
+  };
+}

@@ -2,31 +2,11 @@ import t from 'tap';
 import fc from 'fast-check';
 import { createRandom } from '../../domain/club/random.ts';
 import { assumedBase, mergeNights, sameNightContent } from './merge.ts';
-import { addPerson, endRound, type Night, nextRound, pauseTimer, personWithLevel, removePerson, setCourts, setLevel, shuffleNight, startTimer } from './night.ts';
+import { addPerson, endRound, type Night, nextRound, pauseTimer, removePerson, setCourts, setLevel, shuffleNight, startTimer } from './night.ts';
+import { at, emptyNight, LEVELS, person } from './test-night.ts';
 
-const levels = [
-  { id: 'strong', name: 'Strong', rank: 0, isCoach: false },
-  { id: 'middle', name: 'Middle', rank: 1, isCoach: false },
-];
-const empty: Night = {
-  id: 'night1',
-  venueId: 'hall',
-  venueName: 'Hall',
-  date: '2026-11-26',
-  startTime: '19:00',
-  endTime: '21:30',
-  courts: 2,
-  roundLengthSec: 600,
-  status: 'open',
-  version: 4,
-  people: [],
-  lineUp: [],
-  timer: null,
-  rounds: [],
-};
-const at = (second: number) => new Date(Date.UTC(2026, 10, 26, 19, 0, second)).toISOString();
-const person = (index: number, levelId: string | null = index % 2 === 0 ? 'strong' : 'middle') =>
-  personWithLevel({ id: `cp${index}x`, name: `P${index}`, levelId, guest: false }, levels);
+const levels = LEVELS;
+const empty = emptyNight();
 const withPeople = (count: number): Night => Array.from({ length: count }, (_, index) => person(index)).reduce(addPerson, empty);
 
 /** One change a phone makes with the night screen's own functions; `time` is when (seconds after 19:00). */

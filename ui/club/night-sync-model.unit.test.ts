@@ -1,27 +1,11 @@
 import t from 'tap';
-import { addPerson, endRound, type Night, personWithLevel, shuffleNight, startTimer } from './night.ts';
+import { addPerson, endRound, type Night, shuffleNight, startTimer } from './night.ts';
 import { initialState, SAVE_DEBOUNCE_MS, shownNight, step, type SyncEffect, type SyncEvent, type SyncState } from './night-sync-model.ts';
 import { createRandom } from '../../domain/club/random.ts';
+import { at, emptyNight, person as clubPerson } from './test-night.ts';
 
-const levels = [{ id: 'strong', name: 'Strong', rank: 0, isCoach: false }];
-const person = (index: number) => personWithLevel({ id: `cp${index}x`, name: `P${index}`, levelId: 'strong', guest: false }, levels);
-const server: Night = {
-  id: 'night1',
-  venueId: 'hall',
-  venueName: 'Hall',
-  date: '2026-11-26',
-  startTime: '19:00',
-  endTime: '21:30',
-  courts: 2,
-  roundLengthSec: 600,
-  status: 'open',
-  version: 3,
-  people: [person(0), person(1), person(2), person(3)],
-  lineUp: [],
-  timer: null,
-  rounds: [],
-};
-const at = (second: number) => new Date(Date.UTC(2026, 10, 26, 19, 0, second)).toISOString();
+const person = (index: number) => clubPerson(index, 'strong');
+const server = emptyNight({ version: 3, people: [person(0), person(1), person(2), person(3)] });
 
 /** Runs events in order; each step gets a fresh id s1, s2, …; answers the last state and every effect. */
 function run(events: readonly SyncEvent[], from: SyncState = initialState('s0')) {

@@ -25,28 +25,11 @@ import {
   nameInRound,
   nameOnSheet,
 } from './night.ts';
+import { emptyNight, LEVELS } from './test-night.ts';
 import { scoreLineUp } from '../../domain/club/shuffle.ts';
 
-const levels = [
-  { id: 'strong', name: 'Strong', rank: 0, isCoach: false },
-  { id: 'middle', name: 'Middle', rank: 1, isCoach: false },
-];
-const empty: Night = {
-  id: 'night1',
-  venueId: 'hall',
-  venueName: 'Hall',
-  date: '2026-11-26',
-  startTime: '19:00',
-  endTime: '21:30',
-  courts: 2,
-  roundLengthSec: 600,
-  status: 'open',
-  version: 4,
-  people: [],
-  lineUp: [],
-  timer: null,
-  rounds: [],
-};
+const levels = LEVELS;
+const empty = emptyNight();
 const withPeople = (count: number, levelId: string | null = 'middle'): Night =>
   Array.from({ length: count }, (_, index) => personWithLevel({ id: `cperson${index}x`, name: `P${index}`, levelId: index < 4 ? (levelId && 'strong') : levelId, guest: false }, levels)).reduce(addPerson, empty);
 /** The names filed with a round: everyone on its courts, as the night names them (cpersonNx is PN). */

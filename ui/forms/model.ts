@@ -156,6 +156,35 @@ export function edit(state: SyncState, key: string, value: Value, isText: IsText
   };
 }
 
+export function sameFields(a: Fields, b: Fields): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
+}
+
+/** The changes being sent and their save id, kept until the server confirms them. */
+export type Outgoing = { readonly id: string; readonly fields: Fields };
+
+/**
+ * The send of `fields`: the same changes sent again keep their save id (the server answers a repeat
+ * with what it did the first time), other changes get a new one.
+ */
+export function outgoingFor(outgoing: Outgoing | null, fields: Fields, newId: () => string): Outgoing {
+  return outgoing && sameFields(outgoing.fields, fields) ? outgoing : { id: newId(), fields };
+}
+
+/**
+ * The text each sent text field was changed from, so the server merges rather than replaces a text
+ * someone else saved meanwhile (two saves from the same text, neither page seeing the other's).
+ */
+export function basesOf(state: SyncState, fields: Fields, isText: IsText): Record<string, string> {
+  const bases: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const base = state.bases[key] ?? state.confirmed[key] ?? '';
+    if (isText(key) && typeof value === 'string' && typeof base === 'string') bases[key] = base;
+  }
+  return bases;
+}
+
 /** What a save sends now: the changed fields as shown. */
 export function pending(state: SyncState): Fields {
   return Object.fromEntries([...state.dirty].map((key) => [key, state.shown[key] ?? '']));

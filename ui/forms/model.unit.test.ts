@@ -1,6 +1,6 @@
 import t from 'tap';
 import fc from 'fast-check';
-import { edit, emptyState, type FormDocument, leave, patchOf, pending, receive, sameValue, saved, type SyncState, textFieldsOf } from './model.ts';
+import { basesOf, edit, emptyState, type FormDocument, leave, outgoingFor, patchOf, pending, receive, sameValue, saved, type SyncState, textFieldsOf } from './model.ts';
 
 const doc = (version: number, answers: FormDocument['answers'], more: Partial<FormDocument> = {}): FormDocument => ({
   answers,
@@ -206,4 +206,16 @@ t.test('property: whatever each page inserted into one text answer, the merge th
     }),
     { numRuns: 300 },
   );
+});
+
+t.test('a send carries the text each text field was changed from, and the same changes keep their save id', async (t) => {
+  let state = edit(withText(), 'a:q5', 'The food was good. Music too loud.', isText);
+  state = edit(state, 'a:q1', 'b', isText);
+  t.same(basesOf(state, pending(state), isText), { 'a:q5': 'The food was good.' }, 'a base for the text question only: a one-line answer is replaced, as the spec says');
+  let ids = 0;
+  const newId = () => `save-${++ids}`;
+  const first = outgoingFor(null, pending(state), newId);
+  t.equal(outgoingFor(first, { ...pending(state) }, newId), first, 'the same changes sent again: the same id');
+  const changed = outgoingFor(first, pending(edit(state, 'a:q1', 'c', isText)), newId);
+  t.equal(changed.id, 'save-2', 'other changes: a new id');
 });

@@ -5,6 +5,7 @@ import type { SaveState } from '../shared/components/save-badge.tsx';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
 import type { Question } from './definition.ts';
 import {
+  basesOf,
   edit,
   emptyState,
   type Fields,
@@ -12,10 +13,12 @@ import {
   type IsText,
   leave,
   notesAreText,
+  type Outgoing,
+  outgoingFor,
   patchOf,
   pending,
   receive,
-  sameValue,
+  sameFields,
   saved,
   type SyncState,
   textFieldsOf,
@@ -83,21 +86,8 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
   let stopped = false;
   let isText: IsText = notesAreText;
   /** the changes being sent and their id, until the server confirms them */
-  let outgoing: { readonly id: string; readonly fields: Fields } | null = null;
-  const saveIdOf = (fields: Fields): string => {
-    if (!outgoing || !sameFields(outgoing.fields, fields)) outgoing = { id: newSaveId(), fields };
-    return outgoing.id;
-  };
-  // the text each sent text field was changed from, so the server merges rather than replaces a
-  // text someone else saved meanwhile (two saves from the same text, neither page seeing the other's)
-  const basesOf = (fields: Fields): Record<string, string> => {
-    const bases: Record<string, string> = {};
-    for (const [key, value] of Object.entries(fields)) {
-      const base = state.bases[key] ?? state.confirmed[key] ?? '';
-      if (isText(key) && typeof value === 'string' && typeof base === 'string') bases[key] = base;
-    }
-    return bases;
-  };
+  let outgoing: Outgoing | null = null;
+  const saveIdOf = (fields: Fields): string => (outgoing = outgoingFor(outgoing, fields, newSaveId)).id;
   const confirmed = (fields: Fields): void => {
     if (outgoing && sameFields(outgoing.fields, fields)) outgoing = null;
   };
@@ -152,7 +142,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     try {
       const document = await formsApi.post('/api/forms/{name}', {
         path: { name },
-        body: { ...patchOf(sent), saveId, bases: basesOf(sent), ...(website ? { website } : {}) },
+        body: { ...patchOf(sent), saveId, bases: basesOf(state, sent, isText), ...(website ? { website } : {}) },
         accept: isFormDocument,
       });
       failures = 0;
@@ -214,7 +204,7 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
     if (flushing && sameFields(flushing, sent)) return;
     flushing = sent;
     void formsApi
-      .post('/api/forms/{name}', { path: { name }, body: { ...patchOf(sent), saveId: saveIdOf(sent), bases: basesOf(sent) }, accept: isFormDocument, keepalive: true })
+      .post('/api/forms/{name}', { path: { name }, body: { ...patchOf(sent), saveId: saveIdOf(sent), bases: basesOf(state, sent, isText) }, accept: isFormDocument, keepalive: true })
       .then((document) => {
         confirmed(sent);
         state = saved(state, sent, document, typingIn, isText);
@@ -280,11 +270,6 @@ export function startFormSync(name: string, onView: (view: FormSyncView) => void
       if (retryTimer) clearTimeout(retryTimer);
     },
   };
-}
-
-function sameFields(a: Fields, b: Fields): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
 }
 
 function toDocument(fields: Fields): Omit<FormDocument, 'version' | 'updatedAt'> {

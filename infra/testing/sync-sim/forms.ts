@@ -10,7 +10,7 @@
 import type { TestSystem } from '../../../ops/test/harness.ts';
 import { formStream } from '../../../domain/forms/form.ts';
 import { TEST_QUESTIONNAIRE } from '../forms.ts';
-import { edit, emptyState, type Fields, type FormDocument, patchOf, pending, receive, sameValue, saved, type SyncState, textFieldsOf, type Value } from '../../../ui/forms/model.ts';
+import { basesOf, edit, emptyState, type Fields, type FormDocument, type Outgoing, outgoingFor, patchOf, pending, receive, sameFields, sameValue, saved, type SyncState, textFieldsOf, type Value } from '../../../ui/forms/model.ts';
 import { randomBelow, type Random, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';
 
 const TEXTS = ['a:q0', 'a:q1'] as const;
@@ -44,7 +44,7 @@ function formsDevice(name: string, name_: string): FormsDevice {
   // IndexedDB: the last confirmed copy and the unsent changes (ui/forms/sync.ts `keep`)
   let kept: Kept | null = null;
   let state: SyncState = emptyState;
-  let outgoing: { readonly id: string; readonly fields: Fields } | null = null;
+  let outgoing: Outgoing | null = null;
   let refused = false;
   let typed = 0;
   let saveIds = 0;
@@ -52,22 +52,7 @@ function formsDevice(name: string, name_: string): FormsDevice {
   const removedWords = new Set<string>();
   let choice: { value: string | null; confirmed: boolean; told: boolean } = { value: null, confirmed: false, told: false };
 
-  const sameFields = (a: Fields, b: Fields): boolean => {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
-  };
-  const saveIdOf = (fields: Fields): string => {
-    if (!outgoing || !sameFields(outgoing.fields, fields)) outgoing = { id: `${name_}-${letter}-${++saveIds}`, fields };
-    return outgoing.id;
-  };
-  const basesOf = (fields: Fields): Record<string, string> => {
-    const bases: Record<string, string> = {};
-    for (const [key, value] of Object.entries(fields)) {
-      const base = state.bases[key] ?? state.confirmed[key] ?? '';
-      if (isText(key) && typeof value === 'string' && typeof base === 'string') bases[key] = base;
-    }
-    return bases;
-  };
+  const saveIdOf = (fields: Fields): string => (outgoing = outgoingFor(outgoing, fields, () => `${name_}-${letter}-${++saveIds}`)).id;
   const keep = (): void => {
     const patch = patchOf(state.confirmed);
     kept = {
@@ -126,7 +111,7 @@ function formsDevice(name: string, name_: string): FormsDevice {
     nextRequest() {
       if (refused || state.dirty.size === 0) return null;
       const sent = pending(state);
-      return { method: 'POST', url: `/api/forms/${name_}`, body: { ...patchOf(sent), saveId: saveIdOf(sent), bases: basesOf(sent) }, sent } satisfies Sent;
+      return { method: 'POST', url: `/api/forms/${name_}`, body: { ...patchOf(sent), saveId: saveIdOf(sent), bases: basesOf(state, sent, isText) }, sent } satisfies Sent;
     },
     async answered(request, answer) {
       const { sent } = request as Sent;
