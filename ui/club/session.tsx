@@ -141,7 +141,8 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
       <main class="page night">
         <div class="night-meta">
           <p class="hint">
-            {night.date}, {night.startTime}–{night.endTime}
+            {/* the header's title is cut short on a phone beside the badge: the venue is said here in full */}
+            {night.venueName ?? 'Night'}, {night.date}, {night.startTime}–{night.endTime}
             {night.status === 'closed' ? ' · this night is closed' : ''}
           </p>
           <a
