@@ -45,7 +45,10 @@ t.test('a copy of a save already taken waits for the read side like the save its
   const position = await system.core.store.headPosition();
   restarted.push(...projections.map((projection) => startProjector({ pool: system.core.db.slonik, store: system.core.store, projection, progress: system.core.progress, log: silent })));
   t.ok(await system.core.progress.waitFor(['club'], position, 30_000), 'the projector catches up');
-  t.same((await call('PUT', `/api/sessions/${night.id}`, older)).json(), { version: 2 }, 'with the read side caught up, the late copy is answered with the version');
+  t.same((await call('PUT', `/api/sessions/${night.id}`, save)).json(), { version: 2 }, 'with the read side caught up, the repeat is answered with the version');
   const shown = await ok<Night>('GET', `/api/sessions/${night.id}`);
   t.match(shown, { version: 2, people: [{ name: 'Ada' }] }, 'and a read shows it');
+  const late = await call('PUT', `/api/sessions/${night.id}`, older);
+  t.equal(late.statusCode, 409, 'the late older copy is never answered as saved');
+  t.match(late.json(), { code: 'VERSION_CONFLICT', current: { version: 2, people: [{ name: 'Ada' }] } }, 'its answer carries the night as it is');
 });

@@ -226,7 +226,9 @@ t.test('a late copy of a send the phone gave up on never replaces the newer copy
   const older = snapshotOf(night, { people, rounds: [round(1)], snapshotId, snapshotSeq: 1 });
   const newer = snapshotOf(night, { people, rounds: [round(1), round(2)], snapshotId, snapshotSeq: 2 });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 2 });
-  t.same(await ok('PUT', `/api/sessions/${night.id}`, older), { version: 2 }, 'the late older copy is old news: 200 with the current version');
+  const late = await call('PUT', `/api/sessions/${night.id}`, older);
+  t.equal(late.statusCode, 409, 'the late older copy is not answered as saved: its phone, if it still listens, merges onto the newer night');
+  t.match(late.json(), { code: 'VERSION_CONFLICT', current: { version: 2, rounds: [{ number: 1 }, { number: 2 }] } });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 2 }, 'the newer copy sent again changes nothing either');
   t.same((await ok<Night>('GET', `/api/sessions/${night.id}`)).rounds.map((each) => each.number), [1, 2], 'both rounds the phone filed are kept');
   const events = await system.core.store.readStream(sessionStream(night.id));

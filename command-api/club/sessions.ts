@@ -25,7 +25,7 @@ import { knownPlayerIds } from '../../query-api/club/players.ts';
 import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
 import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
 import { clubNightHistoryRoutes } from './night-history.ts';
-import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+import { type ClubDeps, runClubCommand } from './run.ts';
 import { answerConflict, conflictBodySchema, peekNight, runSessionCommand } from './session-command.ts';
 import { domainErrorToHttp } from '../shared/run-command.ts';
 
@@ -133,12 +133,15 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const settings = await readVenuesAndLevels(deps.pool);
       const night = await peekNight(deps, request, id);
       if (night === null) throw notFound('No such night');
-      // a late or repeated copy of a save already taken is answered with the version, whatever the club
-      // changed since; like every answer to a save, once the read side has that version (a GET right
-      // after shows what the answer says is saved)
+      // a late or repeated copy of a save already taken is decided on the night alone (the domain's
+      // rule): rule 1 and rule 4 are for changes, and it changes nothing whatever the club changed since
       if (isOlderCopy(snapshot, night)) {
-        await awaitClubHead(deps);
-        return { version: night.version };
+        try {
+          const repeated = await runSessionCommand(deps, request, id, { type: 'save-snapshot', snapshot, club: settings, at: deps.now().toISOString() });
+          return { version: (repeated.state as NonNullable<SessionState>).version };
+        } catch (error) {
+          return answerConflict(deps, reply, id, error);
+        }
       }
       try {
         checkSnapshot(snapshot, settings, night);

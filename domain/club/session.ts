@@ -90,7 +90,7 @@ export const snapshotSchema = z.object({
     .min(0)
     .max(MAX_SNAPSHOT_SEQ)
     .optional()
-    .describe('rises with each change the phone makes under one snapshotId: a save whose snapshotSeq is not above the last accepted one of that id is a late or repeated copy, answered 200 with the current version'),
+    .describe('rises with each change the phone makes under one snapshotId: a save whose snapshotSeq is not above the last accepted one of that id is a late or repeated copy: answered 200 with the current version when it holds the saved night, else 409 with the current night'),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotPerson = z.infer<typeof snapshotPersonSchema>;
@@ -395,6 +395,9 @@ export function followsOwnLastSave(snapshot: Snapshot, night: Night): boolean {
 /**
  * A copy of the save that made the current version, or of an earlier send of that change, arriving
  * late or again (the phone gave up on it, or sent it once more): its order is not above the saved one.
+ * The same content is answered with the version it made; other content is refused as a conflict
+ * with the server's copy, so that a phone whose count went back (its last IndexedDB write lost) merges
+ * onto the newer night instead of taking its older copy for saved.
  */
 export function isOlderCopy(snapshot: Snapshot, night: Night): boolean {
   const seq = night.lastSave?.seq ?? null;
@@ -427,8 +430,13 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
     case 'save-snapshot': {
       const night = existing(state);
       const { snapshot } = command;
-      // old news, not a conflict: the phone already holds the version its newer copy made
-      if (isOlderCopy(snapshot, night)) return [];
+      if (isOlderCopy(snapshot, night)) {
+        // a repeat of what was saved: the version it made is its answer, whatever the club changed since
+        const repeated = { ...snapshot, people: copyLevels(snapshot.people, command.club.levels, night.people) };
+        if (sameContent(repeated, night)) return [];
+        // older content: the phone that sent it gave up on it, or lost count; either way it must not hear Saved
+        throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): a later copy of this change was saved first`);
+      }
       // rule 1 again, under the version: the handler checked a copy read a moment earlier
       checkSnapshot(snapshot, command.club, night);
       // after a save of its own whose answer was lost, the phone still starts from the version before

@@ -100,17 +100,18 @@ t.test('after a save whose answer was lost, the same phone\'s next send from the
   t.match(refusal(() => save(closed, { snapshotId: 'cphonea01', courts: 3 })), /^VERSION_CONFLICT/, 'so it is once the night was closed');
 });
 
-t.test('a late copy of an older send of the same change never replaces the newer one it reached the server after', async (t) => {
+t.test('a late copy of an older send of the same change never replaces the newer one it reached the server after, nor hears Saved', async (t) => {
   const save = (state: SessionState, changes: Partial<Snapshot>) => decideSession({ type: 'save-snapshot', snapshot: snapshot(changes), club, at }, state);
   // the phone sent its change (seq 1, 3 courts), gave up on it, changed the night again and sent seq 2
   const newer = apply(opened, save(opened, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 }));
   t.match(newer, { version: 2, courts: 4, lastSave: { snapshotId: 'cphonea01', version: 2, basedOn: 1, seq: 2 } });
-  // the copy it gave up on arrives now: old news, not the phone's newest copy, and not a conflict
-  t.same(save(newer, { snapshotId: 'cphonea01', snapshotSeq: 1, courts: 3 }), [], 'the older copy appends nothing: version 2 (4 courts) stays');
+  // the copy it gave up on arrives now: never saved over the newer one, and never answered as if it were held
+  t.match(refusal(() => save(newer, { snapshotId: 'cphonea01', snapshotSeq: 1, courts: 3 })), /^VERSION_CONFLICT: .*a later copy of this change was saved first/, 'the older copy is refused: version 2 (4 courts) stays');
   t.same(save(newer, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 }), [], 'the same copy again appends nothing');
+  t.same(save(newer, { snapshotId: 'cphonea01', snapshotSeq: 1, courts: 4 }), [], 'nor does an earlier send that held the same night');
   const later = apply(newer, save(newer, { snapshotId: 'cphonea01', snapshotSeq: 3, courts: 5 }));
   t.match(later, { version: 3, courts: 5, lastSave: { seq: 3, basedOn: 1 } }, 'a newer copy of the same change is saved on top');
-  t.same(save(later, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 }), [], 'and the copy before it is old news too');
+  t.match(refusal(() => save(later, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 })), /^VERSION_CONFLICT/, 'and the copy before it is refused too');
   // an older build sends no seq: the rule of a save after a lost answer, as before
   t.match(apply(later, save(later, { snapshotId: 'cphonea01', courts: 2 })), { version: 4, courts: 2, lastSave: { seq: null } });
   // once another phone saved, a late copy is a conflict as any stale copy is

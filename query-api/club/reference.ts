@@ -396,16 +396,27 @@ function saveOnTop(night: Night, content: NightContent, snapshotId: string | und
 export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string): Outcome & { version?: number } {
   const night = club.nights.get(id);
   if (!night) return refused(404);
-  // a late or repeated copy of the phone's own save (its order not above the one taken): old news, whatever else it holds
+  // a late or repeated copy of the phone's own save (its order not above the one taken), whatever the
+  // club changed since: the same content is answered with the version, other content is a conflict
   const seq = night.lastSave?.seq ?? null;
   if (followsOwnSave(night, snapshot.snapshotId, snapshot.version) && snapshot.snapshotSeq !== undefined && seq !== null && snapshot.snapshotSeq <= seq) {
-    return { status: 200, version: night.version };
+    return canonical(contentOfSnapshot(club, snapshot, night)) === canonical(contentOf(night)) ? { status: 200, version: night.version } : refused(409, 'VERSION_CONFLICT');
   }
   if (refusedByRuleOne(club, snapshot, night) !== null) return refused(400);
   createUnseen(club, snapshot.people.map((person) => ({ ...person, guest: person.guest ?? false })), at);
   const ownLast = followsOwnSave(night, snapshot.snapshotId, snapshot.version);
   if (snapshot.version !== night.version && !ownLast) return refused(409, 'VERSION_CONFLICT');
-  const content: NightContent = {
+  const content = contentOfSnapshot(club, snapshot, night);
+  // the same snapshot sent again after its answer was lost: nothing new, the version it made answers
+  if (ownLast && canonical(content) === canonical(contentOf(night))) return { status: 200, version: night.version };
+  if (night.status === 'closed') return refused(409, 'SESSION_CLOSED');
+  saveOnTop(night, content, snapshot.snapshotId, at, null, snapshot.snapshotSeq ?? null);
+  return { status: 200, version: night.version };
+}
+
+/** The night a snapshot would make, its people at the night's levels and its round names trimmed. */
+function contentOfSnapshot(club: Club, snapshot: Snapshot, night: NightState): NightContent {
+  return {
     endTime: snapshot.endTime,
     courts: snapshot.courts,
     roundLengthSec: snapshot.roundLengthSec,
@@ -417,11 +428,6 @@ export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string)
       names === undefined ? copy(round) : { ...copy(round), names: Object.fromEntries(Object.entries(names).map(([id, name]) => [id, name.trim()])) },
     ),
   };
-  // the same snapshot sent again after its answer was lost: nothing new, the version it made answers
-  if (ownLast && canonical(content) === canonical(contentOf(night))) return { status: 200, version: night.version };
-  if (night.status === 'closed') return refused(409, 'SESSION_CLOSED');
-  saveOnTop(night, content, snapshot.snapshotId, at, null, snapshot.snapshotSeq ?? null);
-  return { status: 200, version: night.version };
 }
 
 /**

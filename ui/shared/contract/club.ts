@@ -2139,7 +2139,7 @@ export interface operations {
                     }[];
                     /** @description a cuid the phone makes for its change on top of `version`, sent with every save from that version: a save after one whose answer was lost is not a conflict */
                     readonly snapshotId?: string;
-                    /** @description rises with each change the phone makes under one snapshotId: a save whose snapshotSeq is not above the last accepted one of that id is a late or repeated copy, answered 200 with the current version */
+                    /** @description rises with each change the phone makes under one snapshotId: a save whose snapshotSeq is not above the last accepted one of that id is a late or repeated copy: answered 200 with the current version when it holds the saved night, else 409 with the current night */
                     readonly snapshotSeq?: number;
                     readonly startTime: string;
                     readonly timer: {
