@@ -94,6 +94,20 @@ t.test('each send of one snapshot id carries a higher snapshotSeq than the one b
   t.same(run([{ type: 'loaded', kept: olderBuild }, { type: 'retry' }], initialState('s0')).sends.map((each) => each.type === 'send' && each.body.snapshotSeq), [0]);
 });
 
+t.test('a phone whose last kept copy was lost sends an older night: the 409 brings it onto the newer one, with nothing left to send', async (t) => {
+  // P4 then P5 were added and saved as version 4; the tab was killed before the copy with P5 was kept
+  const withP4 = run([{ type: 'edited', night: addPerson(server, person(4)), now: 0 }], opened);
+  const kept = withP4.effects.find((effect) => effect.type === 'keep');
+  if (kept?.type !== 'keep') throw new Error('a kept copy expected');
+  const onServer: Night = { ...addPerson(addPerson(server, person(4)), person(5)), version: 4 };
+  const { state, sends } = run([{ type: 'loaded', kept: kept.kept }, { type: 'retry' }, { type: 'conflict', current: onServer }], initialState('s0'));
+  t.equal(sends.length, 1, 'the merge is the server’s night: nothing more to send');
+  // the phone cannot tell its own lost change from another phone's: it says what came in
+  t.match(state, { badge: 'saved', unsent: false, conflict: { merged: ['P5 was added on the other phone.'], notApplied: [] } });
+  t.same(state.night?.people.map((present) => present.name), ['P0', 'P1', 'P2', 'P3', 'P4', 'P5'], 'the phone shows the newer night, P5 included');
+  t.equal(state.night?.version, 4);
+});
+
 t.test('leaving sends the change waiting for its debounce at once, with keepalive', async (t) => {
   const { sends, state } = run([{ type: 'edited', night: addPerson(server, person(4)), now: 0 }, { type: 'leaving' }], opened);
   t.match(sends, [{ type: 'send', keepalive: true, body: { version: 3 } }]);
