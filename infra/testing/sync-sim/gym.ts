@@ -126,9 +126,14 @@ export function gymScenario(app: HttpApp, store: EventStore): SimScenario {
     });
     return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
   };
+  let accounts = 0;
   const newAccount = async (): Promise<Account> => {
     const email = `sim-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': '10.9.0.2' }, payload: { email, password: 'syncing-at-the-rack-42' } });
+    // each account is another lifter, signing up from an address of their own: one address would
+    // meet the signup limit after some twenty accounts (a run of 5000 schedules makes 25)
+    accounts++;
+    const address = `10.10.${Math.floor(accounts / 250)}.${(accounts % 250) + 1}`;
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': address }, payload: { email, password: 'syncing-at-the-rack-42' } });
     if (signup.statusCode !== 201) throw new Error(`sim signup: ${signup.statusCode} ${signup.body}`);
     const cookie = signup.cookies.find((each) => each.name === 'gym_sid')!.value;
     const exercises: string[] = [];
