@@ -294,8 +294,8 @@ export function stepOpenNight(club: Club, body: OpenBody, at: string, serverId: 
  * Spec rule 1 of PUT /api/sessions/:id, as the route's docs spell it out: an unknown venue or level, a
  * venue, date or start other than the night's, a court the night does not have (a filed round may use
  * any court the night has had), a round number twice, a person twice on the sheet or on court without
- * having come, the timer on a round already filed, a round's name for someone not on its courts or
- * one People would refuse. A person keeps the level copied for them that night.
+ * having come, the timer on a round already filed, a round's name for someone not on its courts.
+ * A person keeps the level copied for them that night.
  * What is wrong with the snapshot, or null when rule 1 lets it through.
  */
 export function refusedByRuleOne(club: Club, snapshot: Snapshot, night: NightState): string | null {
@@ -319,9 +319,8 @@ export function refusedByRuleOne(club: Club, snapshot: Snapshot, night: NightSta
     const used = round.lineUp.map((entry) => entry.court);
     if (used.some((court) => court > mostCourts) || new Set(used).size !== used.length) return 'a filed round on a court the night never had, or twice';
     const played = onCourt(round.lineUp);
-    for (const [id, name] of Object.entries(round.names ?? {})) {
+    for (const id of Object.keys(round.names ?? {})) {
       if (!played.includes(id)) return 'a round naming someone not on its courts';
-      if (!validName(name)) return "a round's name that People would refuse";
     }
   }
   return snapshot.timer !== null && numbers.includes(snapshot.timer.roundNumber) ? 'the timer on a filed round' : null;
@@ -394,6 +393,8 @@ function saveOnTop(night: Night, content: NightContent, snapshotId: string | und
  * the whole night replaced and the version moved on by one. Answers 200 with the version.
  */
 export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string): Outcome & { version?: number } {
+  // a round's name People would refuse is refused by the body's schema, before the night is looked up
+  if (snapshot.rounds.some((round) => Object.values(round.names ?? {}).some((name) => !validName(name)))) return refused(400);
   const night = club.nights.get(id);
   if (!night) return refused(404);
   // a late or repeated copy of the phone's own save (its order not above the one taken), whatever the
