@@ -36,10 +36,13 @@ export const configSchema = z.object({
   GYM_PORT: port.default(3001),
   SHOWS_PORT: port.default(3002),
   CLUB_PORT: port.default(3003),
-  /** each service's own public origin: a state-changing request carrying another Origin is refused */
-  GYM_BASE_URL: origin.default('http://localhost:3001'),
-  SHOWS_BASE_URL: origin.default('http://localhost:3002'),
-  CLUB_BASE_URL: origin.default('http://localhost:3003'),
+  /**
+   * each service's own public origin: a state-changing request carrying another Origin is refused.
+   * Unset: http://localhost:<its port>, so a changed port needs nothing else; set it for a proxy in front
+   */
+  GYM_BASE_URL: origin.optional(),
+  SHOWS_BASE_URL: origin.optional(),
+  CLUB_BASE_URL: origin.optional(),
   /** HMAC key of session tokens; unset: generated once and kept in DATA_DIR (with a warning) */
   SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /** Secure cookies; turn off only for plain-HTTP local development */
@@ -84,15 +87,29 @@ export const configSchema = z.object({
   FORMS_PORT: port.default(3004),
   /** the admin port answering GET /metrics (Prometheus text); unset: no metrics are kept or served */
   METRICS_PORT: port.optional(),
-  /** the forms service's own origin: writes must carry it as their Origin header */
-  FORMS_BASE_URL: origin.default('http://localhost:3004'),
+  /** the forms service's own origin: writes must carry it as their Origin header (unset: as the others') */
+  FORMS_BASE_URL: origin.optional(),
   /** the questionnaires, one `<form name>.json` each; a relative path is taken from the working directory */
   FORMS_DIR: z.string().min(1).default(SAMPLE_FORMS_DIR).transform((value) => path.resolve(value)),
   /** how long a command waits for its projections before answering 503 */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   /** shutdown grace: in-flight requests and the projector batch get this long */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-});
+}).transform((config) => ({
+  ...config,
+  GYM_BASE_URL: config.GYM_BASE_URL ?? localOrigin(config.GYM_PORT, 3001),
+  SHOWS_BASE_URL: config.SHOWS_BASE_URL ?? localOrigin(config.SHOWS_PORT, 3002),
+  CLUB_BASE_URL: config.CLUB_BASE_URL ?? localOrigin(config.CLUB_PORT, 3003),
+  FORMS_BASE_URL: config.FORMS_BASE_URL ?? localOrigin(config.FORMS_PORT, 3004),
+}));
+
+/**
+ * Where a browser on this machine reaches a service on `port`. Port 0 (a free port, chosen at listen
+ * time) has no address known here: the usual port's stands in, as tests that pick free ports expect.
+ */
+function localOrigin(port: number, usual: number): string {
+  return `http://localhost:${port === 0 ? usual : port}`;
+}
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -71,3 +71,12 @@ t.test('a bad value stops with one line that names the variable', async (t) => {
     t.notMatch(message, /\n/, 'one line');
   }
 });
+
+t.test('a service moved to another port is its own origin there, unless a base URL says otherwise', async (t) => {
+  const config = loadConfig({ GYM_PORT: '4501', FORMS_PORT: '4504', CLUB_BASE_URL: 'https://club.example.org', CLUB_PORT: '4503' });
+  t.equal(config.GYM_BASE_URL, 'http://localhost:4501');
+  t.equal(config.FORMS_BASE_URL, 'http://localhost:4504');
+  t.equal(config.CLUB_BASE_URL, 'https://club.example.org', 'a proxy in front names the origin itself');
+  t.equal(config.SHOWS_BASE_URL, 'http://localhost:3002');
+  t.equal(loadConfig({ GYM_PORT: '0' }).GYM_BASE_URL, 'http://localhost:3001', 'a free port chosen at listen time is not known here: the usual one stands in');
+});
