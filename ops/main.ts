@@ -15,7 +15,11 @@ try {
   throw error;
 }
 
-const logger = pino({ level: config.LOG_LEVEL });
+// a person at a terminal reads lines; anything else (a file, a log collector, a test) gets JSON
+const atTerminal = process.stdout.isTTY === true;
+const logger = atTerminal
+  ? pino({ level: config.LOG_LEVEL }, (await import('pino-pretty')).default({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }))
+  : pino({ level: config.LOG_LEVEL });
 const mode = modeLine(config);
 logger[mode.level](mode.entry, mode.message);
 
@@ -62,4 +66,8 @@ system = await ensureWebApps({ log: (message) => logger.info(message) })
     process.exit(1);
   });
 if (requested) await shutdown(requested);
-else for (const line of appAddresses(config, system.services)) logger.info({ app: line.app, url: line.url }, `open the ${line.app} app: ${line.url}`);
+else {
+  const addresses = appAddresses(config, system.services);
+  for (const line of addresses) logger.info({ app: line.app, url: line.url }, `open the ${line.app} app: ${line.url}`);
+  if (atTerminal && addresses.length > 0) process.stdout.write(`${(await import('./start-summary.ts')).startSummary(config, addresses)}\n`);
+}

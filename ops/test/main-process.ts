@@ -1,6 +1,7 @@
 // Test support: `npm start`'s entry (ops/main.ts) as a real child process, its output kept for the
 // test to read, as the tests of restarts, crashes and split roles run it.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { TEST_SESSION_SECRET } from './harness.ts';
@@ -18,7 +19,30 @@ export type MainProcess = {
 
 /** Starts ops/main.ts with `env` added to this process's environment (a key set to undefined is removed). */
 export function spawnMain(env: Readonly<Record<string, string | undefined>>): MainProcess {
-  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return outputOf(spawn(process.execPath, [ENTRY], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+/** util-linux's `script`, which gives a command a terminal of its own: on Linux machines only. */
+export const TERMINAL_AVAILABLE = process.platform === 'linux' && existsSync('/usr/bin/script');
+
+/**
+ * ops/main.ts as a person runs it, its output a terminal (`script`, which TERMINAL_AVAILABLE says
+ * is here). `stop` signals the process itself: `script` would end it without its clean shutdown.
+ */
+export function spawnMainAtTerminal(env: Readonly<Record<string, string | undefined>>): MainProcess & { stop(signal: NodeJS.Signals): void } {
+  const command = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(ENTRY)}`;
+  const main = outputOf(spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return {
+    ...main,
+    stop(signal) {
+      const pid = main.child.pid;
+      const children = pid === undefined ? '' : readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+      for (const child of children.split(/\s+/).filter(Boolean)) process.kill(Number(child), signal);
+    },
+  };
+}
+
+function outputOf(child: ChildProcessByStdio<null, Readable, Readable>): MainProcess {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
