@@ -1,4 +1,4 @@
-// The README's split deployment for real: API, projector and scheduler as three `npm start`
+// docs/operations.md's split roles for real: API, projector and scheduler as three `npm start`
 // processes on one database. Every write must be read back by the next request, none answering 503.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

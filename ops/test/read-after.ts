@@ -1,5 +1,5 @@
 // Test support: a client's memory of where its writes landed, sent back on its reads as the web
-// apps' `request` does (README, "Reading your own writes").
+// apps' `request` does (docs/api.md, "Reading your own writes").
 import { LOG_POSITION_HEADER } from '../../command-api/shared/read-your-writes.ts';
 import { comparePositions, parsePosition } from '../../infra/eventstore/port.ts';
 

@@ -1,5 +1,5 @@
 // Test support: the forms read side's reference, written from spec 002 Part B (and, where the spec
-// leaves it to the project, from README "The forms service" and the routes' OpenAPI descriptions),
+// leaves it to the project, from docs/api-forms.md and the routes' OpenAPI descriptions),
 // not from the SQL. Plain code: Maps instead of objects (a question id may be any id the
 // questionnaire allows), a save applied as the spec's rules say it, the answer built from that.
 
@@ -37,7 +37,7 @@ export type Shared = {
 
 export const NEVER_SAVED: Shared = { answers: new Map(), notes: new Map(), respondent: '', summary: '', version: 0, updatedAt: null };
 
-/** Limits, spec 002 Limits: a patch of at most 300 keys; the stored document about 10 KB (README: 10,240 bytes). */
+/** Limits, spec 002 Limits: a patch of at most 300 keys; the stored document about 10 KB (docs/api-forms.md: 10,240 bytes). */
 export const PATCH_KEYS = 300;
 export const DOCUMENT_BYTES = 10_240;
 
@@ -53,7 +53,7 @@ const isTextObject = (value: Sent): value is Record<string, string> =>
 /** Rule 5: each value is a string, a list of strings, or an object of strings. */
 const isAnswerShape = (value: Sent): boolean => isText(value) || isTextList(value) || isTextObject(value);
 
-/** README's table of question types: what each one takes as an answer. */
+/** docs/questionnaires.md's table of question types: what each one takes as an answer. */
 function takes(question: Question, value: Sent): boolean {
   switch (question.t) {
     case 'short':
@@ -68,7 +68,7 @@ function takes(question: Question, value: Sent): boolean {
   }
 }
 
-/** README: the UTF-8 length of JSON.stringify({respondent, answers, notes, summary}). */
+/** docs/api-forms.md: the UTF-8 length of JSON.stringify({respondent, answers, notes, summary}). */
 export function storedBytes(shared: Shared): number {
   const json = JSON.stringify({
     respondent: shared.respondent,
@@ -105,7 +105,7 @@ export function save(definition: Definition | null, before: Shared, patch: Patch
     // rule 1: the keys sent replace the same keys; other keys stay
     answers: new Map([...before.answers, ...answers]),
     notes: new Map([...before.notes, ...notes]),
-    // rule 2: the respondent only when one is sent (README: the summary alike)
+    // rule 2: the respondent only when one is sent (docs/api-forms.md: the summary alike)
     respondent: patch.respondent ?? before.respondent,
     summary: patch.summary ?? before.summary,
     // rule 3: each save counts
