@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { useLoad } from '../shared/use-load.ts';
@@ -17,11 +17,18 @@ import { Problem } from './outcome.tsx';
 export function ExercisesScreen({ session }: { readonly session: Session }) {
   const [query, setQuery] = useState('');
   const searched = query.trim();
-  // the whole list is kept on the phone; a search asks the server (it matches codes too)
-  const loaded = useLoad<readonly Exercise[]>(`exercises:${searched}`, () => gymApi.exercises(searched || undefined), {
+  // the whole list is kept on the phone; a search asks the server (it matches codes too), the list
+  // shown staying until its answer rather than blinking out at every key
+  const loaded = useLoad<readonly Exercise[]>('exercises', () => gymApi.exercises(searched || undefined), {
     copies: gymCopies,
     keep: searched ? null : 'exercises',
   });
+  const asked = useRef(searched);
+  useEffect(() => {
+    if (asked.current === searched) return;
+    asked.current = searched;
+    loaded.reload();
+  }, [searched]);
   const exercises = loaded.state.kind === 'ok' ? loaded.state.value : null;
   const [actionProblem, setProblem] = useState<string | null>(null);
   const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
