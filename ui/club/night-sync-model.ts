@@ -125,10 +125,14 @@ export function canRestore(state: SyncState): boolean {
   return state.night !== null && !state.unsent && state.sending === null && state.conflict === null && state.dueAt === null;
 }
 
-/** Sends the newest copy now when one waits and may go. */
+/**
+ * Sends the newest copy now when one waits and may go. A change still in its debounce waits for it
+ * (its wake is set), whatever step comes first: the server's copy read meanwhile must not send half
+ * of a run of taps. Leaving, and the debounce's own end, clear `dueAt` before they send.
+ */
 function send(state: SyncState, keepalive: boolean): Step {
   const { night } = state;
-  if (!night || !state.unsent || state.sending || night.status === 'closed') return { state, effects: [] };
+  if (!night || !state.unsent || state.sending || state.dueAt !== null || night.status === 'closed') return { state, effects: [] };
   return {
     state: { ...state, sending: { edits: state.edits, night }, dueAt: null, badge: 'saving' },
     effects: [{ type: 'send', body: snapshotOf(night, state.snapshotId, state.edits), keepalive }],

@@ -38,6 +38,16 @@ t.test('an edit is sent 1 s after the last change, with the version it started f
   t.same(sent.sends[0]!.type === 'send' && sent.sends[0]!.body.people.map((present) => present.name), ['P0', 'P1', 'P2', 'P3', 'P4', 'P5']);
 });
 
+t.test('the server’s copy read while a change waits for its debounce does not send it early', async (t) => {
+  const loading = run([{ type: 'loaded', kept: null }]).state;
+  // the phone's first read of the night answers late, after the first tap of a run
+  const tapped = run([{ type: 'server-copy', night: server }, { type: 'edited', night: addPerson(server, person(4)), now: 0 }], loading);
+  const late = run([{ type: 'server-copy', night: server }, { type: 'server-copy-failed', reason: 'no-answer' }], tapped.state);
+  t.same(late.sends, [], 'nothing goes before the debounce ends');
+  const next = run([{ type: 'edited', night: addPerson(addPerson(server, person(4)), person(5)), now: 500 }, { type: 'due', now: 1_500 }], late.state);
+  t.same(next.sends.map((each) => each.type === 'send' && each.body.people.length), [6], 'then one save of the whole run');
+});
+
 t.test('an answer makes the copy saved on the new version, with a new snapshot id', async (t) => {
   const { state } = run([{ type: 'edited', night: addPerson(server, person(4)), now: 0 }, { type: 'due', now: 1_000 }, { type: 'saved', version: 4 }], opened);
   t.match(state, { badge: 'saved', unsent: false, base: null, sending: null });
