@@ -1,18 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../../domain/club/player.ts';
 import {
   checkSnapshot,
   claimNight,
+  type ClubLists,
   courtsSchema,
   dateSchema,
   decideSession,
   isOlderCopy,
   nightKeyAggregate,
+  type Night,
   nightKeyStream,
   releaseNight,
   SESSION_ERROR_STATUS,
   type SessionState,
+  type Snapshot,
   snapshotSchema,
   weekdayOf,
 } from '../../domain/club/session.ts';
@@ -133,33 +137,9 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const settings = await readVenuesAndLevels(deps.pool);
       const night = await peekNight(deps, request, id);
       if (night === null) throw notFound('No such night');
-      // a late or repeated copy of a save already taken is decided on the night alone (the domain's
-      // rule): rule 1 and rule 4 are for changes, and it changes nothing whatever the club changed since
-      if (isOlderCopy(snapshot, night)) {
-        try {
-          const repeated = await runSessionCommand(deps, request, id, { type: 'save-snapshot', snapshot, club: settings, at: deps.now().toISOString() });
-          return { version: (repeated.state as NonNullable<SessionState>).version };
-        } catch (error) {
-          return answerConflict(deps, reply, id, error);
-        }
-      }
-      try {
-        checkSnapshot(snapshot, settings, night);
-      } catch (error) {
-        if (error instanceof DomainError) throw new HttpError(400, error.code, error.message);
-        throw error;
-      }
-      // rule 4, before the claim: a person added on a phone exists whether or not this copy wins
-      const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
-      for (const person of snapshot.people.filter((candidate) => !known.has(candidate.id))) {
-        await deps.commands({
-          stream: playerStream(person.id),
-          aggregate: playerAggregate,
-          decide: (state) =>
-            decidePlayer({ type: 'create-player', name: person.name, levelId: person.levelId, guest: person.guest, at: deps.now().toISOString() }, state),
-          context: { userId: request.userId, correlationId: request.id },
-        });
-      }
+      // a late or repeated copy of a save already taken changes nothing, whatever the club changed
+      // since: rules 1 and 4 are for changes, and the domain decides it on the night alone
+      if (!isOlderCopy(snapshot, night)) await checkAndCreatePeople(deps, request, snapshot, settings, night);
       try {
         // rules 2 and 3: the version is the stream's; the event carries the whole night
         const saved = await runSessionCommand(deps, request, id, {
@@ -221,4 +201,23 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
   );
 
   clubNightHistoryRoutes(app, deps);
+}
+
+/** Rule 1 (400 whatever the version), then rule 4: a person added on a phone exists whether or not this copy wins. */
+async function checkAndCreatePeople(deps: ClubDeps, request: FastifyRequest, snapshot: Snapshot, settings: ClubLists, night: Night): Promise<void> {
+  try {
+    checkSnapshot(snapshot, settings, night);
+  } catch (error) {
+    if (error instanceof DomainError) throw new HttpError(400, error.code, error.message);
+    throw error;
+  }
+  const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
+  for (const person of snapshot.people.filter((candidate) => !known.has(candidate.id))) {
+    await deps.commands({
+      stream: playerStream(person.id),
+      aggregate: playerAggregate,
+      decide: (state) => decidePlayer({ type: 'create-player', name: person.name, levelId: person.levelId, guest: person.guest, at: deps.now().toISOString() }, state),
+      context: { userId: request.userId, correlationId: request.id },
+    });
+  }
 }
