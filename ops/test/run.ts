@@ -18,7 +18,7 @@ const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 180_000);
 const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
 
 /** The type checks `npm run typecheck` makes, one job each, run beside the first test files. */
-const TYPE_CHECKS = ['tsconfig.json', 'ui/tsconfig.json', 'ui/testing/tsconfig.json'].map(
+const TYPE_CHECKS = ['tsconfig.json', 'ui/tsconfig.json'].map(
   (project): Job => ({ name: `tsc -p ${project}`, args: [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project], tap: false }),
 );
 
