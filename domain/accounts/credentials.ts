@@ -1,6 +1,5 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
+import { createRequire } from 'node:module';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { z } from 'zod';
 
 /**
@@ -19,15 +18,25 @@ export const ESTIMATED_LENGTH = 64;
 export const GUESSABLE_PASSWORD = 'this password is in a list of commonly used passwords; choose another';
 export const PASSWORD_FROM_LOGIN = 'this password is made of your login; choose another';
 
-// built on the first check, not at import: the dictionaries take a few hundred milliseconds to rank
+// Loaded and built on the first check, not at import: the dictionaries take about 100 ms of CPU to
+// unpack and a few hundred more to rank, which every process loading this module paid before (each
+// test file, every CLI run) though most never judge a password. Required, not imported: the check is
+// synchronous (a zod refinement), and the packages ship CommonJS.
 let estimator: ZxcvbnFactory | null = null;
-const estimate = (): ZxcvbnFactory =>
-  (estimator ??= new ZxcvbnFactory({
-    graphs: adjacencyGraphs,
-    dictionary: { ...commonDictionary, ...englishDictionary },
+function estimate(): ZxcvbnFactory {
+  if (estimator) return estimator;
+  const require = createRequire(import.meta.url);
+  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+  const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+  const english = require('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en');
+  estimator = new Factory({
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...english.dictionary },
     maxLength: ESTIMATED_LENGTH,
     l33tMaxSubstitutions: 8,
-  }));
+  });
+  return estimator;
+}
 
 /**
  * The words of a login a password should not be built from: the login itself, an email's local
