@@ -4,9 +4,12 @@ import { ConfigError, loadConfig, modeLine, type Config } from '../infra/config.
 import type { System } from './system.ts';
 import { appAddresses } from './ui/addresses.ts';
 
+// `--demo` (npm run demo): TVmaze's recorded answers stand in for TVmaze, and demo accounts are added once the services listen
+const demo = process.argv.includes('--demo') ? await (await import('./demo.ts')).startDemo() : null;
+
 let config: Config;
 try {
-  config = loadConfig();
+  config = loadConfig(demo ? { ...process.env, ...demo.env } : process.env);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
@@ -67,7 +70,9 @@ system = await ensureWebApps({ log: (message) => logger.info(message) })
   });
 if (requested) await shutdown(requested);
 else {
+  const demoSummary = demo ? await demo.seed(system, config, logger) : null;
   const addresses = appAddresses(config, system.services);
   for (const line of addresses) logger.info({ app: line.app, url: line.url }, `open the ${line.app} app: ${line.url}`);
   if (atTerminal && addresses.length > 0) process.stdout.write(`${(await import('./start-summary.ts')).startSummary(config, addresses)}\n`);
+  if (atTerminal && demoSummary) process.stdout.write(`${demoSummary}\n`);
 }
