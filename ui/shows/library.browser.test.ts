@@ -86,7 +86,7 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   await saved(page);
   t.same((await stored(page))?.watchedEpisodeIds, [2270552, 3643494], 'one episode, out of order');
 
-  await tabTo(page, 'Watched up to S06E04');
+  await tabTo(page, 'Up to here: watched up to S06E04');
   await page.keyboard.press('Enter');
   await saved(page);
   const upTo = await stored(page);
@@ -102,11 +102,11 @@ t.test('sign up, search, track, season 1 watched, dashboard behind, deep link re
   t.same((await stored(page))?.watchedEpisodeIds, [3267485, 3643494, 3643506, 3643507], 'an episode and a season unwatched');
   t.ok(await page.getByRole('button', { name: 'Mark season 1 watched' }).isVisible());
 
-  await page.getByRole('button', { name: 'Watched up to S06E03' }).click();
+  await page.getByRole('button', { name: 'Up to here: watched up to S06E03' }).click();
   await saved(page);
   t.same((await stored(page))?.watchedEpisodeIds, [2270552, 3267485, 3643494, 3643506, 3643507], 'S1E1 marked again by up to here');
   // everything up to S6E2 is watched: the same button now takes it back
-  await page.getByRole('button', { name: 'Unwatched up to S06E02' }).click();
+  await page.getByRole('button', { name: 'Unmark to here: unwatched up to S06E02' }).click();
   await saved(page);
   t.same((await stored(page))?.watchedEpisodeIds, [3643507], 'unwatched up to here: only S6E3 after it stays watched');
 });

@@ -316,11 +316,12 @@ function Seasons({ episodes, isWatched, waiting, onEpisode, onSeason, onUpToHere
                     {onUpToHere && isWatched ? (
                       // every episode up to here watched already: the same button takes them back
                       episodesUpTo(episodes, episode.id).every(isWatched) ? (
-                        <button type="button" class="small-button" aria-label={`Unwatched up to ${code}`} onClick={() => onUpToHere(episode, false)}>
+                        // the name starts with the words shown (WCAG 2.5.3, label in name): a voice user says what they see
+                        <button type="button" class="small-button" aria-label={`Unmark to here: unwatched up to ${code}`} onClick={() => onUpToHere(episode, false)}>
                           Unmark to here
                         </button>
                       ) : (
-                        <button type="button" class="small-button" aria-label={`Watched up to ${code}`} onClick={() => onUpToHere(episode, true)}>
+                        <button type="button" class="small-button" aria-label={`Up to here: watched up to ${code}`} onClick={() => onUpToHere(episode, true)}>
                           Up to here
                         </button>
                       )
