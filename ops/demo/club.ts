@@ -62,9 +62,8 @@ export async function seedClub(address: ServiceAddress, core: Pick<Core, 'accoun
 
 async function addClub(club: ServiceClient, today: string): Promise<void> {
   await club.send('PUT', '/api/settings/club', { defaultCourts: COURTS, roundLengthSec: ROUND_LENGTH_SEC });
-  let settings: SettingsDocument | null = null;
-  for (const name of DEMO_LEVELS) settings = settingsDocumentSchema.parse(await club.send('POST', '/api/levels', { name }));
-  settings = settingsDocumentSchema.parse(await club.send('POST', '/api/venues', { name: DEMO_VENUE }));
+  for (const name of DEMO_LEVELS) await club.send('POST', '/api/levels', { name });
+  let settings: SettingsDocument = settingsDocumentSchema.parse(await club.send('POST', '/api/venues', { name: DEMO_VENUE }));
   const venue = settings.venues.find((candidate) => candidate.name === DEMO_VENUE);
   if (!venue) throw new Error(`the club did not keep the venue ${DEMO_VENUE}`);
   for (const slot of DEMO_SLOTS) settings = settingsDocumentSchema.parse(await club.send('POST', `/api/venues/${venue.id}/slots`, slot));
