@@ -3,9 +3,14 @@
 import { spawn } from 'node:child_process';
 
 export type Counts = { readonly total: number; readonly pass: number; readonly fail: number; readonly skip: number };
-/** a test file (TAP on stdout) or a type check (its exit code says it all) */
-export type Job = { readonly name: string; readonly args: readonly string[]; readonly tap: boolean };
-export type Outcome = { readonly name: string; readonly ok: boolean; readonly ms: number; readonly counts: Counts };
+/**
+ * A test file (TAP on stdout), a type check (its exit code says it all), or a batch of test files
+ * run in one process by ops/test/batch.ts, each a top-level subtest named by its path (`files`).
+ */
+export type Job = { readonly name: string; readonly args: readonly string[]; readonly tap: boolean; readonly files?: readonly string[] };
+/** A file of a batch: its own line of the batch's TAP, and its subtest's output. */
+export type FileOutcome = { readonly name: string; readonly ok: boolean; readonly ms: number; readonly output: string };
+export type Outcome = { readonly name: string; readonly ok: boolean; readonly ms: number; readonly counts: Counts; readonly files?: readonly FileOutcome[] };
 
 export type RunOptions = {
   readonly cwd: string;
@@ -22,6 +27,22 @@ export function countsOf(output: string): Counts | null {
   const last = [...output.matchAll(/^# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?(?:, skip: (\d+))?/gm)].at(-1);
   if (!last) return null;
   return { total: Number(last[1]), pass: Number(last[2] ?? 0), fail: Number(last[3] ?? 0), skip: Number(last[4] ?? 0) };
+}
+
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Each file's outcome in a batch's TAP, by its top-level subtest: `# Subtest: <file>`, the file's
+ * lines, then `ok 3 - <file> # time=812ms`. A file with no such line did not end (the batch was
+ * killed or crashed before it): it fails, with the output from its start.
+ */
+export function fileOutcomesOf(output: string, files: readonly string[]): FileOutcome[] {
+  return files.map((name) => {
+    const start = output.search(new RegExp(`^# Subtest: ${escaped(name)}$`, 'm'));
+    const end = new RegExp(`^(not )?ok \\d+ - ${escaped(name)}(?: # time=([\\d.]+)ms)?.*$`, 'm').exec(output);
+    if (!end) return { name, ok: false, ms: 0, output: start < 0 ? '' : output.slice(start) };
+    return { name, ok: end[1] === undefined, ms: Number(end[2] ?? 0), output: output.slice(Math.max(start, 0), end.index + end[0].length) };
+  });
 }
 
 const running = new Set<number>();
@@ -49,10 +70,12 @@ function run(job: Job, options: RunOptions): Promise<[Outcome, string]> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let timedOut = false;
+  // a batch's files each have their own limit inside it: this one is only the backstop
+  const limitMs = options.timeoutMs * (job.files?.length ?? 1);
   const timer = setTimeout(() => {
     timedOut = true;
     killGroup(pid);
-  }, options.timeoutMs);
+  }, limitMs);
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -60,10 +83,11 @@ function run(job: Job, options: RunOptions): Promise<[Outcome, string]> {
       // whatever it left behind goes with it
       killGroup(pid);
       const counts = job.tap ? countsOf(output) : { total: 0, pass: 0, fail: code === 0 ? 0 : 1, skip: 0 };
-      if (timedOut) output += `\n# killed after ${options.timeoutMs / 1000} s\n`;
+      if (timedOut) output += `\n# killed after ${limitMs / 1000} s\n`;
       else if (!counts) output += `\n# ended (${signal ?? `exit code ${code}`}) without tap's summary\n`;
       const ok = !timedOut && code === 0 && counts !== null && counts.fail === 0;
-      resolve([{ name: job.name, ok, ms: performance.now() - started, counts: counts ?? { total: 0, pass: 0, fail: 1, skip: 0 } }, output]);
+      const outcome: Outcome = { name: job.name, ok, ms: performance.now() - started, counts: counts ?? { total: 0, pass: 0, fail: 1, skip: 0 } };
+      resolve([job.files ? { ...outcome, files: fileOutcomesOf(output, job.files) } : outcome, output]);
     });
   });
 }

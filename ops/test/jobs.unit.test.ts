@@ -1,11 +1,11 @@
 // The test run's scheduler must not call a run green that was not: a failed assertion, a crash, a
 // file that never printed tap's summary, a type check that failed, a file that hangs (with what it
 // started) all fail.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import { countsOf, type Job, type Outcome, runJobs } from './jobs.ts';
+import { countsOf, fileOutcomesOf, type Job, type Outcome, runJobs } from './jobs.ts';
 
 const script = (name: string, code: string, tap = true): Job => ({ name, args: ['-e', code], tap });
 
@@ -74,4 +74,51 @@ t.test('each job passes or fails by its exit and its summary; a hung one is kill
     state = await stateOf();
   }
   t.ok(state === 'gone' || state === 'Z', `what the hung job started is gone too (${state})`);
+});
+
+t.test('a batch runs its files in turn, each its own subtest torn down before the next; each file passes or fails alone', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'jobs-batch-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const sources: Record<string, string> = {
+    'passes.test.ts': "import t from 'tap'; t.test('one', async (t) => t.pass('fine')); t.teardown(() => console.log('# passes: torn down'));",
+    'fails.test.ts': "import t from 'tap'; console.log('# fails: starts'); t.test('two', async (t) => t.equal(1, 2, 'one is two'));",
+    'crashes.test.ts': "throw new Error('boom at import');",
+    'last.test.ts': "import t from 'tap'; t.pass('run after the others failed');",
+  };
+  const files = Object.keys(sources).map((name) => path.join(dir, name));
+  for (const [name, source] of Object.entries(sources)) await writeFile(path.join(dir, name), source);
+  const batch = path.join(import.meta.dirname, 'batch.ts');
+  let output = '';
+  const [outcome] = await runJobs([{ name: 'batch', args: [batch, ...files], tap: true, files }], {
+    cwd: process.cwd(),
+    env: process.env,
+    concurrency: 1,
+    timeoutMs: 20_000,
+    onOutcome: (_outcome, text) => (output = text),
+  });
+  t.same(
+    outcome!.files!.map((file) => [path.basename(file.name), file.ok]),
+    [
+      ['passes.test.ts', true],
+      ['fails.test.ts', false],
+      ['crashes.test.ts', false],
+      ['last.test.ts', true],
+    ],
+  );
+  t.notOk(outcome!.ok, 'the batch fails with its files');
+  t.same(outcome!.counts, { total: 4, pass: 2, fail: 2, skip: 0 });
+  t.ok(output.indexOf('# passes: torn down') < output.indexOf('# fails: starts'), "a file's teardown runs before the next file starts");
+  const [, fails, crashes] = outcome!.files!;
+  t.match(fails!.output, /not ok 1 - one is two/, "a failing file's output is its own subtest's");
+  t.notMatch(fails!.output, /boom at import/);
+  t.match(crashes!.output, /boom at import/);
+});
+
+t.test("a batch's file that never ended (killed or crashed before its line) fails with what it printed", async (t) => {
+  const output = '# Subtest: a.test.ts\n    ok 1 - fine\n    1..1\nok 1 - a.test.ts # time=12.5ms\n\n# Subtest: b.test.ts\n    ok 1 - started\n';
+  t.same(fileOutcomesOf(output, ['a.test.ts', 'b.test.ts', 'c.test.ts']), [
+    { name: 'a.test.ts', ok: true, ms: 12.5, output: '# Subtest: a.test.ts\n    ok 1 - fine\n    1..1\nok 1 - a.test.ts # time=12.5ms' },
+    { name: 'b.test.ts', ok: false, ms: 0, output: '# Subtest: b.test.ts\n    ok 1 - started\n' },
+    { name: 'c.test.ts', ok: false, ms: 0, output: '' },
+  ]);
 });

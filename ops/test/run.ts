@@ -16,6 +16,7 @@ const JOBS = 3;
 // a longer run of the read checks (`npm run check:reads -- --runs 5000`) gives each file more time
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 180_000);
 const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
+const BATCH = path.join(ROOT, 'ops/test/batch.ts');
 
 /** The type checks `npm run typecheck` makes, one job each, run beside the first test files. */
 const TYPE_CHECKS = ['tsconfig.json', 'ui/tsconfig.json'].map(
@@ -36,6 +37,36 @@ async function testFiles(patterns: readonly string[]): Promise<string[]> {
   return [...found].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b));
 }
 
+/**
+ * Files that stay a process of their own: those about the process itself (ops/: signals, exits,
+ * restarts, a killed PostgreSQL, the CLI spawned) and the long ones, which would hold a batch up.
+ */
+const runsAlone = (file: string): boolean => file.startsWith('ops/') || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
+/** files per batch: enough to share the loading, few enough that the three workers end together */
+const batchSize = (file: string): number => (file.includes('.unit.') ? 25 : 6);
+
+/** The files as jobs in their order: alone, or consecutive files of a kind batched (ops/test/batch.ts). */
+function testJobs(ordered: readonly string[]): Job[] {
+  const jobs: Job[] = [];
+  let batch: string[] = [];
+  const flush = (): void => {
+    if (batch.length === 1) jobs.push({ name: batch[0]!, args: [batch[0]!], tap: true });
+    else if (batch.length > 1) jobs.push({ name: `batch of ${batch.length} from ${batch[0]}`, args: [BATCH, ...batch], tap: true, files: batch });
+    batch = [];
+  };
+  for (const file of ordered) {
+    if (runsAlone(file)) {
+      flush();
+      jobs.push({ name: file, args: [file], tap: true });
+      continue;
+    }
+    if (batch.length > 0 && (batchSize(batch[0]!) !== batchSize(file) || batch.length >= batchSize(file))) flush();
+    batch.push(file);
+  }
+  flush();
+  return jobs;
+}
+
 const indent = (text: string): string => text.replace(/^(?=.)/gm, '    ');
 
 // the services serve the built apps and the browser tests open them: built first when ui/ changed
@@ -47,7 +78,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 // the whole suite type-checks too, on the cores the first test files leave free; named files do not
-const jobs: Job[] = [...(named.length === 0 ? TYPE_CHECKS : []), ...files.map((file): Job => ({ name: file, args: [file], tap: true }))];
+const jobs: Job[] = [...(named.length === 0 ? TYPE_CHECKS : []), ...testJobs(files)];
 
 const postgres = await startThrowawayPostgres('ledger-test-pg-', { max_connections: '300' });
 process.env.TEST_DATABASE_URL = postgres.url;
@@ -67,17 +98,27 @@ const outcomes = await runJobs(jobs, {
   concurrency: JOBS,
   timeoutMs: FILE_TIMEOUT_MS,
   onOutcome(outcome, output) {
-    const line = `${outcome.ok ? 'ok' : 'not ok'} ${++ended} - ${outcome.name} # time=${outcome.ms.toFixed(0)}ms\n`;
-    // a failing job's whole output, so that CI's log says what failed
-    process.stdout.write(outcome.ok ? line : `# Subtest: ${outcome.name}\n${indent(output)}${line}`);
+    const report = (name: string, ok: boolean, ms: number, shown: string): void => {
+      const line = `${ok ? 'ok' : 'not ok'} ${++ended} - ${name} # time=${ms.toFixed(0)}ms\n`;
+      // a failing job's whole output, so that CI's log says what failed
+      process.stdout.write(ok ? line : `# Subtest: ${name}\n${indent(shown)}${line}`);
+    };
+    if (!outcome.files) return report(outcome.name, outcome.ok, outcome.ms, output);
+    for (const file of outcome.files) report(file.name, file.ok, file.ms, file.output || output);
+    // failed outside its files (a crash between two, a failing exit): the batch's whole output
+    if (!outcome.ok && outcome.files.every((file) => file.ok)) report(outcome.name, false, outcome.ms, output);
   },
 });
 await postgres.stop();
 
 const sum = (key: keyof Counts): number => outcomes.reduce((total, outcome) => total + outcome.counts[key], 0);
-const failed = outcomes.filter((outcome) => !outcome.ok);
+const failed = outcomes.flatMap((outcome): string[] => {
+  if (!outcome.files) return outcome.ok ? [] : [outcome.name];
+  const files = outcome.files.filter((file) => !file.ok).map((file) => file.name);
+  return files.length === 0 && !outcome.ok ? [outcome.name] : files;
+});
 process.stdout.write(`1..${outcomes.length}\n`);
-if (failed.length > 0) process.stdout.write(`# failed:\n${failed.map((outcome) => `#   ${outcome.name}\n`).join('')}`);
+if (failed.length > 0) process.stdout.write(`# failed:\n${failed.map((name) => `#   ${name}\n`).join('')}`);
 process.stdout.write(`# { total: ${sum('total')}, pass: ${sum('pass')}, fail: ${sum('fail')}, skip: ${sum('skip')} }\n`);
 process.stdout.write(`# ${jobs.length} jobs in ${((performance.now() - runStarted) / 1000).toFixed(1)} s\n`);
 process.stdout.write(`${sum('pass')} passed, ${sum('fail')} failed, ${sum('skip')} skipped\n`);
