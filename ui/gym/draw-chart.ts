@@ -3,6 +3,7 @@
 // and it is redrawn when the theme or the width changes.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axisWidth } from './axis-width.ts';
 import type { ChartLine } from './chart.tsx';
 import type { Series } from './progress.ts';
 
@@ -22,6 +23,14 @@ function colours(element: HTMLElement, count: number) {
 function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Options {
   const { axis, grid, lines: strokes, font } = colours(element, lines.length);
   const scaleOf = (index: number) => (index === 0 ? 'y' : `y${index}`);
+  // measured in the axis's own font, as uPlot draws it (the canvas's font is restored after)
+  const valueAxisSize = (plot: uPlot, values: string[] | null): number => {
+    plot.ctx.save();
+    plot.ctx.font = font;
+    const width = axisWidth(values ?? [], (label) => plot.ctx.measureText(label).width, { tick: 10, gap: 5 });
+    plot.ctx.restore();
+    return width;
+  };
   return {
     width: Math.max(240, element.clientWidth),
     height: HEIGHT,
@@ -33,7 +42,7 @@ function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Optio
       // the day as the phone's language writes it ("17 Nov", "Nov 17"), never a bare 11/17; the
       // x values are UTC midnights (progress.ts), so the day is read in UTC
       { stroke: axis, font, space: 64, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, values: (_plot: uPlot, splits: number[]) => splits.map((seconds) => dayLabel.format(seconds * 1000)) },
-      ...lines.map((_, index) => ({ scale: scaleOf(index), side: index === 0 ? 3 : 1, stroke: strokes[index]!, font, size: 56, grid: { show: index === 0, stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } })),
+      ...lines.map((_, index) => ({ scale: scaleOf(index), side: index === 0 ? 3 : 1, stroke: strokes[index]!, font, size: valueAxisSize, grid: { show: index === 0, stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } })),
     ],
   };
 }
