@@ -92,6 +92,9 @@ const runStarted = performance.now();
 process.stdout.write(`TAP version 14\n# ${jobs.length} jobs (${files.length} test files), ${JOBS} at a time\n`);
 
 let ended = 0;
+/** a tier's files and the time they took (three ran at a time, so the tiers add up to more than the run) */
+const tiers = new Map<string, { files: number; ms: number }>();
+const tierOf = (name: string): string => (name.startsWith('tsc ') ? 'type checks' : (/\.(unit|int|browser)\.test\.ts$/.exec(name)?.[1] ?? 'other'));
 const outcomes = await runJobs(jobs, {
   cwd: ROOT,
   env,
@@ -100,6 +103,8 @@ const outcomes = await runJobs(jobs, {
   onOutcome(outcome, output) {
     const report = (name: string, ok: boolean, ms: number, shown: string): void => {
       const line = `${ok ? 'ok' : 'not ok'} ${++ended} - ${name} # time=${ms.toFixed(0)}ms\n`;
+      const tier = tiers.get(tierOf(name)) ?? { files: 0, ms: 0 };
+      tiers.set(tierOf(name), { files: tier.files + 1, ms: tier.ms + ms });
       // a failing job's whole output, so that CI's log says what failed
       process.stdout.write(ok ? line : `# Subtest: ${name}\n${indent(shown)}${line}`);
     };
@@ -117,9 +122,11 @@ const failed = outcomes.flatMap((outcome): string[] => {
   const files = outcome.files.filter((file) => !file.ok).map((file) => file.name);
   return files.length === 0 && !outcome.ok ? [outcome.name] : files;
 });
-process.stdout.write(`1..${outcomes.length}\n`);
+process.stdout.write(`1..${ended}\n`);
 if (failed.length > 0) process.stdout.write(`# failed:\n${failed.map((name) => `#   ${name}\n`).join('')}`);
 process.stdout.write(`# { total: ${sum('total')}, pass: ${sum('pass')}, fail: ${sum('fail')}, skip: ${sum('skip')} }\n`);
 process.stdout.write(`# ${jobs.length} jobs in ${((performance.now() - runStarted) / 1000).toFixed(1)} s\n`);
+const tierLines = [...tiers].map(([tier, { files, ms }]) => `#   ${tier}: ${files} ${tier === 'type checks' ? 'projects' : 'files'}, ${(ms / 1000).toFixed(1)} s in them\n`);
+process.stdout.write(`# time in each tier's files (three at a time):\n${tierLines.join('')}`);
 process.stdout.write(`${sum('pass')} passed, ${sum('fail')} failed, ${sum('skip')} skipped\n`);
 process.exit(failed.length > 0 ? 1 : 0);
