@@ -41,7 +41,13 @@ async function testFiles(patterns: readonly string[]): Promise<string[]> {
  * Files that stay a process of their own: those about the process itself (ops/: signals, exits,
  * restarts, a killed PostgreSQL, the CLI spawned) and the long ones, which would hold a batch up.
  */
-const runsAlone = (file: string): boolean => file.startsWith('ops/') || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
+const runsAlone = (file: string): boolean =>
+  file.startsWith('ops/') ||
+  file.endsWith('reference.int.test.ts') ||
+  file.includes('/sync-sim/') ||
+  // it terminates PostgreSQL backends under load; in one of three runs in a batch its subscriber got
+  // none of the 120 events and the file hung, which no run alone has shown (docs/testing.md)
+  file === 'infra/eventstore/reconnect.int.test.ts';
 /** files per batch: enough to share the loading, few enough that the three workers end together */
 const batchSize = (file: string): number => (file.includes('.unit.') ? 25 : 6);
 
