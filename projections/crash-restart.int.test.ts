@@ -102,9 +102,11 @@ t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables e
       const ip = `198.51.100.${n}`;
       const account = { email: `crash${n}@example.org`, password: 'correct horse battery' };
       let answer = await send(gym, ip, 'POST', '/api/auth/signup', account);
-      // a 503 NOT_READY kept the account but set no session: sign in to it
-      for (let tries = 0; !answer.cookies.some((cookie) => cookie.name === 'gym_sid'); tries++) {
-        if (tries === 20) throw new Error(`no session for ${account.email}: ${answer.statusCode} ${answer.body}`);
+      // a 503 NOT_READY kept the account but set no session: sign in to it, for as long as the
+      // projector takes to come back (a transaction of another test held open in the run's
+      // cluster holds it back too: every reader of the log waits for the oldest)
+      for (const deadline = Date.now() + 30_000; !answer.cookies.some((cookie) => cookie.name === 'gym_sid'); ) {
+        if (Date.now() > deadline) throw new Error(`no session for ${account.email}: ${answer.statusCode} ${answer.body}`);
         answer = await send(gym, ip, 'POST', '/api/auth/login', account);
       }
       const sid = answer.cookies.find((cookie) => cookie.name === 'gym_sid')!.value;

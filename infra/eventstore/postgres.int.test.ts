@@ -131,6 +131,35 @@ t.test('a live event reaches subscribers by notification, not by polling, in and
   t.same(await Promise.all([local, remote]), ['woken', 'woken']);
 });
 
+t.test('a transaction held open elsewhere for seconds holds a live event back, and the subscriber reads it once that ends', async (t) => {
+  // anywhere in the cluster (another database's rebuild, a backup): the log's readers see nothing
+  // newer than the oldest open transaction, so the notified event stays unreadable meanwhile
+  const store = createPostgresEventStore(db.pool, { idlePollMs: 3_600_000 });
+  const subscription = store.subscribeToAll(await store.headPosition());
+  t.teardown(() => subscription.close());
+  const seen: RecordedEvent[] = [];
+  const reading = (async () => {
+    for await (const batch of subscription) {
+      seen.push(...batch.filter((event) => event.stream === 'held.back'));
+      if (seen.length > 0) break;
+    }
+  })();
+  const open = await db.pool.connect();
+  await open.query('BEGIN');
+  await open.query('SELECT pg_current_xact_id()');
+  await store.append('held.back', [newEvent('waited')], 'no_stream');
+  // longer than the second of looking again after which the subscriber once took the event for
+  // deleted; short, since it holds back every subscriber of the test run's cluster meanwhile
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  t.equal(seen.length, 0, 'unreadable while the older transaction is open');
+  await open.query('COMMIT');
+  open.release();
+  // with no other NOTIFY and an hour between idle looks, only a subscriber still waiting for it reads it
+  await until('the held-back event delivered', async () => seen.length > 0 || undefined, 10_000);
+  t.same(seen.map((event) => event.type), ['waited']);
+  await reading;
+});
+
 t.test('fenceOut waits for an append of the user under way, which gets in; an append asked meanwhile, and every later one, is refused', async (t) => {
   const store = createPostgresEventStore(db.pool);
   // stands for another process: one adapter's own lane would hold the later appends back itself

@@ -579,6 +579,17 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return rows.map(toRecorded);
   }
 
+  /** Whether no transaction older than `tx` is still open, so that its events are readable. */
+  async function readableFrom(tx: bigint): Promise<boolean> {
+    try {
+      const { rows } = await pool.query<{ readable: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::text::xid8 AS readable', [tx.toString()]);
+      return rows[0]?.readable === true;
+    } catch (error) {
+      if (isConnectionError(error)) return false;
+      throw error;
+    }
+  }
+
   function subscribeToAll(from: Position, subscribeOptions: { readonly maxBatch?: number } = {}): Subscription {
     const maxBatch = subscribeOptions.maxBatch ?? 500;
     let position = from;
@@ -625,13 +636,14 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
             continue;
           }
           if (newestNotifiedTx > position.commit && newestNotifiedTx > givenUpOnTx) {
-            if (backoff < 1000) {
-              // committed, but an older transaction is still open somewhere: look again shortly
+            // committed, but an older transaction is still open somewhere in the cluster (another
+            // database's rebuild, a backup): look again, at most every second, for as long as it is
+            if (backoff < 1000 || !(await readableFrom(newestNotifiedTx))) {
               await wait(backoff);
-              backoff *= 2;
+              backoff = Math.min(backoff * 2, 1000);
               continue;
             }
-            // its events were deleted before we got to them
+            // readable, and still nothing: its events were deleted before we got to them
             givenUpOnTx = newestNotifiedTx;
           }
           backoff = 1;
