@@ -41,13 +41,7 @@ async function testFiles(patterns: readonly string[]): Promise<string[]> {
  * Files that stay a process of their own: those about the process itself (ops/: signals, exits,
  * restarts, a killed PostgreSQL, the CLI spawned) and the long ones, which would hold a batch up.
  */
-const runsAlone = (file: string): boolean =>
-  file.startsWith('ops/') ||
-  file.endsWith('reference.int.test.ts') ||
-  file.includes('/sync-sim/') ||
-  // it terminates PostgreSQL backends under load; in one of three runs in a batch its subscriber got
-  // none of the 120 events and the file hung, which no run alone has shown (docs/testing.md)
-  file === 'infra/eventstore/reconnect.int.test.ts';
+const runsAlone = (file: string): boolean => file.startsWith('ops/') || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
 /** files per batch: enough to share the loading, few enough that the three workers end together */
 const batchSize = (file: string): number => (file.includes('.unit.') ? 25 : 6);
 
@@ -112,7 +106,7 @@ const outcomes = await runJobs(jobs, {
       const tier = tiers.get(tierOf(name)) ?? { files: 0, ms: 0 };
       tiers.set(tierOf(name), { files: tier.files + 1, ms: tier.ms + ms });
       // a failing job's whole output, so that CI's log says what failed
-      process.stdout.write(ok ? line : `# Subtest: ${name}\n${indent(shown)}${line}`);
+      process.stdout.write(ok ? line : `# Subtest: ${name}\n${indent(shown)}${shown.endsWith('\n') ? '' : '\n'}${line}`);
     };
     if (!outcome.files) return report(outcome.name, outcome.ok, outcome.ms, output);
     for (const file of outcome.files) report(file.name, file.ok, file.ms, file.output || output);
