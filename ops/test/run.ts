@@ -34,14 +34,29 @@ async function testFiles(patterns: readonly string[]): Promise<string[]> {
   // (the read side's reference checks and the sync simulation take a minute each)
   const long = (file: string): boolean => file.startsWith('ops/') || file.startsWith('projections/') || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
   const weight = (file: string): number => (file.includes('.browser.') ? 0 : long(file) ? 1 : 2);
-  return [...found].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b));
+  // then int before unit files, so that files of a kind are neighbours and batch together
+  const kind = (file: string): number => (file.includes('.unit.') ? 1 : 0);
+  return [...found].sort((a, b) => weight(a) - weight(b) || kind(a) - kind(b) || a.localeCompare(b));
 }
 
 /**
- * Files that stay a process of their own: those about the process itself (ops/: signals, exits,
- * restarts, a killed PostgreSQL, the CLI spawned) and the long ones, which would hold a batch up.
+ * Files about a process itself (its start, signals, exit, a killed PostgreSQL, the CLI and the
+ * services spawned, the process's own metrics, a dev server's watchers) and the long ones, which
+ * would hold a batch up, run alone.
  */
-const runsAlone = (file: string): boolean => file.startsWith('ops/') || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
+const PROCESS_FILES = new Set([
+  'ops/club-users.int.test.ts',
+  'ops/main.int.test.ts',
+  'ops/metrics.int.test.ts',
+  'ops/other-ports.browser.test.ts',
+  'ops/outage.int.test.ts',
+  'ops/park.int.test.ts',
+  'ops/postgres-crash.int.test.ts',
+  'ops/restart.int.test.ts',
+  'ops/split-roles.int.test.ts',
+  'ops/ui/dev.int.test.ts',
+]);
+const runsAlone = (file: string): boolean => PROCESS_FILES.has(file) || file.endsWith('reference.int.test.ts') || file.includes('/sync-sim/');
 /** files per batch: enough to share the loading, few enough that the three workers end together */
 const batchSize = (file: string): number => (file.includes('.unit.') ? 25 : 6);
 
