@@ -1,25 +1,15 @@
-// The ops command line as operators run it: a separate process on the service's database.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+// The ops command line on the service's database: run in the test's process (`runCli`), and as
+// operators run it, a separate process, where the process itself is what is checked.
 import t from 'tap';
+import { runInProcess, runSpawned } from './cli/test-runs.ts';
 import { startTestSystem } from './test/harness.ts';
 import { createReadAfter } from './test/read-after.ts';
-
-const cli = path.join(import.meta.dirname, 'cli.ts');
-
-function ops(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
-}
 
 const system = await startTestSystem(t);
 const forms = system.apps.forms!;
 for (const name of ['audited', ...Array.from({ length: 6 }, (_, i) => `rebuilt-${i}`)]) await system.defineForm(name);
 const env = { DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' };
+const ops = runInProcess;
 
 // a save answers before the read side has it: reads send back where the saves landed
 const readAfter = createReadAfter();
@@ -33,6 +23,17 @@ async function save(name: string, body: object): Promise<void> {
   if (response.statusCode !== 200) throw new Error(`save failed: ${response.body}`);
   readAfter.remember(response);
 }
+
+t.test('as a process: --help on stdout with exit 0; a mistake one line on stderr, nothing on stdout, exit 2', async (t) => {
+  const [top, unknown] = await Promise.all([runSpawned(['--help'], {}), runSpawned(['explode'], env)]);
+  t.equal(top.code, 0);
+  t.match(top.out, /rebuild/);
+  t.match(top.out, /audit/);
+  t.equal(top.err, '');
+  t.equal(unknown.code, 2);
+  t.equal(unknown.err, 'unknown command explode; run with --help for the list\n');
+  t.equal(unknown.out, '');
+});
 
 t.test('--help lists the commands, and every command has its own', async (t) => {
   const top = await ops(['--help']);

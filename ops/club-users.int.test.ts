@@ -1,30 +1,17 @@
-// `ops club:user …` as operators run it: separate processes on the service's database, checked over HTTP.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+// `ops club:user …` on the service's database, checked over HTTP: run in the test's process
+// (`runCli`), and as operators run it, a separate process, for reading the password from its stdin.
 import t from 'tap';
 import { recordAccountCreated } from '../command-api/club/user.ts';
 import { playerStream } from '../domain/club/player.ts';
 import { clubUserStream } from '../domain/club/user.ts';
+import { runInProcess, runSpawned } from './cli/test-runs.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
 import { whereFound } from './test/where-found.ts';
 
-const cli = path.join(import.meta.dirname, 'cli.ts');
-
-type Run = { code: number | null; out: string; err: string };
-
-/** Runs the CLI; `input` (when given) is its whole standard input, otherwise stdin is closed at once. */
-function ops(args: string[], input?: string): Promise<Run> {
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  child.stdin.end(input ?? '');
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
-}
-
-// every spawned CLI loads the whole codebase: seconds of CPU each, many more on a busy machine
-t.setTimeout(600_000);
+/** Runs the CLI in this process; `input` (when given) is its whole standard input, otherwise it is empty. */
+const ops = (args: string[], input?: string) => runInProcess(args, env, input);
+/** The same as a child process, with `input` piped to its stdin. */
+const spawned = (args: string[], input?: string) => runSpawned(args, env, input);
 
 const system = await startTestSystem(t);
 const club = system.apps.club!;
@@ -54,8 +41,9 @@ t.test('--help lists the club:user commands, and each has its own', async (t) =>
   t.match(own[3]!.out, /stay/, 'remove --help says what stays');
 });
 
-t.test('add with --password-stdin creates an account that logs in over HTTP; adding it again fails', async (t) => {
-  const added = await ops(['club:user', 'add', 'Alice', '--password-stdin'], 'correct horse battery\nignored second line\n');
+t.test('add with --password-stdin (a process) creates an account that logs in over HTTP; adding it again fails', async (t) => {
+  // a process: the password is the first line of what was piped to it
+  const added = await spawned(['club:user', 'add', 'Alice', '--password-stdin'], 'correct horse battery\nignored second line\n');
   t.equal(added.code, 0, added.err);
   t.equal(added.err, '');
   const account = await system.core.accounts.findByLogin('club', 'alice');
@@ -85,7 +73,8 @@ t.test('wrong input is one line and exit 2', async (t) => {
     ops(['club:user', 'add', 'carol', '--password-stdin'], 'short\n'),
     ops(['club:user', 'add', 'carol', '--password-stdin'], '12345678\n'),
     ops(['club:user', 'add', 'no spaces', '--password-stdin'], 'long-enough\n'),
-    ops(['club:user', 'add', 'carol'], 'long-enough\n'),
+    // a process: its stdin is a pipe, no terminal
+    spawned(['club:user', 'add', 'carol'], 'long-enough\n'),
   ]);
   t.equal(short.code, 2);
   t.equal(short.err, 'password: at least 8 characters\n');
