@@ -323,14 +323,35 @@ export type ThrowawayPostgres = EmbeddedPostgresHandle & {
   readonly dir: string;
 };
 
+/** `url` with its host a folder of Unix sockets (the port names the socket in it) */
+function socketUrl(url: string, sockets: string): string {
+  const socket = new URL(url);
+  socket.hostname = 'localhost';
+  socket.searchParams.set('host', sockets);
+  return socket.toString();
+}
+
 /** An embedded PostgreSQL in a fresh temporary folder on a free port; `stop` removes the folder too. */
 export async function startThrowawayPostgres(prefix: string, settings: Readonly<Record<string, string>> = {}): Promise<ThrowawayPostgres> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   // as root the server runs as the `postgres` user, which must be able to enter the folder
   await chmod(dir, 0o755);
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: 0, persistent: false, settings: { ...THROWAWAY_SETTINGS, ...settings } });
+  // Its clients connect through a Unix socket where there are sockets: a query costs a quarter
+  // less CPU than over TCP on the loopback, on both sides, and the test suite is mostly queries.
+  const sockets = process.platform === 'win32' ? null : path.join(dir, 'sockets');
+  if (sockets) {
+    await mkdir(sockets);
+    await chmod(sockets, 0o777);
+  }
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'data'),
+    port: 0,
+    persistent: false,
+    settings: { ...THROWAWAY_SETTINGS, ...(sockets ? { unix_socket_directories: sockets } : {}), ...settings },
+  });
   return {
     ...postgres,
+    url: sockets ? socketUrl(postgres.url, sockets) : postgres.url,
     dir,
     stop: async () => {
       try {
