@@ -3,6 +3,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import t from 'tap';
+import { viaTcpPort } from '../testing/cuttable-proxy.ts';
 import { makeDatabase } from '../testing/database.ts';
 import { listenForTest } from '../testing/listen.ts';
 import { startDailyScheduler } from './daily.ts';
@@ -40,7 +41,7 @@ t.test('a scheduler whose database drops a connection while it sets up tries aga
   const proxy = createServer((client) => {
     opened += 1;
     if (opened === 2) return void client.destroy();
-    const server = connect(Number(target.port), target.hostname);
+    const server = connect(Number(target.port), '127.0.0.1');
     for (const socket of [client, server]) {
       sockets.add(socket);
       socket.on('error', () => undefined);
@@ -52,9 +53,7 @@ t.test('a scheduler whose database drops a connection while it sets up tries aga
   t.teardown(() => {
     for (const socket of sockets) socket.destroy();
   });
-  const via = new URL(database.url);
-  via.port = String(port);
-  const pool = new pg.Pool({ connectionString: via.toString(), max: 4 });
+  const pool = new pg.Pool({ connectionString: viaTcpPort(database.url, port), max: 4 });
   pool.on('error', () => undefined);
   t.teardown(async () => {
     await pool.end();

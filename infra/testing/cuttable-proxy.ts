@@ -13,16 +13,29 @@ export type CuttableProxy = {
   close(): Promise<void>;
 };
 
+/**
+ * `url` reached at 127.0.0.1 on `port`: a proxy in front of the database. The run's PostgreSQL is
+ * reached through a Unix socket (a folder named by the `host` parameter), and listens on TCP too.
+ */
+export function viaTcpPort(url: string, port: number): string {
+  const via = new URL(url);
+  via.hostname = '127.0.0.1';
+  via.port = String(port);
+  via.searchParams.delete('host');
+  return via.toString();
+}
+
 export async function cuttableProxy(url: string): Promise<CuttableProxy> {
   const target = new URL(url);
   const targetPort = Number(target.port || 5432);
+  const targetHost = target.searchParams.has('host') ? '127.0.0.1' : target.hostname;
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   };
   const serve = (client: net.Socket): void => {
-    const upstream = net.connect(targetPort, target.hostname);
+    const upstream = net.connect(targetPort, targetHost);
     track(client);
     track(upstream);
     client.on('error', () => upstream.destroy());
@@ -46,11 +59,8 @@ export async function cuttableProxy(url: string): Promise<CuttableProxy> {
     for (const socket of sockets) socket.destroy();
     await closed;
   };
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(port);
   return {
-    url: proxied.toString(),
+    url: viaTcpPort(url, port),
     cut,
     async restore() {
       server ??= await listen(port);
