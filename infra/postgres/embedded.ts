@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -331,9 +331,24 @@ function socketUrl(url: string, sockets: string): string {
   return socket.toString();
 }
 
+const TMPFS_MAGIC = 0x01021994;
+const MEMORY_FOLDER = '/dev/shm';
+
+/**
+ * Where a throwaway cluster's folder goes: in memory (Linux's /dev/shm, when it has 4 GiB free)
+ * or else the temporary folder. Creating a database copies about a thousand files, and on this
+ * machine's disk that took 0.45 s of the server's CPU against 0.03 s in memory; the test suite
+ * makes one for every test system.
+ */
+async function throwawayParent(): Promise<string> {
+  if (process.platform !== 'linux') return tmpdir();
+  const memory = await statfs(MEMORY_FOLDER).catch(() => null);
+  return memory && memory.type === TMPFS_MAGIC && memory.bavail * memory.bsize >= 4 * 2 ** 30 ? MEMORY_FOLDER : tmpdir();
+}
+
 /** An embedded PostgreSQL in a fresh temporary folder on a free port; `stop` removes the folder too. */
 export async function startThrowawayPostgres(prefix: string, settings: Readonly<Record<string, string>> = {}): Promise<ThrowawayPostgres> {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const dir = await mkdtemp(path.join(await throwawayParent(), prefix));
   // as root the server runs as the `postgres` user, which must be able to enter the folder
   await chmod(dir, 0o755);
   // Its clients connect through a Unix socket where there are sockets: a query costs a quarter
