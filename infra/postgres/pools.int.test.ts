@@ -1,5 +1,6 @@
 import {
   BackendTerminatedError,
+  BackendTerminatedUnexpectedlyError,
   InputSyntaxError,
   InvalidInputError,
   NotNullIntegrityConstraintViolationError,
@@ -58,7 +59,10 @@ t.test("the typed pool's connections: our parsers, slonik's error classes, prepa
       await db.pg.query('SELECT pg_terminate_backend($1)', [pid]);
       await connection.query(sql.unsafe`SELECT 1`);
     });
-    t.type(await rejection(ended), BackendTerminatedError);
+    // the server's reason (57P01) when the client read it before writing the next query; over a
+    // Unix socket the write can fail first (EPIPE), and then the connection ended unexplained
+    const error = await rejection(ended);
+    t.ok(error instanceof BackendTerminatedError || error instanceof BackendTerminatedUnexpectedlyError, `a terminated backend's class: ${String(error)}`);
     t.equal(await pool.oneFirst(sql.type(z.object({ one: z.number() }))`SELECT 1 AS one`), 1, 'the pool opens another');
   });
 

@@ -36,7 +36,13 @@ export function createCallbackPgDriverFactory(): DriverFactory {
       createPoolClient: async ({ clientEventEmitter }) => {
         const password = typeof driverConfiguration.password === 'function' ? await driverConfiguration.password() : config.password;
         const client = new pg.Client({ ...config, password, types: { getTypeParser } });
-        const onError = (error: Error) => clientEventEmitter.emit('error', slonikErrorOf(error, null));
+        // Why the connection went, when the server said so between two queries (pg_terminate_backend
+        // seen while idle): pg then rejects the next query only with "not queryable".
+        let lost: Error | null = null;
+        const onError = (error: Error) => {
+          lost = slonikErrorOf(error, null);
+          clientEventEmitter.emit('error', lost);
+        };
         const onNotice = (notice: { message?: string }) => {
           if (notice.message) clientEventEmitter.emit('notice', { message: notice.message });
         };
@@ -62,7 +68,7 @@ export function createCallbackPgDriverFactory(): DriverFactory {
           query: (text, values, options) =>
             new Promise<DriverQueryResult>((resolve, reject) => {
               client.query({ text, values, ...(options?.name ? { name: options.name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
-                if (error) reject(slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
+                if (error) reject(lost && error.message.includes('not queryable') ? lost : slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
                 else if (Array.isArray(result)) reject(new InvalidInputError('Must not use multiple statements in a single query.'));
                 else resolve(driverResultOf(result));
               });
@@ -134,6 +140,10 @@ function slonikErrorOf(error: Error, query: { sql: string; values: readonly Prim
   if (message.includes('connection terminated')) return new BackendTerminatedError(error);
   if (!('code' in error)) return error;
   switch (error.code) {
+    // the socket closed under a query before the server's reason was read (a Unix socket refuses the write at once)
+    case 'EPIPE':
+    case 'ECONNRESET':
+      return new BackendTerminatedUnexpectedlyError(error);
     case '22P02':
       return new InvalidInputError(error.message);
     case '25P03':
