@@ -1,17 +1,14 @@
 // The operator's way out, end to end: an event the gym projection cannot store stops it; readiness
 // and writes say so at once; `ops park` (a separate process) lets it past; the park is audited.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import t from 'tap';
 import { trainingUser } from '../command-api/gym/training-test-client.ts';
 import { formatPosition } from '../infra/eventstore/port.ts';
 import { until } from '../infra/testing/until.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { rebuildProjection, type Logger } from '../projections/runtime.ts';
+import { runSpawned } from './cli/test-runs.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
-
-const cli = path.join(import.meta.dirname, 'cli.ts');
 
 type Entry = { level: string; object: Record<string, unknown>; message: string };
 const entries: Entry[] = [];
@@ -23,15 +20,8 @@ const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '60000' }, {}, { l
 const gym = system.apps.gym!;
 const forms = system.apps.forms!;
 
-function ops(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const env = { ...process.env, DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SESSION_SECRET };
-  const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })));
-}
+/** `ops …` as a separate process, as an operator parks: the projector learns of it from the database */
+const ops = (args: string[]) => runSpawned(args, { DATABASE_URL: system.url, LOG_LEVEL: 'silent', SESSION_SECRET: TEST_SESSION_SECRET });
 
 const ready = (app: typeof gym) => app.inject({ method: 'GET', url: '/api/health/ready' });
 

@@ -11,6 +11,7 @@ import {
 import t from 'tap';
 import { z } from 'zod';
 import { connectTestDatabase } from '../testing/database.ts';
+import { until } from '../testing/until.ts';
 
 /** What a call rejected with (slonik's errors are all named "Error", so tap's `rejects` cannot tell their classes apart). */
 const rejection = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
@@ -64,6 +65,18 @@ t.test("the typed pool's connections: our parsers, slonik's error classes, prepa
     const error = await rejection(ended);
     t.ok(error instanceof BackendTerminatedError || error instanceof BackendTerminatedUnexpectedlyError, `a terminated backend's class: ${String(error)}`);
     t.equal(await pool.oneFirst(sql.type(z.object({ one: z.number() }))`SELECT 1 AS one`), 1, 'the pool opens another');
+  });
+
+  t.test('a connection the server ended while it was idle answers the next query with the server\'s reason', async (t) => {
+    const ended = pool.connect(async (connection) => {
+      const pid = await connection.oneFirst(sql.type(z.object({ pid: z.number() }))`SELECT pg_backend_pid() AS pid`);
+      await db.pg.query('SELECT pg_terminate_backend($1)', [pid]);
+      // gone from the server, and its last words (57P01) read by the client before the next query
+      await until('the backend to be gone', async () => (await db.pg.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await connection.query(sql.unsafe`SELECT 1`);
+    });
+    t.type(await rejection(ended), BackendTerminatedError);
   });
 
   t.test('a prepared statement is prepared once per connection and answers each call with its own values', async (t) => {

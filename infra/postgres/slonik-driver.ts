@@ -36,13 +36,7 @@ export function createCallbackPgDriverFactory(): DriverFactory {
       createPoolClient: async ({ clientEventEmitter }) => {
         const password = typeof driverConfiguration.password === 'function' ? await driverConfiguration.password() : config.password;
         const client = new pg.Client({ ...config, password, types: { getTypeParser } });
-        // Why the connection went, when the server said so between two queries (pg_terminate_backend
-        // seen while idle): pg then rejects the next query only with "not queryable".
-        let lost: Error | null = null;
-        const onError = (error: Error) => {
-          lost = slonikErrorOf(error, null);
-          clientEventEmitter.emit('error', lost);
-        };
+        const onError = (error: Error) => clientEventEmitter.emit('error', slonikErrorOf(error, null));
         const onNotice = (notice: { message?: string }) => {
           if (notice.message) clientEventEmitter.emit('notice', { message: notice.message });
         };
@@ -68,7 +62,7 @@ export function createCallbackPgDriverFactory(): DriverFactory {
           query: (text, values, options) =>
             new Promise<DriverQueryResult>((resolve, reject) => {
               client.query({ text, values, ...(options?.name ? { name: options.name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
-                if (error) reject(lost && error.message.includes('not queryable') ? lost : slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
+                if (error) reject(slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
                 else if (Array.isArray(result)) reject(new InvalidInputError('Must not use multiple statements in a single query.'));
                 else resolve(driverResultOf(result));
               });
@@ -134,7 +128,7 @@ function driverResultOf(result: pg.QueryResult): DriverQueryResult {
 }
 
 /** The error classes slonik's pg driver raises, which callers tell apart (a unique violation, a lost connection, a timeout). */
-function slonikErrorOf(error: Error, query: { sql: string; values: readonly PrimitiveValueExpression[] } | null): Error {
+export function slonikErrorOf(error: Error, query: { sql: string; values: readonly PrimitiveValueExpression[] } | null): Error {
   const message = error.message.toLowerCase();
   if (message.includes('connection terminated unexpectedly')) return new BackendTerminatedUnexpectedlyError(error);
   if (message.includes('connection terminated')) return new BackendTerminatedError(error);

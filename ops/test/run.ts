@@ -10,23 +10,21 @@ import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
 import { ensureWebApps } from '../ui/build.ts';
 import { createMigratedTemplate } from './harness.ts';
 import { type Counts, type Job, runJobs } from './jobs.ts';
+import { TYPE_CHECK_PROJECTS, typeCheckArgs } from './type-checks.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const JOBS = Number(process.env.TEST_JOBS ?? 3);
+if (!Number.isInteger(JOBS) || JOBS < 1) {
+  process.stderr.write(`TEST_JOBS: a whole number of files to run at once, 1 or more (not ${process.env.TEST_JOBS})\n`);
+  process.exit(2);
+}
 // a longer run of the read checks (`npm run check:reads -- --runs 5000`) gives each file more time
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 180_000);
 const COMPILE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
 const BATCH = path.join(ROOT, 'ops/test/batch.ts');
 
-/**
- * The type checks `npm run typecheck` makes, one job each, run beside the first test files: by
- * TypeScript 7's native compiler (`typescript` itself stays at 5 for openapi-typescript, which uses
- * its API), on one thread, since the test files keep both cores busy.
- */
-const TSC = path.join(ROOT, 'node_modules/@typescript/native/bin/tsc');
-const TYPE_CHECKS = ['tsconfig.json', 'ui/tsconfig.json'].map(
-  (project): Job => ({ name: `tsc -p ${project}`, args: [TSC, '--noEmit', '--singleThreaded', '-p', project], tap: false }),
-);
+/** The type checks `npm run typecheck` makes, one job each, beside the first test files, on one thread: the files keep both cores busy. */
+const TYPE_CHECKS = TYPE_CHECK_PROJECTS.map((project): Job => ({ name: `tsc -p ${project}`, args: typeCheckArgs(project, { singleThreaded: true }), tap: false }));
 
 /** The test files named by the arguments (paths or globs), or every `*.test.ts` outside node_modules and .data. */
 async function testFiles(patterns: readonly string[]): Promise<string[]> {
