@@ -45,6 +45,12 @@ export type Projection = {
    * events loads faster in larger ones, each a round of statements over more rows
    */
   readonly replayBatch?: number;
+  /**
+   * the stream-name prefixes whose events `apply` reads (every stream unless set): a live batch of
+   * none of them only moves the checkpoint, in one statement, so that the four contexts' projectors
+   * do not each open a transaction for every other context's event
+   */
+  readonly streams?: readonly string[];
 };
 
 export type Logger = {
@@ -199,6 +205,10 @@ export async function readParked(store: EventStore, projection: string): Promise
   return new Set(records.map((record) => record.position));
 }
 
+/** whether `projection` reads `event`'s stream */
+const reads = (projection: Projection, event: RecordedEvent): boolean =>
+  projection.streams === undefined || projection.streams.some((prefix) => event.stream.startsWith(prefix));
+
 const withoutParked = (events: readonly RecordedEvent[], parked: ReadonlySet<string>): readonly RecordedEvent[] =>
   parked.size === 0 ? events : events.filter((event) => !parked.has(formatPosition(event.position)));
 
@@ -290,10 +300,11 @@ const SKIP_COMMIT_FLUSH = sql.fragment`set_config('synchronous_commit', 'off', t
  * (a rebuild's swap takes the same lock); false when the checkpoint is no longer where it was. In
  * the same round trip the commit stops waiting for the WAL flush: safe, because the read rows and
  * their checkpoint commit together, so a crash only loses a suffix of batches, applied again from
- * the durable log.
+ * the durable log. On the pool it is a transaction of its own: the whole of a batch with nothing
+ * to apply.
  */
-async function advanceCheckpoint(tx: DatabaseTransactionConnection, name: string, from: Position, to: Position): Promise<boolean> {
-  const moved = await tx.maybeOne(sql.type(z.object({ sync: z.string() }))`
+async function advanceCheckpoint(connection: DatabaseTransactionConnection | DatabasePool, name: string, from: Position, to: Position): Promise<boolean> {
+  const moved = await connection.maybeOne(sql.type(z.object({ sync: z.string() }))`
     UPDATE projection_state.checkpoints
     SET commit_position = ${to.commit.toString()}, prepare_position = ${to.prepare.toString()}, updated_at = now()
     WHERE name = ${name} AND commit_position = ${from.commit.toString()} AND prepare_position = ${from.prepare.toString()}
@@ -744,18 +755,23 @@ export function startProjector(deps: {
     }
   }
 
-  /** Commits `events` (parked ones skipped) and moves the checkpoint to the last of them. */
+  /** Commits `events` (parked ones and other streams' skipped) and moves the checkpoint to the last of them. */
   async function commit(from: Position, events: readonly RecordedEvent[], parked: ReadonlySet<string>): Promise<{ checkpoint: Checkpoint; swapped: boolean }> {
     const last = events[events.length - 1]!.position;
+    const applied = withoutParked(events, parked).filter((event) => reads(projection, event));
+    const swappedTo = async (connection: DatabasePool | DatabaseTransactionConnection): Promise<{ checkpoint: Checkpoint; swapped: true }> => {
+      // a rebuild swapped in new tables with their own checkpoint: continue from there
+      const current = await readCheckpoint(connection, name);
+      if (!current) throw new Error(`checkpoint of ${name} disappeared`);
+      return { checkpoint: current, swapped: true };
+    };
+    const moved = { checkpoint: { version: projection.version, position: last }, swapped: false } as const;
+    // nothing to write but the checkpoint: one statement is its own transaction
+    if (applied.length === 0) return (await advanceCheckpoint(pool, name, from, last)) ? moved : swappedTo(pool);
     return pool.transaction(async (tx) => {
-      if (!(await advanceCheckpoint(tx, name, from, last))) {
-        // a rebuild swapped in new tables with their own checkpoint: continue from there
-        const current = await readCheckpoint(tx, name);
-        if (!current) throw new Error(`checkpoint of ${name} disappeared`);
-        return { checkpoint: current, swapped: true };
-      }
-      await applyMarked(projection, tx, name, withoutParked(events, parked));
-      return { checkpoint: { version: projection.version, position: last }, swapped: false };
+      if (!(await advanceCheckpoint(tx, name, from, last))) return swappedTo(tx);
+      await applyMarked(projection, tx, name, applied);
+      return moved;
     });
   }
 

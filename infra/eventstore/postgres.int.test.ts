@@ -131,6 +131,50 @@ t.test('a live event reaches subscribers by notification, not by polling, in and
   t.same(await Promise.all([local, remote]), ['woken', 'woken']);
 });
 
+t.test('a subscriber reads each transaction once: its own NOTIFY wakes nobody again, and an append made while it handles a batch is read next', async (t) => {
+  t.setTimeout(30_000);
+  const noPolling = { idlePollMs: 600_000 };
+  const countingPool = new pg.Pool({ connectionString: db.url, max: 4 });
+  const otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
+  t.teardown(() => Promise.all([countingPool.end(), otherPool.end()]));
+  let logReads = 0;
+  const query = countingPool.query.bind(countingPool);
+  countingPool.query = ((...args: Parameters<typeof query>) => {
+    const [config] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text ?? '';
+    if (text.includes('FROM es.events') && text.includes('pg_snapshot_xmin')) logReads++;
+    return query(...args);
+  }) as typeof query;
+  const store = createPostgresEventStore(countingPool, noPolling);
+  const elsewhere = createPostgresEventStore(otherPool, noPolling);
+  const subscription = store.subscribeToAll(await store.headPosition());
+  t.teardown(() => subscription.close());
+  const seen: string[] = [];
+  let readsWhenLastSeen = 0;
+  const reading = (async () => {
+    for await (const batch of subscription) {
+      seen.push(...batch.filter((event) => event.stream.startsWith('once.')).map((event) => event.type));
+      if (seen.length === 1) {
+        // appended while this batch is still being handled: no subscriber is waiting to be woken
+        await store.append('once.here', [newEvent('appended here meanwhile')], 'no_stream');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      readsWhenLastSeen = logReads;
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await store.append('once.first', [newEvent('first')], 'no_stream');
+  await until('both events of this process read', async () => seen.length >= 2 || undefined, 10_000);
+  await elsewhere.append('once.there', [newEvent('appended by another process')], 'no_stream');
+  await until('the other process\'s event read', async () => seen.length >= 3 || undefined, 10_000);
+  t.same(seen, ['first', 'appended here meanwhile', 'appended by another process']);
+  // the NOTIFYs of this process's appends come back, and a short batch was all there was to read
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(logReads - readsWhenLastSeen, 0, 'no read of the log once the last event is handled, until another is appended');
+  await subscription.close();
+  await reading;
+});
+
 t.test('a transaction held open elsewhere for seconds holds a live event back, and the subscriber reads it once that ends', async (t) => {
   // anywhere in the cluster (another database's rebuild, a backup): the log's readers see nothing
   // newer than the oldest open transaction, so the notified event stays unreadable meanwhile

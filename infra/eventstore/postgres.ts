@@ -375,6 +375,10 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   let newestNotifiedTx = 0n;
+  // Each transaction wakes the subscribers once: this process's appends are told at once, and
+  // their NOTIFY, which comes back too, is then no news; one that overtakes the answer is heard first.
+  const toldUnheard = new Set<bigint>();
+  const recentlyHeard: bigint[] = [];
   let closed = false;
 
   // After a group commits, the next waits one turn of the event loop: the writers it answered are
@@ -449,7 +453,10 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       });
     }
     // other processes hear of it from the NOTIFY that es.append_batch sent inside the append
-    if (newestTx > 0n) seen(newestTx);
+    if (newestTx > 0n && !recentlyHeard.includes(newestTx)) {
+      if (listener && toldUnheard.size < 10_000) toldUnheard.add(newestTx);
+      seen(newestTx);
+    }
   }
 
   function seen(tx: bigint): void {
@@ -483,7 +490,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     }
     let given = false;
     const onNotification = (message: pg.Notification): void => {
-      if (message.channel === NOTIFY_CHANNEL && message.payload) seen(BigInt(message.payload));
+      if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
+      const tx = BigInt(message.payload);
+      if (toldUnheard.delete(tx)) return;
+      if (recentlyHeard.push(tx) > 32) recentlyHeard.shift();
+      seen(tx);
     };
     const giveBack = (error?: Error): void => {
       if (given) return;
@@ -497,11 +508,13 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     const own = {
       async close(): Promise<void> {
         await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
+        toldUnheard.clear();
         giveBack();
       },
     };
     function drop(error: unknown): void {
       if (given) return;
+      toldUnheard.clear();
       giveBack(error instanceof Error ? error : new Error(String(error)));
       if (listener === own) listener = null;
       listenerLost(error);
@@ -633,6 +646,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
             position = batch[batch.length - 1]!.position;
             backoff = 1;
             yield batch;
+            // a short batch was all there was to read: look again once a later transaction is heard of
+            if (batch.length < maxBatch && newestNotifiedTx <= position.commit && !stopped) await wait(idlePollMs);
             continue;
           }
           if (newestNotifiedTx > position.commit && newestNotifiedTx > givenUpOnTx) {

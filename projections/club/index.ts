@@ -87,6 +87,8 @@ async function applyOne(tx: DatabaseTransactionConnection, schema: string, event
 /** Club settings, levels, venues and weekly slots, people and nights: everything the club screens read. */
 export const clubProjection: Projection = {
   name: 'club',
+  // settings, players, sessions and nights
+  streams: ['club.'],
   // 3: a filed round keeps its players' names
   version: 3,
   async migrate(tx, schema) {

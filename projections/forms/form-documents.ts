@@ -70,6 +70,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
 /** The shared copy of each form, as GET /api/forms/:name serves it. */
 export const formsProjection: Projection = {
   name: 'forms',
+  streams: [FORM_STREAM_PREFIX],
   version: 1,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`

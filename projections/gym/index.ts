@@ -96,6 +96,7 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
  */
 export const gymProjection: Projection = {
   name: 'gym',
+  streams: [GYM_STREAM_PREFIX],
   // 4: a workout started on a day already deleted is unlinked (issue 12)
   // 5: sets keep the unit they were typed in and their RPE (set-ticked v2); rebuilt at start
   // 6: running totals per day and per exercise and day, for stats (issue 17); rebuilt at start

@@ -107,12 +107,15 @@ async function apply(tx: DatabaseTransactionConnection, schema: string, events: 
   }
   await library.flush();
   await notifications.flush();
-  await recordUserStreams(tx, schema, 'shows.', events);
+  await recordUserStreams(tx, schema, SHOWS_STREAM_PREFIX, events);
 }
+
+const SHOWS_STREAM_PREFIX = 'shows.';
 
 /** The shows context's read tables, all in schema `shows`. */
 export const showsProjection: Projection = {
   name: 'shows',
+  streams: [SHOWS_STREAM_PREFIX],
   // 3: rating a completed show again keeps its first completion date; show-uncompleted
   version: 3,
   migrate,

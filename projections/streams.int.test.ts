@@ -1,0 +1,50 @@
+// A projection that names the streams it reads (Projection.streams): the other contexts' events
+// move its checkpoint without reaching `apply`, so that it is never behind on them.
+import { sql } from 'slonik';
+import t from 'tap';
+import { z } from 'zod';
+import { newEvent } from '../infra/eventstore/contract.ts';
+import { loadConfig } from '../infra/config.ts';
+import { comparePositions } from '../infra/eventstore/port.ts';
+import { makeDatabase } from '../infra/testing/database.ts';
+import { openCore } from '../ops/system.ts';
+import { readCheckpoint, startProjector } from './runtime.ts';
+import { eventLogProjection } from './testing-projection.ts';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const db = await makeDatabase();
+const core = await openCore(loadConfig({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', SESSION_SECRET: 'test-session-secret-of-at-least-32-characters' }));
+t.teardown(async () => {
+  await core.close();
+  await db.drop();
+});
+
+t.test("a batch of other streams' events only moves the checkpoint; a mixed one is applied with the projection's own", async (t) => {
+  const batches: number[] = [];
+  const projection = { ...eventLogProjection('streamstest', 0, (size) => batches.push(size)), streams: ['mine.'] };
+  const start = () => startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silent });
+  const seen = () => core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`SELECT stream FROM streamstest.seen ORDER BY stream`);
+  const caughtUp = async (): Promise<void> => {
+    const head = await core.store.headPosition();
+    t.ok(await core.progress.waitFor(['streamstest'], head, 10_000), 'caught up');
+    const checkpoint = await readCheckpoint(core.db.slonik, 'streamstest');
+    t.equal(comparePositions(checkpoint!.position, head), 0, 'the stored checkpoint is the head of the log');
+  };
+
+  let projector = start();
+  await caughtUp();
+  await core.store.append('theirs.a', [newEvent('not for it'), newEvent('nor this')], 'no_stream');
+  await caughtUp();
+  t.same(batches, [], 'apply never called');
+  t.same(await seen(), []);
+
+  await projector.stop();
+  await core.store.append('mine.b', [newEvent('for it')], 'no_stream');
+  await core.store.append('theirs.c', [newEvent('not for it')], 'no_stream');
+  await core.store.append('mine.bb', [newEvent('for it too')], 'no_stream');
+  projector = start();
+  t.teardown(() => projector.stop());
+  await caughtUp();
+  t.same(batches, [2], "one batch, with the projection's two events");
+  t.same(await seen(), ['mine.b', 'mine.bb']);
+});
