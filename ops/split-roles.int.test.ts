@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import t from 'tap';
 import webpush from 'web-push';
 import { makeDatabase } from '../infra/testing/database.ts';
@@ -77,6 +78,12 @@ t.test('api, projector and scheduler as three processes: 10 sequential gym write
   const signup = await write('POST', '/api/auth/signup', { email: 'split@example.org', password: 'correct horse battery' });
   cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
   t.match((await call('GET', '/api/me')).json, { email: 'split@example.org' }, 'the new account is read back');
+  const stored = new pg.Client({ connectionString: db.url });
+  await stored.connect();
+  const { rows } = await stored.query<{ password_hash: string }>("SELECT password_hash FROM auth.users WHERE login = 'split@example.org'");
+  await stored.end();
+  // the tests' own systems hash at the least cost (ops/test/harness.ts); a started service never does
+  t.match(rows[0]?.password_hash, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/, "the service hashes at OWASP's cost");
 
   const squat = (await write('POST', '/api/exercises', { name: 'Squat' })).json.id as string;
   t.match((await call('GET', '/api/exercises')).json, [{ id: squat, name: 'Squat' }], 'the exercise is read back');

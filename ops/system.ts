@@ -27,6 +27,7 @@ import {
   startProjector,
 } from '../projections/runtime.ts';
 import { createAccounts } from '../infra/accounts/accounts.ts';
+import { argon2Hashing, type SecretHashing } from '../infra/accounts/passwords.ts';
 import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
 import { accountsMigration } from '../infra/accounts/schema.ts';
 import { createKnownDevices, createSignInThrottle, signInThrottleMigration } from '../infra/accounts/sign-in-throttle.ts';
@@ -69,11 +70,14 @@ export type CoreOptions = {
   readonly onPostgresEvent?: (event: EmbeddedPostgresEvent) => void;
   /** told of the command handler's appends and conflicts (the process's metrics) */
   readonly commandObserver?: CommandObserver;
+  /** argon2id at OWASP's cost unless given: the tests' systems hash at the least cost, to spend their CPU on what they check */
+  readonly hashing?: SecretHashing;
 };
 
 /** Database (embedded unless DATABASE_URL), migrations, event store: what every process needs. */
 export async function openCore(config: Config, options: CoreOptions = {}): Promise<Core> {
   const now = options.now ?? (() => new Date());
+  const hashing = options.hashing ?? argon2Hashing();
   const warn = options.warn ?? (() => undefined);
   const log = options.onPostgresLog ?? (() => undefined);
   let embedded: EmbeddedPostgresHandle | null = null;
@@ -134,7 +138,8 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     progress,
     commands: createCommandHandler(store, options.commandObserver),
     writes: createWritePositions(),
-    accounts: createAccounts({ pool: db.slonik, now }),
+    accounts: createAccounts({ pool: db.slonik, now, hashing }),
+    hashing,
     sessions: createSessionsByService({ pool: db.slonik, secret: secret.secret, now, cache: sessionCache }),
     rateLimiter: createRateLimiter({ pool: db.slonik, now }),
     signInThrottle: createSignInThrottle({ pool: db.slonik, now }),

@@ -11,7 +11,6 @@ import {
   recoveryMail,
   TRIES_PER_CODE,
 } from '../../domain/accounts/recovery.ts';
-import { dummyHash, hashSecret, verifySecret } from '../../infra/accounts/passwords.ts';
 import { revealsRecoveryCodes } from '../../infra/config.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { SESSION_TERMS, type SessionCookies } from '../../infra/http/auth.ts';
@@ -53,7 +52,7 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
     async (request) => {
       const code = newCode(randomInt);
       // hashed before the lookup, so an unknown address costs the same time as a known one
-      const codeHash = await hashSecret(code);
+      const codeHash = await core.hashing.hash(code);
       const account = await core.accounts.findByLogin('gym', request.body.email);
       const userId = account?.id ?? '';
       const now = core.now();
@@ -122,10 +121,10 @@ export function gymRecoveryRoutes(app: HttpApp, deps: { readonly core: Core; rea
           UPDATE auth.recovery_codes SET code_hash = NULL, expires_at = NULL
           WHERE user_id = ${userId} AND code_hash IS NOT NULL AND (expires_at <= ${now} OR tries >= ${TRIES_PER_CODE})`);
         // the same hash check as when a code exists, so the answer's timing tells nothing
-        await verifySecret(await dummyHash(), code);
+        await core.hashing.verify(await core.hashing.dummy(), code);
         throw recoveryFailed();
       }
-      if (!(await verifySecret(spent.code_hash, code))) {
+      if (!(await core.hashing.verify(spent.code_hash, code))) {
         if (spent.tries >= TRIES_PER_CODE) {
           // only this code: a newer one mailed meanwhile keeps its own tries
           await pool.query(sql.unsafe`

@@ -1,4 +1,5 @@
 import type { Accounts } from '../../infra/accounts/accounts.ts';
+import type { SecretHashing } from '../../infra/accounts/passwords.ts';
 import type { RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import type { SessionsByService } from '../../infra/accounts/sessions.ts';
 import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-throttle.ts';
@@ -20,6 +21,8 @@ export type Core = {
   /** each session's last write that answered before it was projected: its later reads wait for it */
   readonly writes: WritePositions;
   readonly accounts: Accounts;
+  /** passwords' and recovery codes' hashes */
+  readonly hashing: SecretHashing;
   /** each service's own: a session works only on the service that made it */
   readonly sessions: SessionsByService;
   readonly rateLimiter: RateLimiter;

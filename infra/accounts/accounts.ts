@@ -1,6 +1,6 @@
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import { z } from 'zod';
-import { dummyHash, hashSecret, verifySecret } from './passwords.ts';
+import type { SecretHashing } from './passwords.ts';
 import { cuid } from '../ids.ts';
 import { accountKey } from './sign-in-throttle.ts';
 
@@ -49,8 +49,8 @@ export type Accounts = {
   remove(id: string, tx?: DatabaseTransactionConnection): Promise<void>;
 };
 
-export function createAccounts(deps: { readonly pool: DatabasePool; readonly now: () => Date }): Accounts {
-  const { pool } = deps;
+export function createAccounts(deps: { readonly pool: DatabasePool; readonly now: () => Date; readonly hashing: SecretHashing }): Accounts {
+  const { pool, hashing } = deps;
   const byLogin = (service: ServiceName, login: string) =>
     pool.maybeOne(sql.type(accountRow)`
       SELECT id, service, login, password_hash, can_change_password, created_at FROM auth.users
@@ -60,7 +60,7 @@ export function createAccounts(deps: { readonly pool: DatabasePool; readonly now
       SELECT id, service, login, password_hash, can_change_password, created_at FROM auth.users WHERE id = ${id}`);
   return {
     async create(service, login, password, options) {
-      const hash = await hashSecret(password);
+      const hash = await hashing.hash(password);
       const id = cuid();
       const row = await pool.maybeOne(sql.type(accountRow)`
         INSERT INTO auth.users (id, service, login, password_hash, can_change_password, created_at)
@@ -73,10 +73,10 @@ export function createAccounts(deps: { readonly pool: DatabasePool; readonly now
     async verify(service, login, password) {
       const row = await byLogin(service, login);
       if (!row) {
-        await verifySecret(await dummyHash(), password);
+        await hashing.verify(await hashing.dummy(), password);
         return null;
       }
-      return (await verifySecret(row.password_hash, password)) ? toAccount(row) : null;
+      return (await hashing.verify(row.password_hash, password)) ? toAccount(row) : null;
     },
     async find(id) {
       const row = await byId(id);
@@ -89,13 +89,13 @@ export function createAccounts(deps: { readonly pool: DatabasePool; readonly now
     async checkPassword(id, password) {
       const row = await byId(id);
       if (!row) {
-        await verifySecret(await dummyHash(), password);
+        await hashing.verify(await hashing.dummy(), password);
         return false;
       }
-      return verifySecret(row.password_hash, password);
+      return hashing.verify(row.password_hash, password);
     },
     async setPassword(id, password, tx) {
-      const hash = await hashSecret(password);
+      const hash = await hashing.hash(password);
       await (tx ?? pool).query(sql.unsafe`UPDATE auth.users SET password_hash = ${hash} WHERE id = ${id}`);
     },
     async setCanChangePassword(id, allowed) {

@@ -1,5 +1,6 @@
 // Test support: the real composition root on a fresh database of the test run's PostgreSQL.
 import type { Test } from 'tap';
+import { argon2Hashing } from '../../infra/accounts/passwords.ts';
 import { loadConfig } from '../../infra/config.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
@@ -24,6 +25,12 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 
 export const TEST_SESSION_SECRET = 'test-session-secret-of-at-least-32-characters';
 
+/**
+ * argon2id at its least cost: the tests sign up and sign in thousands of times, and check that a
+ * password or code is hashed and checked, not what it costs (28 ms of CPU a hash at OWASP's).
+ */
+export const QUICK_HASHING = argon2Hashing({ memoryCost: 256, timeCost: 1 });
+
 /** How the test's projectors log and retry; silent and the production back-off unless given. */
 export type TestProjectorOptions = { readonly log?: Logger; readonly retry?: RetryPolicy; readonly parkedPollMs?: number };
 
@@ -45,7 +52,7 @@ export async function startTestSystem(
     FORMS_DIR: formsDir,
     ...env,
   });
-  const core = await openCore(config, options);
+  const core = await openCore(config, { hashing: QUICK_HASHING, ...options });
   const projectors = await startProjectors(core, projectorOptions);
   const services = await buildServices(core, false);
   const apps = Object.fromEntries(services.map((service) => [service.name, service.app]));
