@@ -7,6 +7,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  formatPosition,
   type NewEvent,
   type Position,
   type ReadAllOptions,
@@ -592,6 +593,20 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return rows.map(toRecorded);
   }
 
+  // Subscribers woken by one transaction mostly stand at one position (every projector caught up):
+  // one query serves them all. One that joins a read begun before its transaction committed finds
+  // it newer than the batch, and reads again.
+  const readsUnderWay = new Map<string, Promise<RecordedEvent[]>>();
+  function sharedReadAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const key = `${formatPosition(options.after)}/${options.limit}`;
+    let read = readsUnderWay.get(key);
+    if (!read) {
+      read = readAll(options).finally(() => readsUnderWay.delete(key));
+      readsUnderWay.set(key, read);
+    }
+    return read;
+  }
+
   /** Whether no transaction older than `tx` is still open, so that its events are readable. */
   async function readableFrom(tx: bigint): Promise<boolean> {
     try {
@@ -632,7 +647,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         while (!stopped) {
           let batch: RecordedEvent[];
           try {
-            batch = await readAll({ after: position, limit: maxBatch });
+            batch = await sharedReadAll({ after: position, limit: maxBatch });
             outages = 0;
           } catch (error) {
             if (!isConnectionError(error)) throw error;
