@@ -26,6 +26,7 @@ import {
   type ProjectorHandle,
   startProjector,
 } from '../projections/runtime.ts';
+import { createCheckpointMoves } from '../projections/checkpoint-moves.ts';
 import { createAccounts } from '../infra/accounts/accounts.ts';
 import { argon2Hashing, type SecretHashing } from '../infra/accounts/passwords.ts';
 import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
@@ -262,6 +263,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
       logger.info({ url: `http://${config.HOST}:${metricsServer.port}/metrics` }, 'metrics listening');
     }
     if (config.ROLES.includes('projector')) {
+      const checkpointMoves = createCheckpointMoves(core.db.slonik);
       for (const projection of projections) {
         projectors.push(
           startProjector({
@@ -271,6 +273,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
             progress: core.progress,
             log: logger,
             rebuild: measured?.rebuild(projection.name),
+            checkpointMoves,
           }),
         );
       }

@@ -14,6 +14,7 @@ import {
 } from '../infra/eventstore/port.ts';
 import { logBatchesAhead } from '../infra/eventstore/log-batches.ts';
 import type { Migration } from '../infra/postgres/migrations.ts';
+import type { CheckpointMoves } from './checkpoint-moves.ts';
 import { DEFAULT_OUTAGE_RETRY, DEFAULT_RETRY, type RetryPolicy, retryDelay } from './retry.ts';
 
 export { DEFAULT_OUTAGE_RETRY, DEFAULT_RETRY, type RetryPolicy } from './retry.ts';
@@ -659,6 +660,8 @@ export function startProjector(deps: {
   readonly rebuild?: RebuildObserver;
   /** the rest between busy batches (restAfterBatch's BUSY_REST_MS unless told) */
   readonly busyRestMs?: number;
+  /** shared by the process's projectors, so that their moves of checkpoints alone go together */
+  readonly checkpointMoves?: CheckpointMoves;
 }): ProjectorHandle {
   const { pool, store, projection, progress, log } = deps;
   const name = projection.name;
@@ -767,7 +770,10 @@ export function startProjector(deps: {
     };
     const moved = { checkpoint: { version: projection.version, position: last }, swapped: false } as const;
     // nothing to write but the checkpoint: one statement is its own transaction
-    if (applied.length === 0) return (await advanceCheckpoint(pool, name, from, last)) ? moved : swappedTo(pool);
+    if (applied.length === 0) {
+      const alone = deps.checkpointMoves ? await deps.checkpointMoves.move(name, from, last) : await advanceCheckpoint(pool, name, from, last);
+      return alone ? moved : swappedTo(pool);
+    }
     return pool.transaction(async (tx) => {
       if (!(await advanceCheckpoint(tx, name, from, last))) return swappedTo(tx);
       await applyMarked(projection, tx, name, applied);

@@ -1,5 +1,6 @@
 // A projection that names the streams it reads (Projection.streams): the other contexts' events
-// move its checkpoint without reaching `apply`, so that it is never behind on them.
+// move its checkpoint without reaching `apply`, so that it is never behind on them; the projectors
+// of a process move theirs together (checkpoint-moves.ts).
 import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { loadConfig } from '../infra/config.ts';
 import { comparePositions } from '../infra/eventstore/port.ts';
 import { makeDatabase } from '../infra/testing/database.ts';
 import { openCore } from '../ops/system.ts';
+import { createCheckpointMoves } from './checkpoint-moves.ts';
 import { readCheckpoint, startProjector } from './runtime.ts';
 import { eventLogProjection } from './testing-projection.ts';
 
@@ -22,7 +24,8 @@ t.teardown(async () => {
 t.test("a batch of other streams' events only moves the checkpoint; a mixed one is applied with the projection's own", async (t) => {
   const batches: number[] = [];
   const projection = { ...eventLogProjection('streamstest', 0, (size) => batches.push(size)), streams: ['mine.'] };
-  const start = () => startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silent });
+  const checkpointMoves = createCheckpointMoves(core.db.slonik);
+  const start = () => startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silent, checkpointMoves });
   const seen = () => core.db.slonik.anyFirst(sql.type(z.object({ stream: z.string() }))`SELECT stream FROM streamstest.seen ORDER BY stream`);
   const caughtUp = async (): Promise<void> => {
     const head = await core.store.headPosition();
@@ -47,4 +50,23 @@ t.test("a batch of other streams' events only moves the checkpoint; a mixed one 
   await caughtUp();
   t.same(batches, [2], "one batch, with the projection's two events");
   t.same(await seen(), ['mine.b', 'mine.bb']);
+});
+
+t.test('the checkpoint moves asked in one turn go in one statement; one no longer where it was is refused alone', async (t) => {
+  const at = (commit: number, prepare: number) => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
+  await core.db.slonik.query(sql.unsafe`
+    INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
+    VALUES ('moves-a', 1, 5, 1), ('moves-b', 1, 5, 1), ('moves-c', 1, 5, 1)`);
+  const moves = createCheckpointMoves(core.db.slonik);
+  const moved = await Promise.all([moves.move('moves-a', at(5, 1), at(6, 1)), moves.move('moves-b', at(5, 1), at(6, 2)), moves.move('moves-c', at(4, 9), at(6, 3))]);
+  t.same(moved, [true, true, false], 'a rebuild swapped c: its move is refused, the others are not');
+  const rows = () =>
+    core.db.slonik.any(sql.type(z.object({ name: z.string(), commit_position: z.string(), prepare_position: z.string(), updated_at: z.string() }))`
+      SELECT name, commit_position::text, prepare_position::text, updated_at::text FROM projection_state.checkpoints
+      WHERE name LIKE 'moves-%' ORDER BY name`);
+  const [a, b, c] = await rows();
+  t.same([a, b, c].map((row) => [row!.commit_position, row!.prepare_position]), [['6', '1'], ['6', '2'], ['5', '1']]);
+  t.equal(a!.updated_at, b!.updated_at, "one statement: one transaction's time");
+  t.equal(await moves.move('moves-a', at(6, 1), at(7, 1)), true);
+  t.not((await rows())[0]!.updated_at, a!.updated_at, 'a later turn, a statement of its own');
 });

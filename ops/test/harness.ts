@@ -6,6 +6,7 @@ import type { FormDefinition } from '../../domain/forms/definition.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { makeDatabase, makeMigratedTemplate } from '../../infra/testing/database.ts';
 import { defineForm, makeFormsDir } from '../../infra/testing/forms.ts';
+import { createCheckpointMoves } from '../../projections/checkpoint-moves.ts';
 import { type Logger, type RetryPolicy, startProjector, type ProjectorHandle } from '../../projections/runtime.ts';
 import { buildServices, type Core, type CoreOptions, openCore, projections } from '../system.ts';
 
@@ -67,8 +68,9 @@ export async function startTestSystem(
 
 /** Every projection's projector on the core, once each has built its tables. */
 async function startProjectors(core: Core, options: TestProjectorOptions = {}): Promise<ProjectorHandle[]> {
+  const checkpointMoves = createCheckpointMoves(core.db.slonik);
   const projectors = projections.map((projection) =>
-    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog, ...options }),
+    startProjector({ pool: core.db.slonik, store: core.store, projection, progress: core.progress, log: silentLog, checkpointMoves, ...options }),
   );
   await Promise.all(projectors.map((projector) => projector.ready));
   return projectors;
