@@ -313,3 +313,18 @@ t.test('an import of many workouts: every one written, and imported again nothin
   t.equal(await head(), atHead, 'imported again: nothing appended');
   t.match((await me.ok('GET', '/api/sessions?from=2023-01-01&to=2023-12-31'))[0], { date: '2023-02-09', setCount: 25, startedAt: ISO });
 });
+
+t.test("Strong's all-quoted `Workout #` export from a real phone: imported in the header's unit, and again nothing appended", async (t) => {
+  const me = await importer('workout-number@example.org');
+  const csv = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/imports/strong/strongData.csv'), 'utf8');
+  const answer = await me.imported(csv, { unit: 'lb' });
+  t.same([answer.format, answer.unit, answer.unitSource, answer.workouts.length, answer.setsImported], ['strong', 'kg', 'file', 47, 820]);
+  t.equal(answer.skipped.filter((row) => row.reason === 'a rest timer, not a set').length, 748);
+  const atHead = await head();
+  const again = await me.imported(csv, { unit: 'lb' });
+  t.ok(answer.workouts.every((workout) => workout.status === 'new'));
+  t.same([again.setsImported, again.workouts.every((workout) => workout.status === 'unchanged')], [0, true], 'every workout unchanged');
+  t.equal(await head(), atHead, 'imported again: nothing appended');
+  const [first] = (await me.ok('GET', '/api/sessions?from=2025-02-24&to=2025-02-24')) as Array<{ date: string; setCount: number }>;
+  t.match(first, { date: '2025-02-24', setCount: answer.workouts.find((workout) => workout.date === '2025-02-24')!.sets });
+});

@@ -139,7 +139,7 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
       } catch (error) {
         throw domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
       }
-      const unitSource = file.format !== 'strong' ? 'file' : request.body.unit ? 'request' : 'setting';
+      const unitSource = file.unitNamed ? 'file' : request.body.unit ? 'request' : 'setting';
 
       let library = await readLibrary(core, request);
       const before = library;

@@ -45,6 +45,8 @@ export type ImportedFile = {
   readonly format: ImportFormat;
   /** the unit the weights were read in; null when an older Strong file names both */
   readonly unit: EnteredUnit | null;
+  /** whether the file names its unit (Hevy, older Strong, a Strong header such as "Weight (kg)"), else `options.unit` */
+  readonly unitNamed: boolean;
   readonly workouts: readonly ImportedWorkout[];
   readonly skipped: readonly SkippedRow[];
   /** every exercise of the file once, by name in any case, as first spelled */
@@ -106,20 +108,34 @@ export const STRONG_HEADER = 'Date,Workout Name,Duration,Exercise Name,Set Order
 export const STRONG_LEGACY_HEADER = 'Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes';
 export const HEVY_HEADER = 'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe';
 
+/**
+ * Strong's column names, lower-cased, in every dialect and language it exports: the current
+ * export, the all-quoted `Workout #` one (units in the names), 2016's (the unit is the name: `kg`,
+ * `lbs`, `km`, `mi.`), and the header in the phone's language (German).
+ */
 const STRONG_COLUMNS = {
-  date: ['date'],
-  workout: ['workout name'],
-  duration: ['duration', 'workout duration'],
-  exercise: ['exercise name'],
-  setOrder: ['set order'],
-  weight: ['weight'],
-  reps: ['reps'],
-  distance: ['distance'],
-  seconds: ['seconds'],
-  notes: ['notes'],
-  workoutNotes: ['workout notes'],
+  date: ['date', 'datum'],
+  workout: ['workout name', 'workout-name'],
+  duration: ['duration', 'workout duration', 'duration (sec)', 'dauer'],
+  exercise: ['exercise name', 'name der übung'],
+  setOrder: ['set order', 'reihenfolge festlegen'],
+  weight: ['weight', 'weight (kg)', 'weight (lbs)', 'kg', 'lbs', 'gewicht'],
+  reps: ['reps', 'wiederh.'],
+  distance: ['distance', 'distance (meters)', 'distance (km)', 'distance (miles)', 'km', 'mi.', 'entfernung'],
+  seconds: ['seconds', 'sekunden'],
+  notes: ['notes', 'notizen'],
+  workoutNotes: ['workout notes', 'workout-notizen'],
   rpe: ['rpe'],
 } as const;
+
+/** A weight column that names its unit. */
+const UNIT_OF_WEIGHT_COLUMN: Readonly<Record<string, EnteredUnit>> = { 'weight (kg)': 'kg', kg: 'kg', 'weight (lbs)': 'lb', lbs: 'lb' };
+
+/** Strong's rows that are no set, by their Set Order, in its languages. */
+const REST_ROW = /^(rest|ruhezeit)/i;
+const NOTE_ROW = /^(note|notiz)$/i;
+/** Headers in a language that writes decimal commas, which a comma-separated file quotes. */
+const DECIMAL_COMMA_COLUMNS = new Set(['gewicht', 'wiederh.', 'entfernung', 'sekunden']);
 
 const LAYOUTS: Readonly<Record<ImportFormat, Layout>> = {
   strong: { format: 'strong', label: 'Strong', header: STRONG_HEADER, columns: STRONG_COLUMNS, required: ['date', 'workout', 'exercise', 'weight', 'reps'] },
@@ -155,8 +171,8 @@ const LAYOUTS: Readonly<Record<ImportFormat, Layout>> = {
 function layoutOf(header: readonly string[], delimiter: Delimiter): { layout: Layout; index: Partial<Record<Field, number>> } {
   const names = header.map((name) => name.trim().toLowerCase());
   const has = (name: string) => names.includes(name);
-  const format: ImportFormat | null =
-    has('exercise_title') || has('start_time') ? 'hevy' : has('exercise name') || has('workout name') ? (has('weight unit') ? 'strong-legacy' : 'strong') : null;
+  const strong = [...STRONG_COLUMNS.exercise, ...STRONG_COLUMNS.workout].some(has);
+  const format: ImportFormat | null = has('exercise_title') || has('start_time') ? 'hevy' : strong ? (has('weight unit') ? 'strong-legacy' : 'strong') : null;
   if (format === null) {
     const begins = header.join(delimiter).slice(0, 80);
     throw new ImportError(
@@ -173,7 +189,9 @@ function layoutOf(header: readonly string[], delimiter: Delimiter): { layout: La
   }
   const missing = layout.required.filter((field) => index[field] === undefined);
   if (missing.length > 0) {
-    const wanted = missing.map((field) => layout.columns[field]!.map((candidate) => `"${headerSpelling(layout, candidate)}"`).join(' or '));
+    // Strong's other names are its other dialects' and languages': the message names the current export's
+    const named = (field: Field) => (layout.format === 'hevy' ? layout.columns[field]! : layout.columns[field]!.slice(0, 1));
+    const wanted = missing.map((field) => named(field).map((candidate) => `"${headerSpelling(layout, candidate)}"`).join(' or '));
     throw new ImportError(1, null, `a ${layout.label} export has the column ${wanted.join(', ')}; this header has none. Expected "${layout.header}"`);
   }
   return { layout, index };
@@ -263,11 +281,11 @@ export function parseDuration(text: string): number | null | 'bad' {
   return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
 }
 
-/** A plain decimal (`102.5`; `102,5` in a `;` file); null when empty. */
-function parseDecimal(text: string, delimiter: Delimiter): number | null | 'bad' {
+/** A plain decimal (`102.5`; `102,5` in a `;` file or a language that writes it so); null when empty. */
+function parseDecimal(text: string, decimalComma: boolean): number | null | 'bad' {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  const normal = delimiter === ';' ? trimmed.replace(/^(\d+),(\d+)$/, '$1.$2') : trimmed;
+  const normal = decimalComma ? trimmed.replace(/^(\d+),(\d+)$/, '$1.$2') : trimmed;
   if (!/^\+?(\d+(\.\d*)?|\.\d+)$/.test(normal)) return 'bad';
   return Number(normal);
 }
@@ -308,8 +326,10 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
   }
   const { layout, index } = layoutOf(header.fields, delimiter);
   const columnName = (field: Field): string => header.fields[index[field]!]!.trim();
+  const weightColumn = header.fields[index.weight!]!.trim().toLowerCase();
   const weightUnitOfFile: EnteredUnit | null =
-    layout.format === 'strong' ? options.unit : layout.format === 'hevy' ? (header.fields[index.weight!]!.trim().toLowerCase() === 'weight_lbs' ? 'lb' : 'kg') : null;
+    layout.format === 'strong' ? (UNIT_OF_WEIGHT_COLUMN[weightColumn] ?? options.unit) : layout.format === 'hevy' ? (weightColumn === 'weight_lbs' ? 'lb' : 'kg') : null;
+  const decimalComma = delimiter === ';' || DECIMAL_COMMA_COLUMNS.has(weightColumn);
 
   const workouts = new Map<string, Grouped>();
   const skipped: SkippedRow[] = [];
@@ -328,7 +348,7 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
       return value;
     };
     const number = (field: Field): number | null => {
-      const value = parseDecimal(raw(field), delimiter);
+      const value = parseDecimal(raw(field), decimalComma);
       if (value === 'bad') throw problem(field, /^\s*-/.test(raw(field)) ? `${raw(field).trim()} is negative` : `"${raw(field).trim()}" is not a number`);
       return value;
     };
@@ -365,8 +385,14 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
 
     // what kind of row: a rest timer, cardio or a timed hold, or a set of a lift
     const order = raw('setOrder').trim();
-    if (layout.format !== 'hevy' && /^rest/i.test(order)) {
+    if (layout.format !== 'hevy' && REST_ROW.test(order)) {
       skipped.push({ line: row.line, reason: 'a rest timer, not a set' });
+      continue;
+    }
+    if (layout.format !== 'hevy' && NOTE_ROW.test(order)) {
+      // Strong's note on an exercise: kept with the workout's notes
+      const note = raw('notes').trim();
+      if (note) addNote(workout, `${exercise}: ${note}`);
       continue;
     }
     const weight = number('weight');
@@ -440,7 +466,8 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
   }
   const unit = layout.format === 'strong-legacy' ? (unitsSeen.size === 1 ? [...unitsSeen][0]! : unitsSeen.size === 0 ? options.unit : null) : weightUnitOfFile;
   skipped.sort((a, b) => a.line - b.line);
-  return { format: layout.format, unit, workouts: finished, skipped, exercises };
+  const unitNamed = layout.format !== 'strong' || weightColumn in UNIT_OF_WEIGHT_COLUMN;
+  return { format: layout.format, unit, unitNamed, workouts: finished, skipped, exercises };
 }
 
 /** The header's name of a column, for a refusal found before the header was taken apart. */

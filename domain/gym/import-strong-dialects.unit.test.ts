@@ -1,0 +1,113 @@
+// Strong's export dialects (issue 33): the all-quoted `Workout #` export, read from a real file
+// against a reader of its own written here, and the ones described in the issue (2016's, the
+// German header) from small files written by hand.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import { type ImportedFile, ImportError, readWorkoutExport } from './import-csv.ts';
+import { KG_PER_LB } from './units.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '../../../shared/fixtures/imports/strong');
+const read = (text: string, unit: 'kg' | 'lb' = 'kg'): ImportedFile => readWorkoutExport(text, { unit, timeZone: 'UTC' });
+const sets = (file: ImportedFile) => file.workouts.map((workout) => workout.sets.map((set) => `${set.exercise} ${set.setNumber}: ${set.kg}×${set.reps} ${set.unit}`));
+const refusal = (text: string): string => {
+  try {
+    read(text);
+  } catch (error) {
+    if (error instanceof ImportError) return error.message;
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+/** The reference: an all-quoted `;` file read by a pattern, fields by the header's names. */
+function allQuotedRows(text: string): Record<string, string>[] {
+  const records: string[][] = [[]];
+  for (const match of text.matchAll(/"((?:[^"]|"")*)"(;|\r?\n|$)/g)) {
+    records.at(-1)!.push(match[1]!.replaceAll('""', '"'));
+    if (match[2] !== ';') records.push([]);
+  }
+  const [header, ...rows] = records.filter((record) => record.length > 0);
+  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])));
+}
+
+t.test('the all-quoted `Workout #` export (strongData.csv): every set of every workout, rest timers and notes told apart', async (t) => {
+  const text = readFileSync(path.join(FIXTURES, 'strongData.csv'), 'utf8');
+  const rows = allQuotedRows(text);
+  t.equal(rows.length, 1623, 'the reference reads every row');
+  const lifts = rows.filter((row) => /^\d+$/.test(row['Set Order']!) && Number(row['Reps'] || 0) > 0);
+  const expected = new Map<string, string[]>();
+  for (const row of lifts) {
+    const key = `${row['Date']} ${row['Workout Name']}`;
+    const list = expected.get(key) ?? [];
+    const n = list.filter((entry) => entry.startsWith(`${row['Exercise Name']} `)).length + 1;
+    expected.set(key, [...list, `${row['Exercise Name']} ${n}: ${Number(row['Weight (kg)'] || 0)}×${Number(row['Reps'])} kg`]);
+  }
+
+  const file = read(text, 'lb');
+  t.equal(file.format, 'strong');
+  t.same([file.unit, file.unitNamed], ['kg', true], 'the unit is the header’s, whatever the user’s setting');
+  t.same(sets(file), [...expected.values()]);
+  t.same(file.workouts.map((workout) => `${workout.start.replace('T', ' ')} ${workout.name}`), [...expected.keys()]);
+  const rests = rows.filter((row) => row['Set Order'] === 'Rest Timer').length;
+  t.equal(rests, 748);
+  t.equal(file.skipped.filter((row) => row.reason === 'a rest timer, not a set').length, rests, 'each rest timer is left out and said');
+  const timed = rows.filter((row) => /^\d+$/.test(row['Set Order']!) && !(Number(row['Reps'] || 0) > 0)).length;
+  t.equal(file.skipped.length, rests + timed, 'and each row with no reps');
+  const notes = rows.filter((row) => row['Set Order'] === 'Note' && row['Notes'] !== '');
+  t.equal(notes.length, 2, 'two of the seven note rows hold a note');
+  for (const note of notes) {
+    const workout = file.workouts.find((candidate) => candidate.name === note['Workout Name'] && candidate.start === note['Date']!.replace(' ', 'T'));
+    t.match(workout?.notes, `${note['Exercise Name']}: ${note['Notes']}`, `the note on ${note['Exercise Name']} is kept`);
+  }
+  const first = file.workouts[0]!;
+  t.same([first.startedAt, first.finishedAt], ['2025-02-24T15:10:32.000Z', '2025-02-24T15:46:48.000Z'], 'Duration (sec) 2176: 36 min 16 s');
+});
+
+t.test('`Workout #` in pounds: the unit from "Weight (lbs)"', async (t) => {
+  const file = read(
+    [
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (lbs)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"',
+      '"1";"2024-01-08 18:00:00";"Full Body";"3600";"Squat (Barbell)";"W";"135.0";"5";"";"";"";"";""',
+      '"1";"2024-01-08 18:00:00";"Full Body";"3600";"Squat (Barbell)";"1";"225.0";"5";"8.5";"";"";"felt fast";""',
+      '"1";"2024-01-08 18:00:00";"Full Body";"3600";"Squat (Barbell)";"Rest Timer";"";"";"";"";"180.0";"";""',
+      '"1";"2024-01-08 18:00:00";"Full Body";"3600";"Squat (Barbell)";"F";"225.0";"3";"";"";"";"";""',
+    ].join('\n'),
+  );
+  t.equal(file.unit, 'lb');
+  t.same(sets(file), [[`Squat (Barbell) 1: ${135 * KG_PER_LB}×5 lb`, `Squat (Barbell) 2: ${225 * KG_PER_LB}×5 lb`, `Squat (Barbell) 3: ${225 * KG_PER_LB}×3 lb`]]);
+  t.same(file.workouts[0]!.sets.map((set) => set.rpe), [null, 8.5, null]);
+  t.match(file.workouts[0]!.notes, 'Squat (Barbell), set 2: felt fast');
+});
+
+const GERMAN = 'Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE';
+
+t.test('a German export: the columns by their German names, rest rows named Ruhezeit, decimal commas', async (t) => {
+  const file = read(
+    [
+      GERMAN,
+      '2024-05-06 07:30:00,"Oberkörper",1h 2m,"Bankdrücken (Langhantel)",1,"62,5",8,0,0,"","Guter Tag",',
+      '2024-05-06 07:30:00,"Oberkörper",1h 2m,"Bankdrücken (Langhantel)",Ruhezeit,0,0,0,90,"","",',
+      '2024-05-06 07:30:00,"Oberkörper",1h 2m,"Bankdrücken (Langhantel)",2,65,6,0,0,"schwer","",9',
+    ].join('\n'),
+  );
+  t.same(sets(file), [['Bankdrücken (Langhantel) 1: 62.5×8 kg', 'Bankdrücken (Langhantel) 2: 65×6 kg']]);
+  t.equal(file.unitNamed, false, '"Gewicht" names no unit: the one asked for');
+  t.same(file.skipped, [{ line: 3, reason: 'a rest timer, not a set' }]);
+  t.same([file.workouts[0]!.name, file.workouts[0]!.finishedAt], ['Oberkörper', '2024-05-06T08:32:00.000Z']);
+  t.match(file.workouts[0]!.notes, /Guter Tag[\s\S]*Bankdrücken \(Langhantel\), set 2: schwer/);
+  t.match(refusal([GERMAN, '2024-05-06 07:30:00,"Oberkörper",1h,"Kniebeuge",1,"viel",8,0,0,"","",'].join('\n')), 'csv: line 2, column Gewicht: "viel" is not a number');
+});
+
+const OF_2016 = 'Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes';
+
+t.test('the 2016 export: nine columns, the unit as the column’s name, CRLF, sets counted from 0', async (t) => {
+  const kg = read([OF_2016, '2016-03-01 18:05:00,Legs,Squat,0,100,5,0,0,', '2016-03-01 18:05:00,Legs,Squat,1,105,5,0,0,deep', '2016-03-01 18:05:00,Legs,Running,2,0,0,2.5,900,', ''].join('\r\n'), 'lb');
+  t.same([kg.unit, kg.unitNamed], ['kg', true], 'kg, as the column says, though the user asked for pounds');
+  t.same(sets(kg), [['Squat 1: 100×5 kg', 'Squat 2: 105×5 kg']]);
+  t.same(kg.skipped.map((row) => row.line), [4], 'the run, a distance with no reps, said');
+  t.match(kg.workouts[0]!.notes, 'Squat, set 2: deep');
+  const lb = read(['Date,Workout Name,Exercise Name,Set Order,lbs,Reps,mi.,Seconds,Notes', '2016-03-01 18:05:00,Legs,Squat,0,225,5,0,0,'].join('\r\n'));
+  t.same(sets(lb), [[`Squat 1: ${225 * KG_PER_LB}×5 lb`]]);
+  t.equal(refusal([OF_2016, '2016-03-01 18:05:00'].join('\r\n')), 'csv: line 2: 1 fields where the header has 9', 'a broken line is refused for what is wrong with it');
+});
