@@ -239,7 +239,7 @@ t.test('oversized and malformed bodies', async (t) => {
     statusCode: 413,
     code: 'FST_ERR_CTP_BODY_TOO_LARGE',
     error: 'Payload Too Large',
-    message: 'body: Request body is too large',
+    message: 'body: larger than 200 KiB, the most this route takes',
   });
   await assertNothingStored(t, 'too-big');
 

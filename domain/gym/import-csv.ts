@@ -310,6 +310,7 @@ type Grouped = {
  */
 export function readWorkoutExport(text: string, options: ImportOptions): ImportedFile {
   if (text.trim() === '') throw new ImportError(1, null, 'the file is empty');
+  if (!looksLikeText(text)) throw new ImportError(1, null, 'this is not a text file; export a CSV from Strong or Hevy and choose that');
   const delimiter = delimiterOf(text.startsWith('\uFEFF') ? text.slice(1) : text);
   let records;
   try {
@@ -325,6 +326,7 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
     throw new ImportError(rows[IMPORT_BOUNDS.rows]!.line, null, `the file holds more than ${IMPORT_BOUNDS.rows} rows; import it in parts`);
   }
   const { layout, index } = layoutOf(header.fields, delimiter);
+  if (rows.length === 0) throw new ImportError(1, null, 'the file holds a header and no rows: export it again once a workout is logged');
   const columnName = (field: Field): string => header.fields[index[field]!]!.trim();
   const weightColumn = header.fields[index.weight!]!.trim().toLowerCase();
   const weightUnitOfFile: EnteredUnit | null =
@@ -468,6 +470,15 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
   skipped.sort((a, b) => a.line - b.line);
   const unitNamed = layout.format !== 'strong' || weightColumn in UNIT_OF_WEIGHT_COLUMN;
   return { format: layout.format, unit, unitNamed, workouts: finished, skipped, exercises };
+}
+
+/**
+ * Whether the start of a file is text: a spreadsheet, a zip or a photo holds control characters, or
+ * bytes that were no UTF-8 (decoded as U+FFFD), within its first kilobyte. A NUL alone is a field's
+ * defect, refused with its line and column.
+ */
+function looksLikeText(text: string): boolean {
+  return !/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/.test(text.slice(0, 1024));
 }
 
 /** The header's name of a column, for a refusal found before the header was taken apart. */

@@ -191,3 +191,14 @@ t.test('caps: rows in a file, sets of one exercise in one workout, characters of
   t.ok(long.workouts[0]!.notes.endsWith('n…'));
   t.same(long.skipped, [{ line: 2, reason: 'the notes of Push Day are longer than 2000 characters and were cut' }]);
 });
+
+t.test('a file that is no CSV export is told so in a sentence: a zip or a spreadsheet is not text, a header alone has no rows', async (t) => {
+  // the first bytes of a zip (a .xlsx is one) as the browser reads them as text
+  const zip = new TextDecoder().decode(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00, 0x62, 0xee, 0x9d, 0x68]));
+  const message = refusal(zip);
+  t.equal(message, 'csv: line 1: this is not a text file; export a CSV from Strong or Hevy and choose that');
+  t.notMatch(message, /[\u0000-\u001F\uFFFD]/, 'no control character in the message');
+  t.equal(refusal(`${STRONG_HEADER}\r\n`), 'csv: line 1: the file holds a header and no rows: export it again once a workout is logged');
+  t.equal(refusal(`${HEVY_HEADER}\n\n\n`), 'csv: line 1: the file holds a header and no rows: export it again once a workout is logged');
+  t.same(sets(read(`Notes about "tabs"\tand more,Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n"",2024-03-05 07:12:44,Push,Squat,1,100,5`)), [['Squat 1: 100×5 kg -']], 'a tab is text');
+});

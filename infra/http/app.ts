@@ -169,7 +169,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, too large, wrong content type
       const code = 'code' in error && typeof error.code === 'string' ? error.code : 'BAD_REQUEST';
-      const message = code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: a JSON body is required' : `body: ${error.message}`;
+      const message =
+        code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'body: a JSON body is required'
+          : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? `body: larger than ${sizeOf(request.routeOptions.bodyLimit)}, the most this route takes`
+            : `body: ${error.message}`;
       return reply.code(status).send(errorBody(status, code, message));
     }
     if (isConnectionError(error)) {
@@ -245,4 +250,11 @@ function isUndefinedTable(error: unknown): boolean {
     cause = (cause as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** A byte count as a person reads a limit: `5 MiB`, `200 KiB`, `512 bytes`. */
+export function sizeOf(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }

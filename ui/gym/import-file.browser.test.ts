@@ -86,6 +86,13 @@ t.test('a bad row is refused in the API’s words; with no network the screen sa
   await page.getByLabel('CSV file').setInputFiles({ name: 'strong-bad.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
   t.equal(await page.getByRole('alert').innerText(), 'csv: line 7, column Reps: "five" is not a number');
   t.equal(await page.getByTestId('import-preview').count(), 0, 'no preview of a file that cannot be read');
+  // a header no exporter writes: the refusal quotes the headers it reads, long words that must wrap
+  await page.getByLabel('CSV file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Exercise;Weight;Reps\nSquat;100;5\n') });
+  await page.getByRole('alert').getByText('this is not a Strong or Hevy export', { exact: false }).waitFor();
+  t.same(await checkScreen(page, 'import-file-refused'), [], 'the refusal wraps within the phone’s width');
+  await page.getByLabel('CSV file').setInputFiles({ name: 'sheet.xlsx', mimeType: 'text/csv', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x21, 0x00, 0x62, 0xee, 0x9d, 0x68]) });
+  await page.getByRole('alert').getByText('this is not a text file', { exact: false }).waitFor();
+  t.equal(await page.getByRole('alert').innerText(), 'csv: line 1: this is not a text file; export a CSV from Strong or Hevy and choose that');
 
   await page.getByLabel('CSV file').setInputFiles(path.join(fixtures, 'hevy-lbs.csv'));
   await page.getByTestId('import-preview').getByRole('heading', { name: 'Preview' }).waitFor();
