@@ -328,3 +328,15 @@ t.test("Strong's all-quoted `Workout #` export from a real phone: imported in th
   const [first] = (await me.ok('GET', '/api/sessions?from=2025-02-24&to=2025-02-24')) as Array<{ date: string; setCount: number }>;
   t.match(first, { date: '2025-02-24', setCount: answer.workouts.find((workout) => workout.date === '2025-02-24')!.sets });
 });
+
+t.test('imported again in another time zone: every workout unchanged, none finishing before it starts', async (t) => {
+  const me = await importer('another-zone@example.org');
+  const csv = fixture('strong.csv');
+  await me.imported(csv);
+  const atHead = await head();
+  const again = await me.imported(csv, { timeZone: 'America/Los_Angeles' });
+  t.same([again.setsImported, again.workouts.map((workout) => workout.status)], [0, ['unchanged', 'unchanged', 'unchanged']]);
+  t.equal(await head(), atHead, 'nothing appended');
+  const listed = (await me.ok('GET', '/api/sessions?from=2024-03-01&to=2024-03-31')) as Array<{ startedAt: string; finishedAt: string }>;
+  t.ok(listed.length === 3 && listed.every((workout) => workout.finishedAt >= workout.startedAt), 'each finishes after it starts');
+});

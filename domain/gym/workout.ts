@@ -424,6 +424,9 @@ function importWorkout(command: ImportWorkout, state: WorkoutState): WorkoutEven
     events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set, madeAt: null } });
   }
   if (notes !== '' && notes !== (workout?.notes ?? '')) events.push({ type: 'workout-notes-changed', data: { notes } });
-  if (finishedAt !== (workout?.finishedAt ?? null)) events.push({ type: 'workout-finished', data: { at: finishedAt } });
+  // imported again (read in another time zone, say): the start stays as first imported, and the
+  // finish is the file's duration after it, so that the workout never ends before it begins
+  const finish = workout ? new Date(Date.parse(workout.startedAt) + Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt))).toISOString() : finishedAt;
+  if (finish !== (workout?.finishedAt ?? null)) events.push({ type: 'workout-finished', data: { at: finish } });
   return events;
 }

@@ -198,6 +198,14 @@ t.test('importing a workout: all of it on a fresh stream, then only what differs
   const reopened = [...whole, { type: 'workout-reopened', data: {} } as WorkoutEvent];
   t.same(decide(reopened, importing()), [{ type: 'workout-finished', data: { at: END } }], 'reopened here, finished again as the file says');
   t.same(decide(whole, importing({ finishedAt: START })), [{ type: 'workout-finished', data: { at: START } }]);
+  // the same file read 8 h 22 min west: the start as first imported, the duration as the file says
+  const shifted = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
+  t.same(decide(whole, importing({ startedAt: shifted(START, 502), finishedAt: shifted(END, 502) })), [], 'imported again in another zone: nothing moves');
+  t.same(
+    decide(whole, importing({ startedAt: shifted(START, 502), finishedAt: shifted(START, 502 + 30) })),
+    [{ type: 'workout-finished', data: { at: shifted(START, 30) } }],
+    'a new duration in another zone: finished that long after the start already imported',
+  );
 
   const deleted = [...whole, { type: 'workout-deleted', data: {} } as WorkoutEvent];
   t.same(decide(deleted, importing()), whole, 'a deleted workout is imported afresh');
