@@ -153,6 +153,7 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
       const id = await lookedUp('imdb', imdb, () => tv.lookup('imdb', imdb, BACKGROUND));
       if (id !== null) return { showId: id, byName: false };
     }
+    if (show.nameless) throw new Unresolved('TVmaze knows no show of its ids, and the export names none to search for');
     const { title, year: titled } = withoutYear(show.title);
     const year = show.year ?? titled;
     const key = `${titleKey(title)}|${year ?? ''}`;

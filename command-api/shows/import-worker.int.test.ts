@@ -167,3 +167,19 @@ t.test('TVmaze down for every show: the job stops as failed after a few shows in
     'TVmaze is not answering, so the import stopped. Import the same file again later: what was imported stays, and the rest is added.',
   ]);
 });
+
+t.test('a show the export names only by its id is looked up by that id alone, and listed by it when TVmaze does not know it', async (t) => {
+  const [nameless] = parseTvTime([{ name: 'followed_tv_show.csv', text: 'tv_show_id,tv_show_name,created_at\n99999991,,2019-01-01 10:00:00\n' }]).shows;
+  t.match(nameless, { title: 'TheTVDB show 99999991', ids: { tvdb: 99999991 }, nameless: true });
+  const { jobId, userId } = await queue([nameless!]);
+  const since = tvmaze.requests.length;
+  const worker = startImportWorker({ ...parts, tv: fastTv, pollMs: 50 });
+  worker.start();
+  const done = await jobWhen(jobId, userId, (job) => job.status === 'done');
+  await worker.stop();
+  t.same(done.result.unresolved, [
+    { title: 'TheTVDB show 99999991', ids: { tvdb: 99999991, imdb: null, tmdb: null, trakt: null }, reason: 'TVmaze knows no show of its ids, and the export names none to search for' },
+  ]);
+  t.same(tvmaze.requests.slice(since).filter((request) => request.includes('search')), [], 'no search by a made-up name');
+  t.ok(tvmaze.requests.slice(since).some((request) => request.includes('thetvdb=99999991')), 'asked by its TheTVDB id');
+});

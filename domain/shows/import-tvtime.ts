@@ -168,6 +168,7 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
       watched: entry.watched,
       watchlist: entry.followed && entry.watched.length === 0,
       rating: null,
+      ...(entry.title ? {} : { nameless: true }),
     });
   }
   return { source: 'tvtime', shows, notImported };

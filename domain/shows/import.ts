@@ -30,6 +30,11 @@ export type ExportShow = {
   /** saved for later (followed, watchlisted): goes on the watchlist when the import starts tracking it and nothing is watched */
   readonly watchlist: boolean;
   readonly rating: number | null;
+  /**
+   * the export names no show, only its ids: the title says which id, and the show is looked up by
+   * its ids alone (a search by a made-up name can find an unrelated show)
+   */
+  readonly nameless?: boolean;
 };
 
 /** Something of the export that the import leaves out, and why: the user is told, never left to guess. */
