@@ -63,15 +63,16 @@ const LATEST = Date.parse('3000-01-01T00:00:00Z');
 
 /**
  * An export's instant as ISO (UTC), or null when it cannot be one. TV Time writes
- * `2021-03-14 20:11:05` (UTC, no zone); Trakt writes ISO with `Z`. The years are the ones every
- * projection can store (domain/shared/calendar.ts).
+ * `2021-03-14 20:11:05` (UTC, no zone) and, in older files, Go's `2017-05-02 21:24:51 +0000 UTC`
+ * (the offset counts, the zone's abbreviation after it only names it); Trakt writes ISO with `Z`.
+ * The years are the ones every projection can store (domain/shared/calendar.ts).
  */
 export function exportInstant(text: string): string | null {
   const trimmed = text.trim();
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$/i.exec(trimmed);
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?\s*(?:(Z|UTC|GMT)|([+-]\d{2}:?\d{2})(?:\s+[A-Z]{1,5})?)?$/i.exec(trimmed);
   if (!match) return null;
-  const [, date, time = '00:00:00', zone = 'Z'] = match;
-  const offset = /^utc$/i.test(zone) ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone.toUpperCase();
+  const [, date, time = '00:00:00', utc, numeric] = match;
+  const offset = numeric === undefined || utc !== undefined ? 'Z' : numeric.length === 5 ? `${numeric.slice(0, 3)}:${numeric.slice(3)}` : numeric;
   const ms = Date.parse(`${date}T${time}${offset}`);
   if (!Number.isFinite(ms) || ms < EARLIEST || ms >= LATEST) return null;
   // Date.parse rolls 2021-02-30 over to March: only a real calendar date counts

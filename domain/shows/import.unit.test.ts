@@ -20,7 +20,10 @@ t.test('instants: TV Time without a zone is UTC, ISO with an offset, out-of-rang
   t.equal(exportInstant('2021-03-14T20:11:05.123+02:00'), '2021-03-14T18:11:05.123Z');
   t.equal(exportInstant('2021-03-14 20:11:05 UTC'), '2021-03-14T20:11:05.000Z');
   t.equal(exportInstant('2021-03-14'), '2021-03-14T00:00:00.000Z');
-  for (const bad of ['2021-02-30 10:00:00', '1899-12-31 23:59:59', '3000-01-01T00:00:00Z', 'yesterday', '']) t.equal(exportInstant(bad), null, bad);
+  // older TV Time files, as Go prints a time: the offset, then the zone's name
+  t.equal(exportInstant('2017-05-02 21:24:51 +0000 UTC'), '2017-05-02T21:24:51.000Z');
+  t.equal(exportInstant('2017-05-02 21:24:51 +0200 CEST'), '2017-05-02T19:24:51.000Z');
+  for (const bad of ['2021-02-30 10:00:00', '1899-12-31 23:59:59', '3000-01-01T00:00:00Z', 'yesterday', '', '2017-05-02 21:24:51 CEST']) t.equal(exportInstant(bad), null, bad);
   t.same(withoutYear('The Flash (2014)'), { title: 'The Flash', year: 2014 });
   t.equal(titleKey('  The  FLASH (2014) '), 'the flash');
 });
