@@ -73,7 +73,7 @@ function exportFiles(files: readonly UploadedFile[]): { name: string; text: stri
     if (!wanted(name)) {
       throw invalid(
         `body.files.${index}.name: ${file.name} is not a file this import reads: a TV Time export (zip, tracking-prod-records.csv, followed_tv_show.csv) ` +
-          'or a Trakt export (zip, watched-shows.json, watchlist-shows.json, ratings-shows.json)',
+          'or a Trakt export (zip, watched-shows.json, watched-history.json, watchlist-shows.json, lists-watchlist.json, ratings-shows.json)',
       );
     }
     found.set(name, text(file.name, bytes));
@@ -109,7 +109,7 @@ export function readUploadedFiles(files: readonly UploadedFile[]): ParsedExport 
   if (tvtime.length > 0 && trakt.length > 0) throw invalid('body.files: these are files of a TV Time and of a Trakt export; import one at a time');
   if (tvtime.length > 0) return parsing(() => parseTvTime(tvtime));
   if (trakt.length === 0) {
-    throw invalid('body.files: no TV Time files (tracking-prod-records.csv, followed_tv_show.csv) and no Trakt files (watched-shows.json, watchlist-shows.json, ratings-shows.json) in the upload');
+    throw invalid('body.files: no TV Time files (tracking-prod-records.csv, followed_tv_show.csv) and no Trakt files (watched-shows.json, watched-history.json, watchlist-shows.json, lists-watchlist.json, ratings-shows.json) in the upload');
   }
   const input: TraktInput = {};
   for (const part of Object.keys(TRAKT_FILES) as TraktPart[]) {

@@ -221,6 +221,28 @@ t.test('the TV Time CSVs uploaded as files, and a Trakt zip, import like the zip
   t.same([fromZip.source, fromZip.status, fromZip.imported], ['trakt', 'done', { shows: 3, episodes: 7, watchlist: 1, ratings: 1 }], 'the same as the Trakt files');
 });
 
+t.test("Trakt's account export names its files otherwise: play events, lists-watchlist and ratings import as watched-shows would", async (t) => {
+  const kate = await showsUser(app, 'kate@example.org');
+  const fixtureOf = (name: string) => readFileSync(path.join(FIXTURES, 'trakt', name), 'utf8');
+  type Watched = { show: unknown; seasons?: Array<{ number: number; episodes: Array<{ number: number; last_watched_at: string }> }> };
+  const plays = (JSON.parse(fixtureOf('watched-shows.json')) as Watched[]).flatMap((item) =>
+    (item.seasons ?? []).flatMap((season) =>
+      season.episodes.map((episode) => ({ watched_at: episode.last_watched_at, action: 'scrobble', type: 'episode', episode: { season: season.number, number: episode.number }, show: item.show })),
+    ),
+  );
+  const zip = zipSync({
+    'watched-history.json': new TextEncoder().encode(JSON.stringify(plays)),
+    'lists-watchlist.json': new TextEncoder().encode(fixtureOf('watchlist.json')),
+    'ratings-shows.json': new TextEncoder().encode(fixtureOf('ratings-shows.json')),
+    'ratings-episodes.json': new TextEncoder().encode('[]'),
+  });
+  const job = await finished(kate, await start(kate, { files: [{ name: 'trakt-account.zip', content: base64(zip) }] }));
+  t.same([job.source, job.status, job.imported], ['trakt', 'done', { shows: 3, episodes: 7, watchlist: 1, ratings: 1 }], 'the same as the watched-shows export');
+  t.notOk((job.notImported as Array<{ title: string }>).some((item) => item.title === 'Under the Dome'), 'its rating is kept: the history shows it watched');
+  const alone = await finished(kate, await start(kate, { files: [{ name: 'watched-history.json', content: JSON.stringify(plays.slice(0, 1)), encoding: 'text' }] }));
+  t.same([alone.source, alone.status, alone.unchanged], ['trakt', 'done', 1], 'watched-history.json alone is a file this import reads');
+});
+
 t.test('uploads are limited per user: the 21st in ten minutes is 429', async (t) => {
   const judy = await showsUser(app, 'judy@example.org');
   const broken = { files: [{ name: 'watched-shows.json', content: 'not json', encoding: 'text' }] };

@@ -3,10 +3,12 @@ import { textSchema } from '../shared/text.ts';
 import { type ExportIds, type ExportShow, exportInstant, ImportFormatError, type NotImported, type ParsedExport, titleKey, type WatchedInExport } from './import.ts';
 
 // Trakt's JSON export (a zip of JSON files, or the arrays sent as they are): `watched-shows.json`
-// (shows with the seasons and episodes watched), `watchlist-shows.json` or `watchlist.json` (items
-// of type `show`; movies, seasons and episodes there are listed as not imported) and
-// `ratings-shows.json` (a show's rating 1–10). Every other file of the export is not read.
-// Fields beyond these are ignored.
+// (shows with the seasons and episodes watched), `watched-history.json` (the account export's play
+// events, an episode or a movie each), `watchlist-shows.json`, `watchlist.json` or
+// `lists-watchlist.json` (items of type `show`; movies, seasons, episodes and people there are
+// listed as not imported) and `ratings-shows.json` (a show's rating 1–10; `ratings-seasons.json`
+// and `ratings-episodes.json` are read to list them as not imported). Every other file of the
+// export is not read. Fields beyond these are ignored.
 
 const instant = z
   .string()
@@ -53,6 +55,16 @@ export const traktWatchlistItemSchema = z
   })
   .meta({ id: 'TraktWatchlistItem', description: 'An item of watchlist-shows.json or watchlist.json' });
 
+export const traktPlaySchema = z
+  .object({
+    watched_at: instant.nullish(),
+    type: textSchema.max(50),
+    episode: z.object({ season: z.number().int().min(0).max(10_000), number: z.number().int().min(0).max(100_000) }).optional(),
+    show: traktShow.optional(),
+    movie: z.object({ title: textSchema.max(500).nullish() }).optional(),
+  })
+  .meta({ id: 'TraktPlay', description: 'An item of watched-history.json' });
+
 export const traktRatingSchema = z
   .object({
     rated_at: instant.nullish(),
@@ -62,7 +74,14 @@ export const traktRatingSchema = z
   })
   .meta({ id: 'TraktRating', description: 'An item of ratings-shows.json' });
 
-export const TRAKT_FILES = { watched: ['watched-shows.json'], watchlist: ['watchlist-shows.json', 'watchlist.json'], ratings: ['ratings-shows.json'] } as const;
+export const TRAKT_FILES = {
+  watched: ['watched-shows.json'],
+  history: ['watched-history.json'],
+  watchlist: ['watchlist-shows.json', 'watchlist.json', 'lists-watchlist.json'],
+  ratings: ['ratings-shows.json'],
+  seasonRatings: ['ratings-seasons.json'],
+  episodeRatings: ['ratings-episodes.json'],
+} as const;
 
 export type TraktPart = keyof typeof TRAKT_FILES;
 
@@ -98,11 +117,16 @@ type Entry = { title: string; year: number | null; ids: ExportIds; watched: Watc
 
 const at = (text: string | null | undefined): string | null => (text ? exportInstant(text) : null);
 
+/** `a season`, `an episode`: Trakt's item types in a sentence */
+const article = (type: string): string => `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type}`;
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A Trakt export's shows: watched with their episodes, watchlisted, rated. */
 export function parseTrakt(input: TraktInput): ParsedExport {
   const watched = itemsOf(input.watched, traktWatchedShowSchema);
+  const history = itemsOf(input.history, traktPlaySchema);
   const watchlist = itemsOf(input.watchlist, traktWatchlistItemSchema);
-  const ratings = itemsOf(input.ratings, traktRatingSchema);
+  const ratings = [...itemsOf(input.ratings, traktRatingSchema), ...itemsOf(input.seasonRatings, traktRatingSchema), ...itemsOf(input.episodeRatings, traktRatingSchema)];
 
   const entries: Entry[] = [];
   const index = new Map<string, Entry>();
@@ -144,6 +168,17 @@ export function parseTrakt(input: TraktInput): ParsedExport {
   }
 
   const notImported: NotImported[] = [];
+  const movies = new Set<string>();
+  for (const play of history) {
+    if (play.type === 'episode' && play.show && play.episode) {
+      entryOf(play.show).watched.push({ season: play.episode.season, number: play.episode.number, at: at(play.watched_at) });
+    } else {
+      const title = play.movie?.title ?? play.show?.title ?? capitalized(article(play.type));
+      if (movies.has(title)) continue;
+      movies.add(title);
+      notImported.push({ title, what: `${article(play.type)} watched`, reason: 'this service tracks shows, not movies' });
+    }
+  }
   for (const item of watchlist) {
     const type = item.type ?? (item.show ? 'show' : item.movie ? 'movie' : 'item');
     if (type === 'show' && item.show) {
@@ -151,15 +186,15 @@ export function parseTrakt(input: TraktInput): ParsedExport {
     } else if (type === 'movie') {
       notImported.push({ title: item.movie?.title ?? 'A movie', what: 'a movie on the watchlist', reason: 'this service tracks shows, not movies' });
     } else {
-      notImported.push({ title: item.show?.title ?? `A ${type}`, what: `a ${type} on the watchlist`, reason: 'only whole shows go on the watchlist here' });
+      notImported.push({ title: item.show?.title ?? capitalized(article(type)), what: `${article(type)} on the watchlist`, reason: 'only whole shows go on the watchlist here' });
     }
   }
 
   for (const item of ratings) {
     const type = item.type ?? 'show';
-    const title = item.show?.title ?? `A ${type}`;
+    const title = item.show?.title ?? capitalized(article(type));
     if (type !== 'show' || !item.show) {
-      notImported.push({ title, what: `a rating of a ${type} (${item.rating})`, reason: 'only shows are rated here' });
+      notImported.push({ title, what: `a rating of ${article(type)} (${item.rating})`, reason: 'only shows are rated here' });
       continue;
     }
     const entry = find(item.show);

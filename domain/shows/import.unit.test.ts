@@ -229,3 +229,49 @@ t.test('Trakt: text that PostgreSQL cannot store is refused, even written as a J
     new ImportFormatError('watched-shows.json item 1: show.title: must be valid Unicode text (no unpaired surrogates)'),
   );
 });
+
+t.test("Trakt's account export under its own names: play events, lists-watchlist, and ratings of shows watched only in the history", async (t) => {
+  const show = { title: 'Slow Horses', year: 2022, ids: { trakt: 180770, slug: 'slow-horses', tvdb: 372264, imdb: 'tt5875444', tmdb: 95480 } };
+  const play = (id: number, season: number, number: number, watchedAt: string, action = 'watch') => ({
+    id,
+    watched_at: watchedAt,
+    action,
+    type: 'episode',
+    episode: { season, number, title: `Episode ${number}`, ids: { trakt: id, tvdb: null, imdb: null, tmdb: null } },
+    show,
+  });
+  const history = [
+    play(9_000_003, 1, 2, '2022-04-09T21:00:00.000Z', 'scrobble'),
+    play(9_000_002, 1, 1, '2022-04-02T21:00:00.000Z', 'checkin'),
+    play(9_000_004, 1, 1, '2023-01-05T20:00:00.000Z'),
+    { id: 9_000_005, watched_at: '2022-05-01T19:00:00.000Z', action: 'watch', type: 'movie', movie: { title: 'Tinker Tailor Soldier Spy', year: 2011, ids: { trakt: 1 } } },
+    { id: 9_000_006, watched_at: '2022-05-02T19:00:00.000Z', action: 'watch', type: 'movie', movie: { title: 'Tinker Tailor Soldier Spy', year: 2011, ids: { trakt: 1 } } },
+  ];
+  const lists = [
+    { rank: 1, listed_at: '2024-01-01T10:00:00.000Z', type: 'show', show: { title: 'Severance', year: 2022, ids: { trakt: 154997, tvdb: 371980 } } },
+    { rank: 2, listed_at: '2024-01-01T10:00:00.000Z', type: 'movie', movie: { title: 'Dune', year: 2021 } },
+    { rank: 3, listed_at: '2024-01-01T10:00:00.000Z', type: 'season', season: { number: 2 }, show: { title: 'Andor', year: 2022 } },
+    { rank: 4, listed_at: '2024-01-01T10:00:00.000Z', type: 'episode', episode: { season: 1, number: 1 }, show: { title: 'Andor', year: 2022 } },
+    { rank: 5, listed_at: '2024-01-01T10:00:00.000Z', type: 'person', person: { name: 'Gary Oldman' } },
+  ];
+  const parsed = parseTrakt({
+    history: { file: 'watched-history.json', value: JSON.stringify(history) },
+    watchlist: { file: 'lists-watchlist.json', value: JSON.stringify(lists) },
+    ratings: { file: 'ratings-shows.json', value: JSON.stringify([{ rated_at: '2024-02-01T10:00:00.000Z', rating: 9, type: 'show', show }]) },
+    episodeRatings: { file: 'ratings-episodes.json', value: JSON.stringify([{ rated_at: '2024-02-01T10:00:00.000Z', rating: 8, type: 'episode', episode: { season: 1, number: 1 }, show }]) },
+  });
+  const slow = parsed.shows.find((entry) => entry.title === 'Slow Horses')!;
+  t.same(slow.watched, [
+    { season: 1, number: 2, at: '2022-04-09T21:00:00.000Z' },
+    { season: 1, number: 1, at: '2022-04-02T21:00:00.000Z' },
+    { season: 1, number: 1, at: '2023-01-05T20:00:00.000Z' },
+  ], 'every play of an episode, a rewatch too (the import counts it once, at its first)');
+  t.equal(slow.rating, 9, 'rated, and watched in the same export: the rating is kept');
+  t.same(slow.ids, { tvdb: 372264, imdb: 'tt5875444', tmdb: 95480, trakt: 180770 });
+  t.match(parsed.shows.find((entry) => entry.title === 'Severance'), { watchlist: true, watched: [] });
+  t.same(
+    parsed.notImported.map((item) => `${item.title}: ${item.what}`),
+    ['Tinker Tailor Soldier Spy: a movie watched', 'Dune: a movie on the watchlist', 'Andor: a season on the watchlist', 'Andor: an episode on the watchlist', 'A person: a person on the watchlist', 'Slow Horses: a rating of an episode (8)'],
+    'the movie once, and each item left out said',
+  );
+});
