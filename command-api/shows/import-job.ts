@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { episodeCode, type ExportShow, type ImportShowCommand, matchEpisodes, type NotImported, planShowImport, type RatingOutcome, titleKey, withoutYear } from '../../domain/shows/import.ts';
+import { episodeCode, type ExportShow, firstEpisodesSeen, type ImportShowCommand, matchEpisodes, type NotImported, planShowImport, type RatingOutcome, titleKey, withoutYear } from '../../domain/shows/import.ts';
 import { type LibraryEvent, libraryAggregate, libraryStream } from '../../domain/shows/library.ts';
 import { hasAired, type ShowDetail } from '../../domain/shows/tv.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
@@ -202,7 +202,11 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
       throw error;
     }
     const now = core.now();
-    const { matched, missing } = matchEpisodes(show.watched, detail.episodes, now.toISOString());
+    const aired = detail.episodes.filter((episode) => hasAired(episode, now));
+    const counted = show.watched.length === 0 && (show.seenCount ?? 0) > 0;
+    const { matched, missing } = counted
+      ? { matched: firstEpisodesSeen(show.seenCount!, aired, now.toISOString()), missing: [] }
+      : matchEpisodes(show.watched, detail.episodes, now.toISOString());
     const command: ImportShowCommand = {
       type: 'import-show',
       trackedShowId: cuid(),
@@ -211,7 +215,7 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
       watchlist: show.watchlist,
       rating: show.rating,
       ended: detail.status === 'Ended',
-      aired: detail.episodes.filter((episode) => hasAired(episode, now)).map((episode) => episode.id),
+      aired: aired.map((episode) => episode.id),
       newId: cuid,
       now: now.toISOString(),
     };
@@ -229,6 +233,9 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
       context: { userId: job.userId, correlationId: job.id },
     });
     const notes: NotImported[] = [
+      ...(counted
+        ? [{ title: show.title, what: 'which episodes were seen', reason: `TV Time gave only a count, ${show.seenCount} seen: the first ${matched.length} aired, in airing order, are marked watched` }]
+        : []),
       ...(missing.length > 0
         ? [{ title: show.title, what: describeMissing(missing), reason: 'TVmaze lists no such episode of this show (specials are numbered differently there)' }]
         : []),

@@ -183,3 +183,20 @@ t.test('a show the export names only by its id is looked up by that id alone, an
   t.same(tvmaze.requests.slice(since).filter((request) => request.includes('search')), [], 'no search by a made-up name');
   t.ok(tvmaze.requests.slice(since).some((request) => request.includes('thetvdb=99999991')), 'asked by its TheTVDB id');
 });
+
+t.test('a count of episodes seen (TV Time) marks the first that many aired, in airing order, and says the count came from TV Time', async (t) => {
+  const [counted] = parseTvTime([{ name: 'user_tv_show_data.csv', text: 'user_id,tv_show_id,is_followed,is_favorited,nb_episodes_seen,tv_show_name\n42,264492,0,0,3,Under the Dome\n' }]).shows;
+  const { jobId, userId } = await queue([counted!]);
+  const worker = startImportWorker({ ...parts, tv: fastTv, pollMs: 50 });
+  worker.start();
+  const done = await jobWhen(jobId, userId, (job) => job.status === 'done');
+  await worker.stop();
+  t.same(done.result.imported, { shows: 1, episodes: 3, watchlist: 0, ratings: 0 }, 'tracked, though no longer followed, with three episodes');
+  t.same(done.result.notImported, [
+    { title: 'Under the Dome', what: 'which episodes were seen', reason: 'TV Time gave only a count, 3 seen: the first 3 aired, in airing order, are marked watched' },
+  ]);
+  const watched = (await core.store.readStream(libraryStream(userId))).filter((event) => event.type === 'episode-watched');
+  const episodes = (fixture('show-ended.json') as { _embedded: { episodes: Array<{ id: number; season: number; number: number | null }> } })._embedded.episodes;
+  const firstThree = episodes.filter((episode) => episode.number !== null).toSorted((a, b) => a.season - b.season || a.number! - b.number!).slice(0, 3);
+  t.same(watched.map((event) => (event.data as { episodeId: number }).episodeId), firstThree.map((episode) => episode.id));
+});

@@ -25,7 +25,7 @@ export function isTvTimeFile(name: string): boolean {
 
 const MAX_TITLE = 500;
 
-type Entry = { title: string; tvdb: number | null; watched: WatchedInExport[]; followed: boolean; unfollowed: boolean };
+type Entry = { title: string; tvdb: number | null; watched: WatchedInExport[]; followed: boolean; unfollowed: boolean; seenCount: number };
 
 class Table {
   readonly file: string;
@@ -97,7 +97,7 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
     // a name joins rows only where the ids do not tell two shows apart (remakes share names)
     if (!entry && named && (tvdb === null || named.tvdb === null)) entry = named;
     if (!entry) {
-      entry = { title, tvdb, watched: [], followed: false, unfollowed: false };
+      entry = { title, tvdb, watched: [], followed: false, unfollowed: false, seenCount: 0 };
       entries.push(entry);
     }
     if (entry.tvdb === null && tvdb !== null) entry.tvdb = tvdb;
@@ -115,6 +115,7 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
     const name = table.column('tv_show_name', 'series_name');
     if (id === null && name === null) table.required('tv_show_id', 'tv_show_name');
     const active = table.column('active', 'is_followed');
+    const seen = table.column('nb_episodes_seen');
     for (const record of table.records) {
       const tvdb = wholeNumber(table, record, id, table.nameOf(id, 'tv_show_id'), 2_147_483_647);
       const title = cellOf(record, name);
@@ -123,6 +124,7 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
       const entry = entryOf(title, tvdb);
       if (isOff(cellOf(record, active))) entry.unfollowed = true;
       else entry.followed = true;
+      entry.seenCount = Math.max(entry.seenCount, wholeNumber(table, record, seen, 'nb_episodes_seen', 100_000) ?? 0);
     }
   }
 
@@ -157,7 +159,9 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
   const notImported: NotImported[] = [];
   for (const entry of entries) {
     const title = entry.title || `TheTVDB show ${entry.tvdb}`;
-    if (entry.watched.length === 0 && !entry.followed) {
+    // a count of episodes seen stands for episodes only where the files list none
+    const seenCount = entry.watched.length === 0 ? entry.seenCount : 0;
+    if (entry.watched.length === 0 && seenCount === 0 && !entry.followed) {
       notImported.push({ title, what: 'the show', reason: 'no longer followed in TV Time, and no episode of it is watched' });
       continue;
     }
@@ -166,9 +170,10 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
       year: withoutYear(title).year,
       ids: { tvdb: entry.tvdb, imdb: null, tmdb: null, trakt: null },
       watched: entry.watched,
-      watchlist: entry.followed && entry.watched.length === 0,
+      watchlist: entry.followed && entry.watched.length === 0 && seenCount === 0,
       rating: null,
       ...(entry.title ? {} : { nameless: true }),
+      ...(seenCount > 0 ? { seenCount } : {}),
     });
   }
   return { source: 'tvtime', shows, notImported };

@@ -35,6 +35,8 @@ export type ExportShow = {
    * its ids alone (a search by a made-up name can find an unrelated show)
    */
   readonly nameless?: boolean;
+  /** TV Time's count of episodes seen (`nb_episodes_seen`), where its files list none of them */
+  readonly seenCount?: number;
 };
 
 /** Something of the export that the import leaves out, and why: the user is told, never left to guess. */
@@ -124,6 +126,18 @@ export function matchEpisodes(watched: readonly WatchedInExport[], episodes: rea
     if (!seen || at < seen.at) matched.set(episode.id, { ...episode, at });
   }
   return { matched: [...matched.values()], missing: [...missing.values()] };
+}
+
+/**
+ * The episodes a count of episodes seen stands for: the first `count` regular episodes aired, in
+ * airing order, dated `now` (the count says nothing of when).
+ */
+export function firstEpisodesSeen(count: number, aired: readonly EpisodeRef[], now: string): (EpisodeRef & { readonly at: string })[] {
+  return aired
+    .filter((episode) => episode.number !== null)
+    .toSorted((a, b) => a.season - b.season || a.number! - b.number!)
+    .slice(0, count)
+    .map((episode) => ({ ...episode, at: now }));
 }
 
 export type ImportShowCommand = {

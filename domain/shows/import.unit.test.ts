@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { decideLibrary } from './decide-library.ts';
-import { exportInstant, type ImportShowCommand, ImportFormatError, matchEpisodes, planShowImport, titleKey, withoutYear } from './import.ts';
+import { exportInstant, firstEpisodesSeen, type ImportShowCommand, ImportFormatError, matchEpisodes, planShowImport, titleKey, withoutYear } from './import.ts';
 import { parseTrakt } from './import-trakt.ts';
 import { parseTvTime } from './import-tvtime.ts';
 import { initialLibraryState, libraryAggregate, type LibraryEvent, type LibraryState } from './library.ts';
@@ -274,4 +274,36 @@ t.test("Trakt's account export under its own names: play events, lists-watchlist
     ['Tinker Tailor Soldier Spy: a movie watched', 'Dune: a movie on the watchlist', 'Andor: a season on the watchlist', 'Andor: an episode on the watchlist', 'A person: a person on the watchlist', 'Slow Horses: a rating of an episode (8)'],
     'the movie once, and each item left out said',
   );
+});
+
+t.test("TV Time's user_tv_show_data.csv: a count of episodes seen makes a show watched, followed or not; the first N aired stand for it", async (t) => {
+  const text = [
+    'user_id,tv_show_id,is_followed,is_favorited,nb_episodes_seen,tv_show_name',
+    '42,121361,1,1,172,Game of Thrones',
+    '42,264492,0,0,5,Under the Dome',
+    '42,372264,1,0,0,Slow Horses',
+    '42,305288,0,0,0,Stranger Things',
+  ].join('\n');
+  const parsed = parseTvTime([{ name: 'user_tv_show_data.csv', text }]);
+  t.same(
+    parsed.shows.map((show) => [show.title, show.seenCount ?? 0, show.watchlist]),
+    [
+      ['Game of Thrones', 172, false],
+      ['Under the Dome', 5, false],
+      ['Slow Horses', 0, true],
+    ],
+    'watched by count, unfollowed too; followed with none seen: the watchlist',
+  );
+  t.same(parsed.notImported.map((item) => item.title), ['Stranger Things'], 'unfollowed with none seen: said, not imported');
+  t.throws(() => parseTvTime([{ name: 'user_tv_show_data.csv', text: 'tv_show_id,nb_episodes_seen,tv_show_name\n1,many,A\n' }]), /user_tv_show_data\.csv line 2: nb_episodes_seen: expected a whole number/);
+
+  const episodes = [
+    { id: 13, season: 2, number: 1 },
+    { id: 10, season: 0, number: null },
+    { id: 11, season: 1, number: 1 },
+    { id: 12, season: 1, number: 2 },
+  ];
+  const now = '2026-09-25T10:00:00.000Z';
+  t.same(firstEpisodesSeen(2, episodes, now), [{ id: 11, season: 1, number: 1, at: now }, { id: 12, season: 1, number: 2, at: now }], 'in airing order, specials left out');
+  t.same(firstEpisodesSeen(172, episodes, now).map((episode) => episode.id), [11, 12, 13], 'no more than aired');
 });
