@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { ImportFormatError, MAX_IMPORT_EPISODES, MAX_IMPORT_SHOWS, type ParsedExport } from '../../domain/shows/import.ts';
 import { isTraktFile, parseTrakt, TRAKT_FILES, type TraktInput, type TraktPart } from '../../domain/shows/import-trakt.ts';
 import { isTvTimeFile, parseTvTime } from '../../domain/shows/import-tvtime.ts';
+import { looksLikeText } from '../../domain/shared/text.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 
 // What POST /api/import receives, read whole before a job is stored: the files (a zip of the export
@@ -35,7 +36,7 @@ function decode(file: UploadedFile, index: number): Uint8Array {
 function text(name: string, bytes: Uint8Array): string {
   const decoded = new TextDecoder('utf-8').decode(bytes);
   // a NUL can be stored neither in an event nor in a table: this is no CSV or JSON export
-  if (decoded.includes('\0')) throw invalid(`${name}: not a text file`);
+  if (decoded.includes('\0') || !looksLikeText(decoded)) throw invalid(`${name}: not a text file; the export's CSV and JSON files are text`);
   return decoded;
 }
 

@@ -305,6 +305,8 @@ t.test('what cannot be imported is refused before any job: 400 naming the file, 
   await refused({ files: [{ name: 'export.zip', content: base64(zipSync({ 'notes.txt': new Uint8Array([65]) })) }] }, 400, 'IMPORT_INVALID', /^body\.files: no TV Time files/, 'a zip of something else');
   await refused({ files: [{ name: 'export.zip', content: '!!not base64!!' }] }, 400, 'IMPORT_INVALID', 'body.files.0.content: export.zip is not base64', 'not base64');
   await refused({ files: [csv('holiday.csv', 'a\n1\n')] }, 400, 'IMPORT_INVALID', /^body\.files\.0\.name: holiday\.csv is not a file this import reads/, 'an unknown file');
+  const jpeg = base64(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, 0x00, 0x48]));
+  await refused({ files: [{ name: 'followed_tv_show.csv', content: jpeg }] }, 400, 'IMPORT_INVALID', "followed_tv_show.csv: not a text file; the export's CSV and JSON files are text", 'a photo under an export file’s name');
   await refused({ files: [csv('followed_tv_show.csv', 'tv_show_id,tv_show_name\n1,A\n'), ...traktFiles()] }, 400, 'IMPORT_INVALID', /^body\.files: these are files of a TV Time and of a Trakt export/, 'two exports');
   await refused({ files: [csv('watched-shows.json', '[{"show": {"title": "A", "ids": {"tvdb": "x"}}}]')] }, 400, 'IMPORT_INVALID', 'watched-shows.json item 1: show.ids.tvdb: Invalid input: expected number, received string', 'a bad Trakt item');
   await refused({ trakt: { watched: [{ show: { title: 'A', ids: { tvdb: 'x' } } }] } }, 400, 'VALIDATION_FAILED', /^body\.trakt\.watched\.0\.show\.ids\.tvdb: /, 'a bad Trakt item as JSON');

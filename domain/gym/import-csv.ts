@@ -2,7 +2,7 @@
 // and turned into a set of a workout, every refusal naming the line and column a spreadsheet shows.
 // Pure: the command API resolves names to exercises, derives the workouts' ids and appends.
 import { DomainError } from '../shared/events.ts';
-import { isStorableText, NUL_MESSAGE, SURROGATE_MESSAGE } from '../shared/text.ts';
+import { isStorableText, looksLikeText, NUL_MESSAGE, SURROGATE_MESSAGE } from '../shared/text.ts';
 import { IMPORT_BOUNDS, SET_BOUNDS } from './bounds.ts';
 import { CsvSyntaxError, delimiterOf, type Delimiter, readCsv } from '../shared/csv.ts';
 import { sameName } from './library.ts';
@@ -470,15 +470,6 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
   skipped.sort((a, b) => a.line - b.line);
   const unitNamed = layout.format !== 'strong' || weightColumn in UNIT_OF_WEIGHT_COLUMN;
   return { format: layout.format, unit, unitNamed, workouts: finished, skipped, exercises };
-}
-
-/**
- * Whether the start of a file is text: a spreadsheet, a zip or a photo holds control characters, or
- * bytes that were no UTF-8 (decoded as U+FFFD), within its first kilobyte. A NUL alone is a field's
- * defect, refused with its line and column.
- */
-function looksLikeText(text: string): boolean {
-  return !/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/.test(text.slice(0, 1024));
 }
 
 /** The header's name of a column, for a refusal found before the header was taken apart. */

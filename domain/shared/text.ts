@@ -17,3 +17,12 @@ export const textSchema = z
 
 /** An id in a path or body that the server (or a client) made: 1–200 characters of storable text. */
 export const idTextSchema = textSchema.min(1).max(200);
+
+/**
+ * Whether a file read as UTF-8 is text: a spreadsheet, a zip or a photo holds control characters,
+ * or bytes that were no UTF-8 (decoded as U+FFFD), within its first kilobyte. A NUL alone is left
+ * to the field it is in, refused with its place.
+ */
+export function looksLikeText(text: string): boolean {
+  return !/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/.test(text.slice(0, 1024));
+}

@@ -18,9 +18,15 @@ import { type ExportShow, exportInstant, ImportFormatError, type NotImported, ty
 
 export const TVTIME_TRACKING = /^tracking-prod-records(-v\d+)?\.csv$/;
 export const TVTIME_FOLLOWED = ['followed_tv_show.csv', 'user_tv_show_data.csv'] as const;
+/**
+ * Episodes seen and seen again, by TheTVDB's episode id alone (`episode_id`): TVmaze cannot look
+ * that up, so a row counts as read where the tracking records name the same episode, and is
+ * counted in the outcome where they do not.
+ */
+export const TVTIME_BY_EPISODE_ID = { 'seen_episode.csv': 'seen', 'rewatched_episode.csv': 'seen again' } as const;
 
 export function isTvTimeFile(name: string): boolean {
-  return TVTIME_TRACKING.test(name) || (TVTIME_FOLLOWED as readonly string[]).includes(name);
+  return TVTIME_TRACKING.test(name) || (TVTIME_FOLLOWED as readonly string[]).includes(name) || name in TVTIME_BY_EPISODE_ID;
 }
 
 const MAX_TITLE = 500;
@@ -128,9 +134,11 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
     }
   }
 
+  const trackedEpisodeIds = new Set<string>();
   for (const file of files.filter((candidate) => TVTIME_TRACKING.test(candidate.name))) {
     const table = new Table(file.name, file.text);
     const key = table.column('key');
+    const episodeId = table.column('episode_id');
     const id = table.column('s_id', 'series_id', 'tv_show_id');
     const name = table.column('series_name', 'tv_show_name');
     if (id === null && name === null) table.required('series_name', 's_id');
@@ -152,11 +160,25 @@ export function parseTvTime(files: readonly { readonly name: string; readonly te
       const instant = when === '' ? null : exportInstant(when);
       if (when !== '' && instant === null) throw table.error(record, table.nameOf(at, 'created_at'), `expected a date and time between 1900 and 2999, got "${when.slice(0, 40)}"`);
       entryOf(title, tvdb).watched.push({ season: seasonNumber, number: episodeNumber, at: instant });
+      if (cellOf(record, episodeId) !== '') trackedEpisodeIds.add(cellOf(record, episodeId));
     }
   }
 
   const shows: ExportShow[] = [];
   const notImported: NotImported[] = [];
+  for (const [fileName, seen] of Object.entries(TVTIME_BY_EPISODE_ID)) {
+    const file = files.find((candidate) => candidate.name === fileName);
+    if (!file) continue;
+    const table = new Table(file.name, file.text);
+    const episodeId = table.required('episode_id');
+    const unresolved = table.records.filter((record) => !trackedEpisodeIds.has(cellOf(record, episodeId))).length;
+    if (unresolved === 0) continue;
+    notImported.push({
+      title: fileName,
+      what: `${unresolved} of its ${table.records.length} episodes ${seen}`,
+      reason: "TV Time names them only by TheTVDB's episode id, which TVmaze cannot look up, and its tracking records do not list them",
+    });
+  }
   for (const entry of entries) {
     const title = entry.title || `TheTVDB show ${entry.tvdb}`;
     // a count of episodes seen stands for episodes only where the files list none

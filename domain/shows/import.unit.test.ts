@@ -307,3 +307,23 @@ t.test("TV Time's user_tv_show_data.csv: a count of episodes seen makes a show w
   t.same(firstEpisodesSeen(2, episodes, now), [{ id: 11, season: 1, number: 1, at: now }, { id: 12, season: 1, number: 2, at: now }], 'in airing order, specials left out');
   t.same(firstEpisodesSeen(172, episodes, now).map((episode) => episode.id), [11, 12, 13], 'no more than aired');
 });
+
+t.test("TV Time's seen_episode.csv and rewatched_episode.csv: read where the tracking records name the episode, counted in the outcome where not", async (t) => {
+  const tracking = [
+    'key,entity_type,s_id,series_name,season_number,episode_number,episode_id,created_at,updated_at',
+    'watch-episode-1001,episode,372264,Slow Horses,1,1,1001,2022-04-02 21:00:00,2022-04-02 21:00:00',
+    'watch-episode-1002,episode,372264,Slow Horses,1,2,1002,2017-05-02 21:24:51 +0000 UTC,2022-04-09 21:00:00',
+  ].join('\n');
+  const seen = ['tweet_id,user_id,episode_id,created_at,updated_at,fb_action_id', ',42,1001,2022-04-02 21:00:00,,', ',42,5550003,2016-01-01 20:00:00,,', ',42,5550004,2016-01-02 20:00:00,,'].join('\n');
+  const rewatched = ['user_id,episode_id,cpt,created_at,updated_at', '42,1002,1,2023-01-05 20:00:00,'].join('\n');
+  const parsed = parseTvTime([
+    { name: 'tracking-prod-records-v2.csv', text: tracking },
+    { name: 'seen_episode.csv', text: seen },
+    { name: 'rewatched_episode.csv', text: rewatched },
+  ]);
+  t.same(parsed.shows.map((show) => [show.title, show.watched.length]), [['Slow Horses', 2]]);
+  t.same(parsed.notImported, [
+    { title: 'seen_episode.csv', what: '2 of its 3 episodes seen', reason: "TV Time names them only by TheTVDB's episode id, which TVmaze cannot look up, and its tracking records do not list them" },
+  ], 'the rewatch is of an episode the tracking records name: nothing to say');
+  t.throws(() => parseTvTime([{ name: 'seen_episode.csv', text: 'user_id,created_at\n42,2016-01-01\n' }]), /seen_episode\.csv: no episode_id column/);
+});
