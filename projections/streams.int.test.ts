@@ -48,7 +48,8 @@ t.test("a batch of other streams' events only moves the checkpoint; a mixed one 
   projector = start();
   t.teardown(() => projector.stop());
   await caughtUp();
-  t.same(batches, [2], "one batch, with the projection's two events");
+  // one batch or two: an open transaction elsewhere in the cluster may hold the later events back
+  t.equal(batches.reduce((sum, size) => sum + size, 0), 2, "apply saw the projection's two events, and not the other one");
   t.same(await seen(), ['mine.b', 'mine.bb']);
 });
 

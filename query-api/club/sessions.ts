@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { inOneSnapshot } from '../../infra/postgres/snapshot.ts';
 import { z } from 'zod';
 import type { Night } from '../../domain/club/session.ts';
 import { dateSchema, daysBetween, weekdayOf } from '../../domain/shared/calendar.ts';
@@ -71,7 +72,12 @@ const nightHead = sql.fragment`
   s.id, s.venue_id AS "venueId", v.name AS "venueName", s.date, s.start_time AS "startTime", s.end_time AS "endTime",
   s.status, s.courts, s.version`;
 
-export async function findSession(pool: DatabasePool, id: string): Promise<SessionDocument | null> {
+export function findSession(pool: DatabasePool, id: string): Promise<SessionDocument | null> {
+  // the head, the people and the rounds as of one commit
+  return inOneSnapshot(pool, (db) => sessionIn(db, id));
+}
+
+async function sessionIn(pool: CommonQueryMethods, id: string): Promise<SessionDocument | null> {
   const night = await pool.maybeOne(sql.type(sessionDocumentSchema.omit({ people: true, rounds: true, playerNames: true }))`
     SELECT ${nightHead}, s.round_length_sec AS "roundLengthSec", s.line_up AS "lineUp", s.timer, s.opened_at AS "openedAt", s.updated_at AS "updatedAt"
     FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
@@ -90,7 +96,7 @@ export async function findSession(pool: DatabasePool, id: string): Promise<Sessi
 }
 
 /** People's current name of each person on a filed round who is not among the night's people. */
-async function playerNamesOf(pool: DatabasePool, rounds: ReadonlyArray<{ readonly lineUp: readonly CourtEntry[] }>, present: readonly string[]): Promise<Record<string, string>> {
+async function playerNamesOf(pool: CommonQueryMethods, rounds: ReadonlyArray<{ readonly lineUp: readonly CourtEntry[] }>, present: readonly string[]): Promise<Record<string, string>> {
   const here = new Set(present);
   const others = [...new Set(rounds.flatMap((round) => round.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB])))].filter((id) => !here.has(id));
   if (others.length === 0) return {};

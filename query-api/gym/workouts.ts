@@ -1,4 +1,5 @@
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { inOneSnapshot } from '../../infra/postgres/snapshot.ts';
 import { z } from 'zod';
 import { enteredUnitSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -76,14 +77,17 @@ export const setSelect = sql.fragment`
   SELECT s.id, s.workout_id, s.exercise_id, e.name AS exercise_name, s.set_number, s.kg, s.reps, s.entered_unit, s.rpe
   FROM gym.sets s LEFT JOIN gym.exercises e ON e.id = s.exercise_id`;
 
-export async function findWorkout(db: CommonQueryMethods, userId: string, id: string): Promise<WorkoutView | null> {
-  const row = await db.maybeOne(sql.type(summaryRow)`${summarySelect} WHERE w.id = ${id} AND w.user_id = ${userId}`);
-  if (!row) return null;
-  const sets = await db.any(sql.type(setRow)`${setSelect} WHERE s.workout_id = ${id} ORDER BY lower(e.name), s.exercise_id, s.set_number`);
-  return { ...toSummary(row), sets: sets.map(toSet) };
+/** The workout and its sets as of one commit: its set count agrees with its sets. */
+export function findWorkout(pool: DatabasePool, userId: string, id: string): Promise<WorkoutView | null> {
+  return inOneSnapshot(pool, async (db) => {
+    const row = await db.maybeOne(sql.type(summaryRow)`${summarySelect} WHERE w.id = ${id} AND w.user_id = ${userId}`);
+    if (!row) return null;
+    const sets = await db.any(sql.type(setRow)`${setSelect} WHERE s.workout_id = ${id} ORDER BY lower(e.name), s.exercise_id, s.set_number`);
+    return { ...toSummary(row), sets: sets.map(toSet) };
+  });
 }
 
-export async function readWorkout(db: CommonQueryMethods, userId: string, id: string): Promise<WorkoutView> {
+export async function readWorkout(db: DatabasePool, userId: string, id: string): Promise<WorkoutView> {
   const workout = await findWorkout(db, userId, id);
   if (!workout) throw notFound('Workout not found');
   return workout;
@@ -106,7 +110,7 @@ export async function listWorkouts(db: CommonQueryMethods, userId: string, range
 
 export const idParams = z.object({ id: z.uuid() });
 
-export function workoutQueryRoutes(app: HttpApp, deps: { readonly db: CommonQueryMethods; readonly cookies: SessionCookies }): void {
+export function workoutQueryRoutes(app: HttpApp, deps: { readonly db: DatabasePool; readonly cookies: SessionCookies }): void {
   app.get(
     '/api/sessions',
     {
