@@ -1,4 +1,5 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { inOneSnapshot } from '../../infra/postgres/snapshot.ts';
 import { z } from 'zod';
 import { publicScheduleSchema, settingsDocumentSchema, type PublicSchedule, type SettingsDocument } from '../../domain/club/settings.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -10,7 +11,12 @@ const venueRow = z.object({ id: z.string(), name: z.string(), sort_order: z.numb
 const slotRow = z.object({ id: z.string(), venue_id: z.string(), weekday: z.number(), start_time: z.string(), end_time: z.string() });
 
 /** The whole settings document from the `club` projection's tables. */
-export async function readClubSettings(pool: DatabasePool): Promise<SettingsDocument> {
+/** The club, its levels, venues and slots as of one commit. */
+export function readClubSettings(pool: DatabasePool): Promise<SettingsDocument> {
+  return inOneSnapshot(pool, settingsIn);
+}
+
+async function settingsIn(pool: CommonQueryMethods): Promise<SettingsDocument> {
   const club = await pool.one(sql.type(settingsRow)`SELECT default_courts, round_length_sec FROM club.settings WHERE id = 'club'`);
   const levels = await pool.any(sql.type(levelRow)`SELECT id, name, rank, is_coach FROM club.levels ORDER BY rank`);
   const venues = await pool.any(sql.type(venueRow)`SELECT id, name, sort_order, active FROM club.venues ORDER BY sort_order, name, id`);
