@@ -14,7 +14,7 @@ import {
 } from '../infra/eventstore/port.ts';
 import { logBatchesAhead } from '../infra/eventstore/log-batches.ts';
 import type { Migration } from '../infra/postgres/migrations.ts';
-import type { CheckpointMoves } from './checkpoint-moves.ts';
+import { type CheckpointMoves, createCheckpointMoves } from './checkpoint-moves.ts';
 import { DEFAULT_OUTAGE_RETRY, DEFAULT_RETRY, type RetryPolicy, retryDelay } from './retry.ts';
 
 export { DEFAULT_OUTAGE_RETRY, DEFAULT_RETRY, type RetryPolicy } from './retry.ts';
@@ -301,11 +301,10 @@ const SKIP_COMMIT_FLUSH = sql.fragment`set_config('synchronous_commit', 'off', t
  * (a rebuild's swap takes the same lock); false when the checkpoint is no longer where it was. In
  * the same round trip the commit stops waiting for the WAL flush: safe, because the read rows and
  * their checkpoint commit together, so a crash only loses a suffix of batches, applied again from
- * the durable log. On the pool it is a transaction of its own: the whole of a batch with nothing
- * to apply.
+ * the durable log. A batch with nothing to apply moves it with CheckpointMoves instead.
  */
-async function advanceCheckpoint(connection: DatabaseTransactionConnection | DatabasePool, name: string, from: Position, to: Position): Promise<boolean> {
-  const moved = await connection.maybeOne(sql.type(z.object({ sync: z.string() }))`
+async function advanceCheckpoint(tx: DatabaseTransactionConnection, name: string, from: Position, to: Position): Promise<boolean> {
+  const moved = await tx.maybeOne(sql.type(z.object({ sync: z.string() }))`
     UPDATE projection_state.checkpoints
     SET commit_position = ${to.commit.toString()}, prepare_position = ${to.prepare.toString()}, updated_at = now()
     WHERE name = ${name} AND commit_position = ${from.commit.toString()} AND prepare_position = ${from.prepare.toString()}
@@ -665,6 +664,7 @@ export function startProjector(deps: {
 }): ProjectorHandle {
   const { pool, store, projection, progress, log } = deps;
   const name = projection.name;
+  const checkpointMoves = deps.checkpointMoves ?? createCheckpointMoves(pool);
   const retry = deps.retry ?? DEFAULT_RETRY;
   const outageRetry = deps.outageRetry ?? DEFAULT_OUTAGE_RETRY;
   const parkedPollMs = deps.parkedPollMs ?? Math.min(1000, retry.maxMs);
@@ -770,10 +770,7 @@ export function startProjector(deps: {
     };
     const moved = { checkpoint: { version: projection.version, position: last }, swapped: false } as const;
     // nothing to write but the checkpoint: one statement is its own transaction
-    if (applied.length === 0) {
-      const alone = deps.checkpointMoves ? await deps.checkpointMoves.move(name, from, last) : await advanceCheckpoint(pool, name, from, last);
-      return alone ? moved : swappedTo(pool);
-    }
+    if (applied.length === 0) return (await checkpointMoves.move(name, from, last)) ? moved : swappedTo(pool);
     return pool.transaction(async (tx) => {
       if (!(await advanceCheckpoint(tx, name, from, last))) return swappedTo(tx);
       await applyMarked(projection, tx, name, applied);

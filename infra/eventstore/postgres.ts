@@ -376,10 +376,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   let newestNotifiedTx = 0n;
-  // Each transaction wakes the subscribers once: this process's appends are told at once, and
-  // their NOTIFY, which comes back too, is then no news; one that overtakes the answer is heard first.
-  const toldUnheard = new Set<bigint>();
-  const recentlyHeard: bigint[] = [];
+  // Each transaction wakes the subscribers once: this process's appends are told at once and their
+  // NOTIFY comes back too, in either order; the later of the two is no news.
+  const recentlyTold: bigint[] = [];
   let closed = false;
 
   // After a group commits, the next waits one turn of the event loop: the writers it answered are
@@ -454,10 +453,14 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       });
     }
     // other processes hear of it from the NOTIFY that es.append_batch sent inside the append
-    if (newestTx > 0n && !recentlyHeard.includes(newestTx)) {
-      if (listener && toldUnheard.size < 10_000) toldUnheard.add(newestTx);
-      seen(newestTx);
-    }
+    if (newestTx > 0n) tell(newestTx);
+  }
+
+  /** `seen`, once per transaction of the last 64 */
+  function tell(tx: bigint): void {
+    if (recentlyTold.includes(tx)) return;
+    if (recentlyTold.push(tx) > 64) recentlyTold.shift();
+    seen(tx);
   }
 
   function seen(tx: bigint): void {
@@ -492,10 +495,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     let given = false;
     const onNotification = (message: pg.Notification): void => {
       if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
-      const tx = BigInt(message.payload);
-      if (toldUnheard.delete(tx)) return;
-      if (recentlyHeard.push(tx) > 32) recentlyHeard.shift();
-      seen(tx);
+      tell(BigInt(message.payload));
     };
     const giveBack = (error?: Error): void => {
       if (given) return;
@@ -509,13 +509,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     const own = {
       async close(): Promise<void> {
         await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
-        toldUnheard.clear();
         giveBack();
       },
     };
     function drop(error: unknown): void {
       if (given) return;
-      toldUnheard.clear();
       giveBack(error instanceof Error ? error : new Error(String(error)));
       if (listener === own) listener = null;
       listenerLost(error);
