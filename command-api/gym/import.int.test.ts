@@ -251,7 +251,7 @@ t.test('no file makes a 500: empty, header only, an unknown header, an open quot
     [
       [400, 'csv: line 1: the file is empty'],
       [400, 'csv: line 1: the file is empty'],
-      [400, `csv: line 1: this is not a Strong or Hevy export. Expected the header "${STRONG_HEADER}" (Strong), "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes" (Strong, older) or "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe" (Hevy); the file begins "name,weight,reps"`],
+      [400, 'csv: line 1: this is not a Strong or Hevy export: it begins "name,weight,reps", where Strong\'s begins "Date,Workout Name" (or "Workout #") and Hevy\'s "title,start_time"'],
       [400, 'csv: line 2, column Workout Name: text follows the closing quote of a field (a quote inside a field is written twice: "")'],
       [400, 'csv: line 1: this is not a text file; export a CSV from Strong or Hevy and choose that'],
       [400, `csv: line 1: a Strong export has the column "Reps"; this header has none. Expected "${STRONG_HEADER}"`],

@@ -178,7 +178,8 @@ function layoutOf(header: readonly string[], delimiter: Delimiter): { layout: La
     throw new ImportError(
       1,
       null,
-      `this is not a Strong or Hevy export. Expected the header "${STRONG_HEADER}" (Strong), "${STRONG_LEGACY_HEADER}" (Strong, older) or "${HEVY_HEADER}" (Hevy); the file begins "${begins}"`,
+      // the headers themselves are long strings of names a phone cannot break well: their first columns say enough
+      `this is not a Strong or Hevy export: it begins "${begins}", where Strong's begins "Date,Workout Name" (or "Workout #") and Hevy's "title,start_time"`,
     );
   }
   const layout = LAYOUTS[format];

@@ -175,7 +175,7 @@ t.test('a bad row is refused with its line and column, in the header’s own wor
   t.equal(refusal(strong(strongRow({}), '', `${strongRow({}).slice(0, 37)}"open`)), 'csv: line 4, column Exercise Name: a quoted field opened on line 4 is never closed');
   const header = STRONG_HEADER.toLowerCase().replace('exercise name', 'Exercise');
   t.equal(refusal(`${header}\n`), `csv: line 1: a Strong export has the column "Exercise Name"; this header has none. Expected "${STRONG_HEADER}"`);
-  t.match(refusal('date,weight,reps\n2024-03-05,80,5'), /^csv: line 1: this is not a Strong or Hevy export\. Expected the header "Date,Workout Name,/);
+  t.match(refusal('date,weight,reps\n2024-03-05,80,5'), /^csv: line 1: this is not a Strong or Hevy export: it begins "date,weight,reps", where Strong's begins "Date,Workout Name"/);
   t.equal(refusal(''), 'csv: line 1: the file is empty');
   t.equal(refusal('\uFEFF\r\n'), 'csv: line 1: the file is empty');
 });
