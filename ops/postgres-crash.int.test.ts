@@ -63,7 +63,7 @@ async function childrenOf(parent: number): Promise<{ pid: number; title: string 
   return found;
 }
 
-const { child, exited, out, err } = spawnMain(embeddedMainEnv({ dataDir: dir, pgPort, tvmazeUrl: tvmaze.url, formsDir }));
+const { child, exited, out, err, said } = spawnMain(embeddedMainEnv({ dataDir: dir, pgPort, tvmazeUrl: tvmaze.url, formsDir }));
 let orphan: number | null = null;
 let stopLoad = false;
 let load: Promise<void>[] = [];
@@ -79,7 +79,6 @@ t.teardown(async () => {
   await until('no server left', () => left === null || !isAlive(left), DEADLINE_MS);
   await rm(dir, { recursive: true, force: true });
 });
-const said = () => ({ stdout: out().slice(-8000), stderr: err().slice(-3000) });
 
 type LogLine = { level: number; msg: string; [field: string]: unknown };
 const logLines = (): LogLine[] =>

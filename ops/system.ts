@@ -147,17 +147,34 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     knownDevices: createKnownDevices(secret.secret),
     mailer,
     now,
-    async close() {
+    async close(step = (_part, close) => close().then(() => undefined)) {
       // the embedded server is stopped whatever failed before it: an orphaned one blocks the next start
       try {
-        await listening.close();
-        await store.close();
-        await db.close();
+        // the services and projectors are stopped, so nothing waits on these connections any more; one
+        // that will not close (a client ending a socket the restarted server already dropped waits
+        // out slonik's 5 s grace twice) must not keep the server below from stopping in time
+        await step('the LISTEN connection', () => closingWithin(CLOSE_CONNECTIONS_MS, listening.close(), warn));
+        await step('the event store', () => closingWithin(CLOSE_CONNECTIONS_MS, store.close(), warn));
+        await step('the connection pools', () => closingWithin(CLOSE_CONNECTIONS_MS, db.close(), warn));
       } finally {
-        await embedded?.stop();
+        if (embedded) await step('the embedded PostgreSQL', () => embedded!.stop());
       }
     },
   };
+}
+
+/** How long a process's stop waits for one kind of its connections to close before it goes on. */
+const CLOSE_CONNECTIONS_MS = 2000;
+
+/** `closing` or, past `ms`, a warning and on: the server stopping next ends whatever is left. */
+async function closingWithin(ms: number, closing: Promise<unknown>, warn: (message: string) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([closing.then(() => 'closed' as const), late]).finally(() => clearTimeout(timer));
+  if (outcome === 'late') {
+    warn(`connections still closing after ${ms} ms; going on, the database's stop ends them`);
+    closing.catch(() => undefined);
+  }
 }
 
 export type RunningService = { readonly name: string; readonly app: HttpApp; readonly port: number };
@@ -251,7 +268,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
       await stopping('the services', () => Promise.all([...services.map((service) => service.app.close()), metricsServer?.close()]));
       await stopping('the projectors', () => Promise.all(projectors.map((projector) => projector.stop())));
     } finally {
-      await stopping('the database connections and the embedded PostgreSQL', () => core.close());
+      await core.close(stopping);
     }
   };
   try {

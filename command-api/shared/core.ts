@@ -32,5 +32,6 @@ export type Core = {
   readonly mailer: Mailer;
   /** the one clock of the process; tests pass their own */
   readonly now: () => Date;
-  close(): Promise<void>;
+  /** `step`, when given, runs each part of the closing, so a close that hangs can say which part */
+  close(step?: (part: string, close: () => Promise<unknown>) => Promise<void>): Promise<void>;
 };

@@ -15,6 +15,8 @@ export type MainProcess = {
   /** everything it printed to stdout (its JSON log lines) so far */
   out(): string;
   err(): string;
+  /** what it printed, short enough for a failure to show: each repeated message once, with its count */
+  said(): { readonly exitCode: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: string };
 };
 
 /** Starts ops/main.ts with `env` added to this process's environment (a key set to undefined is removed). */
@@ -48,7 +50,26 @@ function outputOf(child: ChildProcessByStdio<null, Readable, Readable>): MainPro
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
+  const said = () => ({ exitCode: child.exitCode, signal: child.signalCode, stdout: collapsed(stdout).slice(-12_000), stderr: stderr.slice(-3000) });
+  return { child, exited, out: () => stdout, err: () => stderr, said };
+}
+
+/**
+ * Log lines with each message after its first telling replaced by a count: a process that lost its
+ * database repeats one warning per request and projector, and would push its last lines (how it
+ * stopped) out of any tail a failure can show.
+ */
+export function collapsed(output: string): string {
+  const seen = new Map<string, number>();
+  const lines: string[] = [];
+  for (const line of output.split('\n')) {
+    const message = /"msg":"([^"]*)"/.exec(line)?.[1] ?? line;
+    const count = (seen.get(message) ?? 0) + 1;
+    seen.set(message, count);
+    if (count === 1) lines.push(line.slice(0, 600));
+  }
+  const repeats = [...seen].filter(([, count]) => count > 1).map(([message, count]) => `(${count}×) ${message}`);
+  return [...lines, ...repeats].join('\n');
 }
 
 /** The environment of `npm start` on its own embedded PostgreSQL in `dataDir`: every service on a free port, logging at info. */
