@@ -88,23 +88,24 @@ t.test('a Strong export: the dry run writes nothing, the import writes it, the s
     'three finished workouts, started at the file’s times in the given zone and finished a Duration later',
   );
   const push = await me.ok('GET', `/api/sessions/${done.workouts[0]!.id}`);
-  t.equal(push.notes, 'Push Day\nBench Press (Barbell), set 4: Paused, "tight" arch', 'the workout name, then the set’s note, are its notes');
-  const sets = (push.sets as Array<{ exerciseName: string; setNumber: number; kg: number; reps: number; unit: string; rpe: number | null }>).map(
-    (set) => `${set.exerciseName} ${set.setNumber}: ${set.kg}×${set.reps} ${set.unit} ${set.rpe ?? '-'}`,
+  t.same([push.title, push.notes], ['Push Day', ''], "the workout's name is its title");
+  const sets = (push.sets as Array<{ exerciseName: string; setNumber: number; kg: number; reps: number; unit: string; rpe: number | null; kind: string; note: string }>).map(
+    (set) => `${set.exerciseName} ${set.setNumber}: ${set.kg}×${set.reps} ${set.unit} ${set.rpe ?? '-'}${set.kind === 'normal' ? '' : ` ${set.kind}`}${set.note ? ` "${set.note}"` : ''}`,
   );
   t.same(sets, [
-    'Bench Press (Barbell) 1: 40×10 kg -',
+    'Bench Press (Barbell) 1: 40×10 kg - warmup',
     'Bench Press (Barbell) 2: 80×8 kg 7',
     'Bench Press (Barbell) 3: 80×8 kg 7.5',
-    'Bench Press (Barbell) 4: 80×7 kg 8.5',
-    'Bench Press (Barbell) 5: 60×10 kg -',
+    'Bench Press (Barbell) 4: 80×7 kg 8.5 "Paused, "tight" arch"',
+    'Bench Press (Barbell) 5: 60×10 kg - drop',
     'Overhead Press (Barbell) 1: 45×8 kg -',
     'Overhead Press (Barbell) 2: 45×8 kg -',
     'Overhead Press (Barbell) 3: 45×6 kg 9',
     'Triceps Pushdown (Cable - Straight Bar) 1: 25×12 kg -',
     'Triceps Pushdown (Cable - Straight Bar) 2: 25×12 kg -',
     'Triceps Pushdown (Cable - Straight Bar) 3: 27.5×10 kg -',
-  ], 'warm-up and drop sets are ordinary sets, numbered in file order');
+  ], 'warm-up and drop sets keep their kind, a set its note, numbered in file order');
+  t.equal(push.volumeKg, 80 * 8 + 80 * 8 + 80 * 7 + 60 * 10 + 45 * 8 * 2 + 45 * 6 + 25 * 12 * 2 + 27.5 * 10, 'the warm-up counts in no volume');
   const legs = await me.ok('GET', `/api/sessions/${done.workouts[2]!.id}`);
   t.ok(
     (legs.sets as Array<{ exerciseId: string }>).filter((set) => set.exerciseId === squat).length === 6,
@@ -118,9 +119,9 @@ t.test('a Strong export: the dry run writes nothing, the import writes it, the s
   t.same(
     streams.map((events) => events.map((event) => event.type).filter((type, index, all) => all.indexOf(type) === index)),
     [
-      ['workout-started', 'set-ticked', 'workout-notes-changed', 'workout-finished'],
-      ['workout-started', 'set-ticked', 'workout-notes-changed', 'workout-finished'],
-      ['workout-started', 'set-ticked', 'workout-notes-changed', 'workout-finished'],
+      ['workout-started', 'set-ticked', 'workout-renamed', 'workout-finished'],
+      ['workout-started', 'set-ticked', 'workout-renamed', 'workout-finished'],
+      ['workout-started', 'set-ticked', 'workout-renamed', 'workout-notes-changed', 'workout-finished'],
     ],
   );
   t.same(new Set(streams.map((events) => new Set(events.map((event) => event.metadata.causationId)).size)), new Set([1]), 'each workout is one command');
@@ -200,7 +201,7 @@ t.test('units as in the file: Strong in the unit asked for, older Strong and Hev
   const kg = await me.imported(fixture('hevy.csv'));
   t.same([kg.unit, kg.setsImported, kg.skipped.length], ['kg', 22, 2]);
   const push = await me.ok('GET', `/api/sessions/${kg.workouts[0]!.id}`);
-  t.equal(push.notes, 'Push\nFelt strong today\nBench Press (Barbell): Elbows tucked');
+  t.same([push.title, push.notes], ['Push', 'Felt strong today\nBench Press (Barbell): Elbows tucked']);
   t.same(push.sets.filter((set: { exerciseName: string }) => set.exerciseName === 'Pull Up'), []);
   const pull = await me.ok('GET', `/api/sessions/${kg.workouts[1]!.id}`);
   t.same(

@@ -86,6 +86,7 @@ function commandOf(userId: string, workout: ImportedWorkout, idOf: (name: string
     date: workout.date,
     startedAt: workout.startedAt,
     finishedAt: workout.finishedAt,
+    title: workout.name,
     notes: workout.notes,
     sets: workout.sets.map((set, index) => ({
       newSetId: newSetIds[index]!,
@@ -95,6 +96,8 @@ function commandOf(userId: string, workout: ImportedWorkout, idOf: (name: string
       reps: set.reps,
       unit: set.unit,
       rpe: set.rpe,
+      kind: set.kind,
+      note: set.note,
     })),
   };
 }
@@ -120,7 +123,8 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
         summary: 'Import a Strong or Hevy CSV export as workouts; a dry run answers what would be imported',
         description:
           'The format is told by the header (Strong, Strong with a Weight Unit column, Hevy). Exercises are matched by name in any case, or created; ' +
-          "each workout of the file (its name and start) is one workout here, its sets ordinary sets numbered in file order (set types are not kept). " +
+          "each workout of the file (its name and start) is one workout here, titled with that name, its sets numbered in file order with their kind " +
+          '(warm-up, drop, failure: Strong\'s W, D, F set orders, Hevy\'s set_type) and note. ' +
           'The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. ' +
           'Rows of cardio or timed holds (distance or time, no reps) and rest timers are skipped and listed. ' +
           'Importing the same file again writes nothing (every workout `unchanged`); one that stopped halfway is completed. ' +

@@ -61,7 +61,7 @@ t.test("phone A's tick made before phone B's arrives after it: 409 with B's set,
     message: 'Set 3 of Bench press was changed on another device after this tick',
     current: saved.json(),
   });
-  t.same(saved.json(), { id: saved.json().id, sessionId: workout, exerciseId: bench, exerciseName: 'Bench press', setNumber: 3, kg: 55, reps: 6, unit: 'kg', rpe: null });
+  t.same(saved.json(), { id: saved.json().id, sessionId: workout, exerciseId: bench, exerciseName: 'Bench press', setNumber: 3, kg: 55, reps: 6, unit: 'kg', rpe: null, kind: 'normal', note: '' });
   t.equal((await events(workout)).length, before, 'nothing appended');
 
   const read = await settled(async () => (await a.call('GET', `/api/sessions/${workout}`)).json());

@@ -33,6 +33,7 @@ t.test('POST /sessions is get-or-create on (user, plan day, date); 20 parallel c
     planName: 'Block A',
     dayOrdinal: 1,
     dayTitle: 'Legs',
+    title: '',
     notes: '',
     startedAt: workout.startedAt,
     finishedAt: null,
@@ -71,7 +72,7 @@ t.test('20 parallel ticks of one set leave one set with the last accepted values
   // the event log orders the ticks: the last one appended is what stays
   const events = await system.core.store.readStream(`gym.workout-${workout.id}`);
   const last = events.filter((event) => event.type === 'set-ticked').at(-1)!.data as { kg: number; reps: number };
-  t.same(read.sets[0], { id: read.sets[0].id, sessionId: workout.id, exerciseId: bench, exerciseName: 'Bench press', setNumber: 1, kg: last.kg, reps: last.reps, unit: null, rpe: null });
+  t.same(read.sets[0], { id: read.sets[0].id, sessionId: workout.id, exerciseId: bench, exerciseName: 'Bench press', setNumber: 1, kg: last.kg, reps: last.reps, unit: null, rpe: null, kind: 'normal', note: '' });
   t.equal(events.filter((event) => event.type === 'set-ticked').length, 20, 'every tick is in the log');
 });
 
@@ -84,7 +85,7 @@ t.test('a tick upserts on (workout, exercise, set number); correct, remove, fini
   t.equal(first.statusCode, 201);
   const again = await me.call('POST', url, { exerciseId: row, setNumber: 1, kg: 52.5, reps: 8 });
   t.equal(again.statusCode, 200, 'ticked twice is not an error');
-  t.same(again.json(), { id: first.json().id, sessionId: workout.id, exerciseId: row, exerciseName: 'Row', setNumber: 1, kg: 52.5, reps: 8, unit: null, rpe: null });
+  t.same(again.json(), { id: first.json().id, sessionId: workout.id, exerciseId: row, exerciseName: 'Row', setNumber: 1, kg: 52.5, reps: 8, unit: null, rpe: null, kind: 'normal', note: '' });
   const second = (await me.call('POST', url, { exerciseId: row, setNumber: 2, kg: 50, reps: 9 })).json();
 
   const corrected = await me.call('PATCH', `/api/sets/${second.id}`, { reps: 10 });

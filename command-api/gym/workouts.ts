@@ -15,9 +15,12 @@ import {
   repsSchema,
   rpeSchema,
   SetChangedLater,
+  setKindSchema,
+  setNoteSchema,
   setNumberSchema,
   type WorkoutEvent,
   type WorkoutState,
+  workoutTitleSchema,
 } from '../../domain/gym/workout.ts';
 import { instantSchema } from '../../domain/shared/calendar.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -32,8 +35,10 @@ import { appendLibraryCommand, appendWorkoutCommand, appendWorkoutDecision, awai
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema });
 export const changeWorkoutBody = z
-  .object({ finished: z.boolean().optional(), notes: notesSchema.optional() })
-  .refine((body) => body.finished !== undefined || body.notes !== undefined, { message: 'finished or notes is required' });
+  .object({ finished: z.boolean().optional(), title: workoutTitleSchema.optional(), notes: notesSchema.optional() })
+  .refine((body) => body.finished !== undefined || body.title !== undefined || body.notes !== undefined, { message: 'finished, title or notes is required' });
+const setKindField = setKindSchema.optional().meta({ description: 'normal, warmup, drop or failure; left out: as the set has it (normal for a new set)' });
+const setNoteField = setNoteSchema.optional().meta({ description: "the lifter's note on the set; left out: as the set has it ('' for a new set)" });
 const madeAtSchema = instantSchema.meta({
   description:
     "when the lifter made this change, by the phone's clock (ISO 8601 with an offset); a change made before the tick that last " +
@@ -47,6 +52,8 @@ export const tickSetBody = z.object({
   reps: repsSchema,
   unit: enteredUnitSchema.optional().meta({ description: 'the unit the weight was typed in; kg always carries the weight' }),
   rpe: rpeSchema.nullable().optional().meta({ description: 'rate of perceived exertion, 1 to 10 in half steps' }),
+  kind: setKindField,
+  note: setNoteField,
   madeAt: madeAtSchema.optional(),
 });
 export const removeSetAtParams = z.object({ id: z.uuid(), exerciseId: z.uuid(), setNumber: z.coerce.number().pipe(setNumberSchema) });
@@ -57,8 +64,8 @@ export const setChangedLaterBodySchema = errorBodySchema
   .meta({ id: 'SetChangedLater' });
 
 export const correctSetBody = z
-  .object({ kg: kgSchema.optional(), reps: repsSchema.optional() })
-  .refine((body) => body.kg !== undefined || body.reps !== undefined, { message: 'kg or reps is required' });
+  .object({ kg: kgSchema.optional(), reps: repsSchema.optional(), kind: setKindField, note: setNoteField })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'kg, reps, kind or note is required' });
 
 /**
  * A decision that may meet a set another device changed after this command was made: that set is
@@ -89,6 +96,8 @@ const setView = (workoutId: string, set: LoggedSet, names: LibraryState): SetVie
   reps: set.reps,
   unit: set.unit,
   rpe: set.rpe,
+  kind: set.kind,
+  note: set.note,
 });
 
 export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
@@ -207,13 +216,13 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       },
     },
     async (request, reply) => {
-      const { exerciseId, setNumber, kg, reps } = request.body;
+      const { exerciseId, setNumber, kg, reps, kind, note } = request.body;
       const unit = request.body.unit ?? null;
       const rpe = request.body.rpe ?? null;
       const newSetId = randomUUID();
       const workoutId = request.params.id;
       const madeAt = madeAtOf(request.body.madeAt);
-      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt } as const;
+      const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe, kind, note, madeAt } as const;
       let library: LibraryState | null = null;
       const refusable = keepingChangedLater(async (state) => {
         const events = decideWorkout(tick, state);
@@ -279,7 +288,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       onRequest,
       schema: {
         operationId: 'updateSet',
-        summary: 'Correct the weight or reps of a set',
+        summary: 'Correct the weight, reps, kind or note of a set',
         params: idParams,
         body: correctSetBody,
         response: { 200: setSchema, ...errors },

@@ -21,6 +21,10 @@ export const SET_BOUNDS = {
   kg: 1000,
   /** characters of a workout's notes */
   notes: 2000,
+  /** characters of one set's note */
+  setNote: 500,
+  /** characters of a workout's title */
+  title: 100,
   /** characters of an exercise's name */
   name: 100,
 } as const;

@@ -7,7 +7,7 @@ import { IMPORT_BOUNDS, SET_BOUNDS } from './bounds.ts';
 import { CsvSyntaxError, delimiterOf, type Delimiter, readCsv } from '../shared/csv.ts';
 import { sameName } from './library.ts';
 import { KG_PER_LB } from './units.ts';
-import type { EnteredUnit } from './workout.ts';
+import type { EnteredUnit, SetKind } from './workout.ts';
 
 export type ImportFormat = 'strong' | 'strong-legacy' | 'hevy';
 
@@ -23,6 +23,10 @@ export type ImportedSet = {
   /** the unit the file gave the weight in */
   readonly unit: EnteredUnit;
   readonly rpe: number | null;
+  /** Strong's W, D and F set orders, Hevy's set_type */
+  readonly kind: SetKind;
+  /** the row's own note ('' for none) */
+  readonly note: string;
 };
 
 export type ImportedWorkout = {
@@ -73,6 +77,7 @@ export class ImportError extends DomainError {
 }
 
 export const NOTES_LIMIT = SET_BOUNDS.notes;
+const SET_NOTE_LIMIT = SET_BOUNDS.setNote;
 const NAME_LIMIT = SET_BOUNDS.name;
 const SETS_PER_EXERCISE = SET_BOUNDS.setNumber;
 const MAX_KG = SET_BOUNDS.kg;
@@ -85,6 +90,7 @@ type Field =
   | 'end'
   | 'exercise'
   | 'setOrder'
+  | 'setType'
   | 'weight'
   | 'weightUnit'
   | 'reps'
@@ -134,6 +140,10 @@ const UNIT_OF_WEIGHT_COLUMN: Readonly<Record<string, EnteredUnit>> = { 'weight (
 /** Strong's rows that are no set, by their Set Order, in its languages. */
 const REST_ROW = /^(rest|ruhezeit)/i;
 const NOTE_ROW = /^(note|notiz)$/i;
+/** Strong's Set Order of a set that is not an ordinary one, upper-cased, in both its spellings. */
+const STRONG_SET_KINDS: Readonly<Record<string, SetKind>> = { W: 'warmup', WARM_UP: 'warmup', D: 'drop', DROP: 'drop', DROP_SET: 'drop', F: 'failure', FAILURE: 'failure' };
+/** Hevy's set_type values. */
+const HEVY_SET_KINDS: Readonly<Record<string, SetKind>> = { normal: 'normal', warmup: 'warmup', dropset: 'drop', failure: 'failure' };
 /** Headers in a language that writes decimal commas, which a comma-separated file quotes. */
 const DECIMAL_COMMA_COLUMNS = new Set(['gewicht', 'wiederh.', 'entfernung', 'sekunden']);
 
@@ -157,6 +167,7 @@ const LAYOUTS: Readonly<Record<ImportFormat, Layout>> = {
       workoutNotes: ['description'],
       exercise: ['exercise_title'],
       exerciseNotes: ['exercise_notes'],
+      setType: ['set_type'],
       weight: ['weight_kg', 'weight_lbs'],
       reps: ['reps'],
       distance: ['distance_km', 'distance_miles'],
@@ -439,11 +450,16 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
       skipped.push({ line: row.line, reason: `${exercise}: a workout holds at most ${SETS_PER_EXERCISE} sets of one exercise` });
       continue;
     }
+    const kind = layout.format === 'hevy' ? HEVY_SET_KINDS[raw('setType').trim().toLowerCase() || 'normal'] : (STRONG_SET_KINDS[order.toUpperCase()] ?? 'normal');
+    if (kind === undefined) throw problem('setType', `"${raw('setType').trim()}" is not a set type (normal, warmup, dropset or failure)`);
+    let note = raw('notes').trim();
+    if (note.length > SET_NOTE_LIMIT) {
+      note = `${note.slice(0, SET_NOTE_LIMIT - 1).replace(/[\ud800-\udbff]$/, '')}…`;
+      skipped.push({ line: row.line, reason: `${exercise}: the set's note is longer than ${SET_NOTE_LIMIT} characters and was cut` });
+    }
     workout.perExercise.set(exerciseKey, setNumber);
     if (!exercises.some((known) => sameName(known, exercise))) exercises.push(exercise);
-    const setNote = raw('notes').trim();
-    if (setNote) addNote(workout, `${exercise}, set ${setNumber}: ${setNote}`);
-    workout.sets.push({ line: row.line, exercise, setNumber, kg, reps, unit, rpe });
+    workout.sets.push({ line: row.line, exercise, setNumber, kg, reps, unit, rpe, kind, note });
   }
 
   const finished: ImportedWorkout[] = [];
@@ -451,7 +467,7 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
     // a workout of rows that were all left out holds nothing to import
     if (workout.sets.length === 0) continue;
     const endMs = workout.end ? Math.max(workout.end.ms, workout.start.ms) : workout.start.ms + (workout.durationS ?? 0) * 1000;
-    let notes = [workout.name, workout.workoutNotes, ...workout.notes].filter(Boolean).join('\n');
+    let notes = [workout.workoutNotes, ...workout.notes].filter(Boolean).join('\n');
     if (notes.length > NOTES_LIMIT) {
       notes = `${notes.slice(0, NOTES_LIMIT - 1).replace(/[\ud800-\udbff]$/, '')}…`;
       skipped.push({ line: workout.line, reason: `the notes of ${workout.name || 'this workout'} are longer than ${NOTES_LIMIT} characters and were cut` });

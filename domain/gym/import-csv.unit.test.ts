@@ -5,8 +5,13 @@ import { KG_PER_LB } from './units.ts';
 
 const UTC = { unit: 'kg', timeZone: 'UTC' } as const;
 const read = (text: string, options: { unit?: 'kg' | 'lb'; timeZone?: string } = {}): ImportedFile => readWorkoutExport(text, { ...UTC, ...options });
-/** the sets of each workout as `exercise n: kg×reps unit rpe` */
-const sets = (file: ImportedFile) => file.workouts.map((workout) => workout.sets.map((set) => `${set.exercise} ${set.setNumber}: ${set.kg}×${set.reps} ${set.unit} ${set.rpe ?? '-'}`));
+/** the sets of each workout as `exercise n: kg×reps unit rpe`, then the kind and note of a set that has them */
+const sets = (file: ImportedFile) =>
+  file.workouts.map((workout) =>
+    workout.sets.map(
+      (set) => `${set.exercise} ${set.setNumber}: ${set.kg}×${set.reps} ${set.unit} ${set.rpe ?? '-'}${set.kind === 'normal' ? '' : ` ${set.kind}`}${set.note ? ` "${set.note}"` : ''}`,
+    ),
+  );
 const refusal = (text: string, options: { unit?: 'kg' | 'lb' } = {}): string => {
   try {
     read(text, options);
@@ -34,9 +39,9 @@ const strongRow = (fields: { date?: string; workout?: string; duration?: string;
     fields.rpe ?? '',
   ].join(',');
 
-t.test('Strong, current export: workouts by date and name, sets numbered in file order whatever their type, the unit as asked', async (t) => {
+t.test('Strong, current export: workouts by date and name, sets numbered in file order with their kind and note, the unit as asked', async (t) => {
   const text = strong(
-    strongRow({ order: 'W', weight: '40', reps: '10' }),
+    strongRow({ order: 'W', weight: '40', reps: '10', notes: 'easy' }),
     strongRow({ order: '1', rpe: '7' }),
     strongRow({ order: '2', rpe: '8.3' }),
     strongRow({ order: 'D', weight: '60', reps: '10' }),
@@ -56,18 +61,24 @@ t.test('Strong, current export: workouts by date and name, sets numbered in file
   );
   t.same(sets(file), [
     [
-      'Bench Press (Barbell) 1: 40×10 kg -',
+      'Bench Press (Barbell) 1: 40×10 kg - warmup "easy"',
       'Bench Press (Barbell) 2: 80×8 kg 7',
       'Bench Press (Barbell) 3: 80×8 kg 8.5',
-      'Bench Press (Barbell) 4: 60×10 kg -',
-      'Bench Press (Barbell) 5: 80×0 kg -',
+      'Bench Press (Barbell) 4: 60×10 kg - drop',
+      'Bench Press (Barbell) 5: 80×0 kg - failure',
       'Pull Up 1: 0×10 kg -',
     ],
     ['Curl 1: 20×12 kg -'],
-  ], 'warm-up (W), drop (D) and failure (F) sets are ordinary sets; an RPE rounds to the nearest half; a failed attempt of 0 reps is kept');
+  ], 'warm-up (W), drop (D) and failure (F) sets keep their kind and a set its note; an RPE rounds to the nearest half; a failed attempt of 0 reps is kept');
+  t.same(file.workouts.map((workout) => workout.notes), ['', ''], "the workout's name is its title, not a line of its notes; a set's note stays on the set");
+  t.same(
+    sets(read(strong(...['WARM_UP', 'FAILURE', 'DROP_SET', '1'].map((order) => strongRow({ order }))))),
+    [['Bench Press (Barbell) 1: 80×8 kg - warmup', 'Bench Press (Barbell) 2: 80×8 kg - failure', 'Bench Press (Barbell) 3: 80×8 kg - drop', 'Bench Press (Barbell) 4: 80×8 kg -']],
+    "the long spellings of Strong's set kinds",
+  );
   const pounds = read(text, { unit: 'lb' });
   t.equal(pounds.unit, 'lb');
-  t.same(pounds.workouts[0]!.sets[1], { line: 3, exercise: 'Bench Press (Barbell)', setNumber: 2, kg: 80 * KG_PER_LB, reps: 8, unit: 'lb', rpe: 7 }, 'pounds are converted exactly and keep their unit');
+  t.same(pounds.workouts[0]!.sets[1], { line: 3, exercise: 'Bench Press (Barbell)', setNumber: 2, kg: 80 * KG_PER_LB, reps: 8, unit: 'lb', rpe: 7, kind: 'normal', note: '' }, 'pounds are converted exactly and keep their unit');
   t.same(file.exercises, ['Bench Press (Barbell)', 'Pull Up', 'Curl']);
 });
 
@@ -112,7 +123,7 @@ t.test('Strong, older export: semicolons, a unit per row, decimal commas', async
   t.same([file.format, file.unit], ['strong-legacy', null], 'a file naming both units has no one unit');
   t.same(sets(file), [[`Bench Press (Barbell) 1: ${135 * KG_PER_LB}×10 lb -`, 'Bench Press (Barbell) 2: 62.5×5 kg 8', 'Chin Up 1: 0×8 kg -']]);
   t.equal(file.workouts[0]!.finishedAt, file.workouts[0]!.startedAt, 'no duration in this layout: finished as it started');
-  t.equal(file.workouts[0]!.notes, 'Upper A\nFelt good');
+  t.same([file.workouts[0]!.name, file.workouts[0]!.notes], ['Upper A', 'Felt good']);
   t.same(file.skipped.map((row) => row.line), [5]);
   t.equal(refusal([STRONG_LEGACY_HEADER, '2019-06-11 18:20:05;"A";"Bench";1;135;stone;10;;;;;"";""'].join('\n')), 'csv: line 2, column Weight Unit: "stone" is not kg or lbs');
   t.equal(refusal([STRONG_LEGACY_HEADER, '2019-06-11 18:20:05;"A";"Bench";1;135;;10;;;;;"";""'].join('\n')), 'csv: line 2, column Weight Unit: a weight needs its unit, kg or lbs');
@@ -134,9 +145,14 @@ t.test('Hevy: start and end times as Hevy writes them, the unit from the header,
   const file = read(text, { unit: 'lb' });
   t.same([file.format, file.unit], ['hevy', 'kg'], 'weight_kg says kilograms, whatever the request asked');
   t.same(file.workouts.map((workout) => [workout.start, workout.startedAt, workout.finishedAt, workout.notes]), [
-    ['2025-07-26T07:06:00', '2025-07-26T07:06:00.000Z', '2025-07-26T08:10:00.000Z', 'Push\nFelt strong\nBench Press (Barbell): Elbows tucked\nbench press (barbell): Elbows tucked\nPull Up: Elbows tucked\nTreadmill: Elbows tucked'],
+    ['2025-07-26T07:06:00', '2025-07-26T07:06:00.000Z', '2025-07-26T08:10:00.000Z', 'Felt strong\nBench Press (Barbell): Elbows tucked\nbench press (barbell): Elbows tucked\nPull Up: Elbows tucked\nTreadmill: Elbows tucked'],
   ]);
-  t.same(sets(file), [['Bench Press (Barbell) 1: 40×10 kg -', 'Bench Press (Barbell) 2: 80×8 kg 8', 'Bench Press (Barbell) 3: 60×10 kg -', 'bench press (barbell) 4: 60×6 kg -', 'Pull Up 1: 0×10 kg -']], 'one exercise in any case, numbered on');
+  t.same(
+    sets(file),
+    [['Bench Press (Barbell) 1: 40×10 kg - warmup', 'Bench Press (Barbell) 2: 80×8 kg 8', 'Bench Press (Barbell) 3: 60×10 kg - drop', 'bench press (barbell) 4: 60×6 kg - failure', 'Pull Up 1: 0×10 kg -']],
+    'one exercise in any case, numbered on; set_type is the kind',
+  );
+  t.equal(refusal(text.replace('"dropset"', '"superset"')), 'csv: line 4, column set_type: "superset" is not a set type (normal, warmup, dropset or failure)');
   t.same(file.exercises, ['Bench Press (Barbell)', 'Pull Up']);
   const lbs = read(text.replace('weight_kg', 'weight_lbs').replace('distance_km', 'distance_miles'));
   t.same([lbs.unit, lbs.workouts[0]!.sets[1]!.kg, lbs.workouts[0]!.sets[1]!.unit], ['lb', 80 * KG_PER_LB, 'lb']);

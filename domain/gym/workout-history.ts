@@ -11,13 +11,14 @@ export type WorkoutLogEntry = {
   readonly device: string | null;
 };
 
-export type SetValues = Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe'>;
+export type SetValues = Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe' | 'kind' | 'note'>;
 
 export type WorkoutChange =
   | { readonly kind: 'started'; readonly date: string; readonly planDayId: string | null }
   | { readonly kind: 'finished'; readonly finishedAt: string }
   | { readonly kind: 'reopened' }
   | { readonly kind: 'notes'; readonly notes: string; readonly previous: string }
+  | { readonly kind: 'renamed'; readonly title: string; readonly previous: string }
   | { readonly kind: 'deleted' }
   /** `previous` is null for a new set; a tick of a set already there overwrites it */
   | { readonly kind: 'set-ticked'; readonly set: LoggedSet; readonly previous: SetValues | null }
@@ -29,7 +30,22 @@ export type WorkoutChange =
 
 export type WorkoutHistoryEntry = Omit<WorkoutLogEntry, 'event'> & { readonly type: WorkoutEvent['type']; readonly change: WorkoutChange };
 
-const valuesOf = (set: LoggedSet): SetValues => ({ kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe });
+const valuesOf = (set: LoggedSet): SetValues => ({ kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe, kind: set.kind, note: set.note });
+
+/** A set the stream no longer explains (its tick was erased): what the event says, the rest unknown. */
+const unknownSet = (id: string, values: Partial<LoggedSet> = {}): LoggedSet => ({
+  id,
+  exerciseId: '',
+  setNumber: 0,
+  kg: 0,
+  reps: 0,
+  unit: null,
+  rpe: null,
+  kind: 'normal',
+  note: '',
+  madeAt: null,
+  ...values,
+});
 
 /** What one event changed, told against the state it was applied to. */
 export function describeChange(before: WorkoutState, event: WorkoutEvent): WorkoutChange {
@@ -43,23 +59,23 @@ export function describeChange(before: WorkoutState, event: WorkoutEvent): Worko
       return { kind: 'reopened' };
     case 'workout-notes-changed':
       return { kind: 'notes', notes: event.data.notes, previous: before.status === 'none' ? '' : before.notes };
+    case 'workout-renamed':
+      return { kind: 'renamed', title: event.data.title, previous: before.status === 'none' ? '' : (before.title ?? '') };
     case 'workout-deleted':
       return { kind: 'deleted' };
     case 'set-ticked': {
-      const { setId, ...values } = event.data;
+      const { setId, kind, note, ...values } = event.data;
       const previous = sets[setId];
-      return { kind: 'set-ticked', set: { id: setId, ...values }, previous: previous ? valuesOf(previous) : null };
+      return { kind: 'set-ticked', set: { id: setId, ...values, kind: kind ?? 'normal', note: note ?? '' }, previous: previous ? valuesOf(previous) : null };
     }
     case 'set-corrected': {
-      const set = sets[event.data.setId];
-      const unknown: LoggedSet = { id: event.data.setId, exerciseId: '', setNumber: 0, kg: event.data.kg, reps: event.data.reps, unit: null, rpe: null, madeAt: null };
-      const previous = set ?? unknown;
-      return { kind: 'set-corrected', set: { ...previous, kg: event.data.kg, reps: event.data.reps }, previous: valuesOf(previous) };
+      const { setId, kg, reps } = event.data;
+      const previous = sets[setId] ?? unknownSet(setId, { kg, reps });
+      const { kind = previous.kind, note = previous.note } = event.data;
+      return { kind: 'set-corrected', set: { ...previous, kg, reps, kind, note }, previous: valuesOf(previous) };
     }
-    case 'set-removed': {
-      const set = sets[event.data.setId];
-      return { kind: 'set-removed', set: set ?? { id: event.data.setId, exerciseId: '', setNumber: 0, kg: 0, reps: 0, unit: null, rpe: null, madeAt: null } };
-    }
+    case 'set-removed':
+      return { kind: 'set-removed', set: sets[event.data.setId] ?? unknownSet(event.data.setId) };
     case 'sets-moved':
       return { kind: 'sets-moved', fromExerciseId: event.data.fromExerciseId, toExerciseId: event.data.toExerciseId, sets: event.data.moves.length };
     case 'exercise-cleared':
@@ -88,7 +104,8 @@ export function workoutHistory(log: readonly WorkoutLogEntry[]): { entries: Work
   return { entries, state };
 }
 
-const sameSetValues = (a: SetValues, b: SetValues): boolean => a.kg === b.kg && a.reps === b.reps && a.unit === b.unit && a.rpe === b.rpe;
+const sameSetValues = (a: SetValues, b: SetValues): boolean =>
+  a.kg === b.kg && a.reps === b.reps && a.unit === b.unit && a.rpe === b.rpe && a.kind === b.kind && a.note === b.note;
 
 /** The workout as it stood right after the event of this revision. */
 export function workoutAt(log: readonly WorkoutLogEntry[], revision: number): WorkoutState {

@@ -3,6 +3,9 @@ import type { Aggregate } from '../shared/aggregate.ts';
 import { assertNever, DomainError, type DomainEvent } from '../shared/events.ts';
 import { textSchema } from '../shared/text.ts';
 import { SET_BOUNDS } from './bounds.ts';
+import { SET_KINDS, type SetKind } from './set-kind.ts';
+
+export type { SetKind } from './set-kind.ts';
 
 /**
  * One workout per stream, named by an id derived from (user, plan day, date): creating it with
@@ -22,12 +25,16 @@ export const notesSchema = textSchema.max(SET_BOUNDS.notes);
 /** rate of perceived exertion, on the usual 1–10 scale in half steps */
 export const rpeSchema = z.number().min(1).max(10).multipleOf(0.5);
 export const enteredUnitSchema = z.enum(['kg', 'lb']);
+export const setKindSchema = z.enum(SET_KINDS);
+export const setNoteSchema = textSchema.max(SET_BOUNDS.setNote);
+export const workoutTitleSchema = textSchema.max(SET_BOUNDS.title);
 export type EnteredUnit = z.infer<typeof enteredUnitSchema>;
 
 const workoutStarted = z.object({ userId: z.string(), planDayId: z.string().nullable(), date: z.string(), startedAt: z.string() });
 const workoutFinished = z.object({ at: z.string() });
 const empty = z.object({});
 const notesChanged = z.object({ notes: z.string() });
+const renamed = z.object({ title: z.string() });
 const setTickedV1 = z.object({ setId: z.string(), exerciseId: z.string(), setNumber: z.number().int(), kg: z.number(), reps: z.number().int() });
 /**
  * Version 2 keeps the unit the weight was typed in (kg stays the one stored value) and an optional
@@ -41,8 +48,20 @@ const setTickedV2 = setTickedV1.extend({ unit: enteredUnitSchema.nullable(), rpe
  * device changed after it. Older ticks read as version 3 with null: nobody recorded it, and such a
  * set is overwritten by whichever tick arrives next, as it always was.
  */
-const setTicked = setTickedV2.extend({ madeAt: z.string().nullable() });
-const setCorrected = z.object({ setId: z.string(), kg: z.number(), reps: z.number().int() });
+const setTicked = setTickedV2.extend({
+  madeAt: z.string().nullable(),
+  // absent on every tick before set kinds and notes (issue 33): an ordinary set with no note
+  kind: setKindSchema.exclude(['normal']).optional(),
+  note: z.string().optional(),
+});
+/** the kind and note are absent when a correction leaves them as they were */
+const setCorrected = z.object({
+  setId: z.string(),
+  kg: z.number(),
+  reps: z.number().int(),
+  kind: setKindSchema.optional(),
+  note: z.string().optional(),
+});
 /** `madeAt`: when a deletion by place was made (issue 32); an older tick of that place is then refused */
 const setRemoved = z.object({ setId: z.string(), madeAt: z.string().nullable().optional() });
 /**
@@ -63,6 +82,7 @@ export type WorkoutEvent =
   | DomainEvent<'workout-finished', z.infer<typeof workoutFinished>>
   | DomainEvent<'workout-reopened', z.infer<typeof empty>>
   | DomainEvent<'workout-notes-changed', z.infer<typeof notesChanged>>
+  | DomainEvent<'workout-renamed', z.infer<typeof renamed>>
   | DomainEvent<'workout-deleted', z.infer<typeof empty>>
   | DomainEvent<'set-ticked', z.infer<typeof setTicked>>
   | DomainEvent<'set-corrected', z.infer<typeof setCorrected>>
@@ -79,6 +99,9 @@ export type LoggedSet = {
   readonly reps: number;
   readonly unit: EnteredUnit | null;
   readonly rpe: number | null;
+  readonly kind: SetKind;
+  /** the lifter's note on this set; '' for none */
+  readonly note: string;
   /** when the tick that last wrote this set was made, by the lifter's clock; null when it did not say */
   readonly madeAt: string | null;
 };
@@ -90,6 +113,8 @@ export type Workout = {
   readonly date: string;
   readonly startedAt: string;
   readonly finishedAt: string | null;
+  /** what the lifter called it ('' for none: the plan day's name or the date stands in) */
+  readonly title: string;
   readonly notes: string;
   readonly sets: Readonly<Record<string, LoggedSet>>;
   /** per place (`exerciseId:setNumber`), when the latest deletion by place there was made */
@@ -101,7 +126,7 @@ export type WorkoutState = { readonly status: 'none' } | Workout;
 export const initialWorkoutState: WorkoutState = { status: 'none' };
 
 export function evolveWorkout(state: WorkoutState, event: WorkoutEvent): WorkoutState {
-  if (event.type === 'workout-started') return { status: 'open', ...event.data, finishedAt: null, notes: '', sets: {}, cleared: {} };
+  if (event.type === 'workout-started') return { status: 'open', ...event.data, finishedAt: null, title: '', notes: '', sets: {}, cleared: {} };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'workout-finished':
@@ -110,15 +135,19 @@ export function evolveWorkout(state: WorkoutState, event: WorkoutEvent): Workout
       return { ...state, finishedAt: null };
     case 'workout-notes-changed':
       return { ...state, notes: event.data.notes };
+    case 'workout-renamed':
+      return { ...state, title: event.data.title };
     case 'workout-deleted':
       return { ...state, status: 'deleted', sets: {} };
     case 'set-ticked': {
-      const { setId, ...set } = event.data;
-      return { ...state, sets: { ...state.sets, [setId]: { id: setId, ...set } } };
+      const { setId, kind, note, ...set } = event.data;
+      return { ...state, sets: { ...state.sets, [setId]: { id: setId, ...set, kind: kind ?? 'normal', note: note ?? '' } } };
     }
     case 'set-corrected': {
       const set = state.sets[event.data.setId];
-      return set ? { ...state, sets: { ...state.sets, [set.id]: { ...set, kg: event.data.kg, reps: event.data.reps } } } : state;
+      if (!set) return state;
+      const { kg, reps, kind = set.kind, note = set.note } = event.data;
+      return { ...state, sets: { ...state.sets, [set.id]: { ...set, kg, reps, kind, note } } };
     }
     case 'set-removed': {
       const removed = state.sets[event.data.setId];
@@ -149,6 +178,7 @@ const parsers: { readonly [T in WorkoutEvent['type']]: z.ZodType<Extract<Workout
   'workout-finished': workoutFinished,
   'workout-reopened': empty,
   'workout-notes-changed': notesChanged,
+  'workout-renamed': renamed,
   'workout-deleted': empty,
   'set-ticked': setTicked,
   'set-corrected': setCorrected,
@@ -195,8 +225,16 @@ export type WorkoutCommand =
   | { readonly type: 'finish-workout'; readonly userId: string; readonly now: string }
   | { readonly type: 'reopen-workout'; readonly userId: string }
   | { readonly type: 'change-notes'; readonly userId: string; readonly notes: string }
-  /** PATCH /sessions/:id: notes and finish or reopen, decided together so they land together */
-  | { readonly type: 'change-workout'; readonly userId: string; readonly notes?: string | undefined; readonly finished?: boolean | undefined; readonly now: string }
+  | { readonly type: 'rename-workout'; readonly userId: string; readonly title: string }
+  /** PATCH /sessions/:id: title, notes and finish or reopen, decided together so they land together */
+  | {
+      readonly type: 'change-workout';
+      readonly userId: string;
+      readonly title?: string | undefined;
+      readonly notes?: string | undefined;
+      readonly finished?: boolean | undefined;
+      readonly now: string;
+    }
   | { readonly type: 'delete-workout'; readonly userId: string }
   | {
       readonly type: 'tick-set';
@@ -209,10 +247,22 @@ export type WorkoutCommand =
       readonly reps: number;
       readonly unit: EnteredUnit | null;
       readonly rpe: number | null;
+      /** absent: as the set has it (normal for a new set); a client that knows no kinds changes none */
+      readonly kind?: SetKind | undefined;
+      /** absent: as the set has it ('' for a new set) */
+      readonly note?: string | undefined;
       /** when the lifter ticked, as effectiveMadeAt gives it; absent or null from a client that does not say */
       readonly madeAt?: string | null | undefined;
     }
-  | { readonly type: 'correct-set'; readonly userId: string; readonly setId: string; readonly kg?: number | undefined; readonly reps?: number | undefined }
+  | {
+      readonly type: 'correct-set';
+      readonly userId: string;
+      readonly setId: string;
+      readonly kg?: number | undefined;
+      readonly reps?: number | undefined;
+      readonly kind?: SetKind | undefined;
+      readonly note?: string | undefined;
+    }
   | { readonly type: 'remove-set'; readonly userId: string; readonly setId: string }
   /** a deletion by (exercise, set number), as a phone queues it offline: one already gone is done */
   | { readonly type: 'remove-set-at'; readonly userId: string; readonly exerciseId: string; readonly setNumber: number; readonly madeAt: string | null }
@@ -232,6 +282,8 @@ export type ImportWorkout = {
   readonly date: string;
   readonly startedAt: string;
   readonly finishedAt: string;
+  /** the file's name of the workout; set when not empty and different */
+  readonly title: string;
   /** set when not empty and different */
   readonly notes: string;
   readonly sets: ReadonlyArray<{
@@ -243,6 +295,8 @@ export type ImportWorkout = {
     readonly reps: number;
     readonly unit: EnteredUnit;
     readonly rpe: number | null;
+    readonly kind: SetKind;
+    readonly note: string;
   }>;
 };
 
@@ -292,10 +346,13 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       return live(state, command.userId).finishedAt === null ? [] : [{ type: 'workout-reopened', data: {} }];
     case 'change-notes':
       return live(state, command.userId).notes === command.notes ? [] : [{ type: 'workout-notes-changed', data: { notes: command.notes } }];
+    case 'rename-workout':
+      return (live(state, command.userId).title ?? '') === command.title ? [] : [{ type: 'workout-renamed', data: { title: command.title } }];
     case 'change-workout': {
-      const { userId, notes, finished, now } = command;
+      const { userId, title, notes, finished, now } = command;
       live(state, userId);
       return [
+        ...(title === undefined ? [] : decideWorkout({ type: 'rename-workout', userId, title }, state)),
         ...(notes === undefined ? [] : decideWorkout({ type: 'change-notes', userId, notes }, state)),
         ...(finished === true ? decideWorkout({ type: 'finish-workout', userId, now }, state) : []),
         ...(finished === false ? decideWorkout({ type: 'reopen-workout', userId }, state) : []),
@@ -308,27 +365,35 @@ export function decideWorkout(command: WorkoutCommand, state: WorkoutState): Wor
       const workout = live(state, command.userId);
       const existing = findSet(workout, command.exerciseId, command.setNumber);
       const { exerciseId, setNumber, kg, reps, unit, rpe } = command;
+      const kind = command.kind ?? existing?.kind ?? 'normal';
+      const note = command.note ?? existing?.note ?? '';
+      const values = { kg, reps, unit, rpe, kind, note };
       const madeAt = command.madeAt ?? null;
       const clearedLater = workout.cleared?.[placeOf(command)];
       if (!existing && madeAt !== null && clearedLater && madeLater(clearedLater, madeAt)) throw new SetChangedLater(null, command);
       if (existing) {
         // an older tick agreeing with the newer one has nothing to lose: only a real overwrite is refused
         if (changedAfter(existing, madeAt)) {
-          if (sameValues(existing, command)) return [];
+          if (sameValues(existing, values)) return [];
           throw new SetChangedLater(existing, command);
         }
         // a retry of the client's queue repeats the tick: the set as stored is the answer, nothing is
         // appended; the same values ticked later are recorded, so an older tick cannot slip under them
-        if (sameValues(existing, command) && !madeLater(madeAt, existing.madeAt)) return [];
+        if (sameValues(existing, values) && !madeLater(madeAt, existing.madeAt)) return [];
       }
-      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt } }];
+      return [{ type: 'set-ticked', data: { setId: existing?.id ?? command.newSetId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt, ...kindAndNote(kind, note) } }];
     }
     case 'correct-set': {
       const set = live(state, command.userId).sets[command.setId];
       if (!set) throw new DomainError('NOT_FOUND', 'Set not found');
-      const kg = command.kg ?? set.kg;
-      const reps = command.reps ?? set.reps;
-      return kg === set.kg && reps === set.reps ? [] : [{ type: 'set-corrected', data: { setId: set.id, kg, reps } }];
+      const { kg = set.kg, reps = set.reps, kind = set.kind, note = set.note } = command;
+      if (kg === set.kg && reps === set.reps && kind === set.kind && note === set.note) return [];
+      return [
+        {
+          type: 'set-corrected',
+          data: { setId: set.id, kg, reps, ...(kind === set.kind ? {} : { kind }), ...(note === set.note ? {} : { note }) },
+        },
+      ];
     }
     case 'remove-set':
       if (!live(state, command.userId).sets[command.setId]) throw new DomainError('NOT_FOUND', 'Set not found');
@@ -409,20 +474,33 @@ function clearedAt(cleared: Readonly<Record<string, string>>, place: string, mad
 }
 
 /** A tick of these values onto this set changes nothing: the retry of a queue, or a file imported again. */
-function sameValues(set: LoggedSet, values: Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe'>): boolean {
-  return set.kg === values.kg && set.reps === values.reps && set.unit === values.unit && set.rpe === values.rpe;
+function sameValues(set: LoggedSet, values: Pick<LoggedSet, 'kg' | 'reps' | 'unit' | 'rpe' | 'kind' | 'note'>): boolean {
+  return (
+    set.kg === values.kg &&
+    set.reps === values.reps &&
+    set.unit === values.unit &&
+    set.rpe === values.rpe &&
+    set.kind === values.kind &&
+    set.note === values.note
+  );
+}
+
+/** A tick's kind and note as the event holds them: left out when ordinary and empty, as every tick before them was. */
+function kindAndNote(kind: SetKind, note: string): { kind?: Exclude<SetKind, 'normal'>; note?: string } {
+  return { ...(kind === 'normal' ? {} : { kind }), ...(note === '' ? {} : { note }) };
 }
 
 function importWorkout(command: ImportWorkout, state: WorkoutState): WorkoutEvent[] {
-  const { userId, date, startedAt, finishedAt, notes } = command;
+  const { userId, date, startedAt, finishedAt, title, notes } = command;
   const fresh = state.status !== 'open';
   const events: WorkoutEvent[] = fresh ? [{ type: 'workout-started', data: { userId, planDayId: null, date, startedAt } }] : [];
   const workout = fresh ? null : live(state, userId);
-  for (const { newSetId, ...set } of command.sets) {
+  for (const { newSetId, kind, note, ...set } of command.sets) {
     const existing = workout ? findSet(workout, set.exerciseId, set.setNumber) : undefined;
-    if (existing && sameValues(existing, set)) continue;
-    events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set, madeAt: null } });
+    if (existing && sameValues(existing, { ...set, kind, note })) continue;
+    events.push({ type: 'set-ticked', data: { setId: existing?.id ?? newSetId, ...set, madeAt: null, ...kindAndNote(kind, note) } });
   }
+  if (title !== '' && title !== (workout?.title ?? '')) events.push({ type: 'workout-renamed', data: { title } });
   if (notes !== '' && notes !== (workout?.notes ?? '')) events.push({ type: 'workout-notes-changed', data: { notes } });
   // imported again (read in another time zone, say): the start stays as first imported, and the
   // finish is the file's duration after it, so that the workout never ends before it begins

@@ -9,6 +9,7 @@ import {
   initialWorkoutState,
   parseWorkoutEvent,
   SetChangedLater,
+  type SetKind,
   type WorkoutCommand,
   type WorkoutEvent,
   workoutAggregate,
@@ -32,7 +33,18 @@ const tick = (
   data: { setId, exerciseId, setNumber, kg, reps, unit, rpe, madeAt },
 });
 const tickSet = (
-  fields: { newSetId: string; exerciseId: string; setNumber: number; kg: number; reps: number; unit?: 'kg' | 'lb'; rpe?: number; madeAt?: string },
+  fields: {
+    newSetId: string;
+    exerciseId: string;
+    setNumber: number;
+    kg: number;
+    reps: number;
+    unit?: 'kg' | 'lb';
+    rpe?: number;
+    kind?: SetKind;
+    note?: string;
+    madeAt?: string;
+  },
   userId = U,
 ): WorkoutCommand => ({
   type: 'tick-set',
@@ -46,6 +58,31 @@ const tickSet = (
 function decide(given: readonly WorkoutEvent[], command: WorkoutCommand): WorkoutEvent[] {
   return decideWorkout(command, given.reduce(evolveWorkout, initialWorkoutState));
 }
+
+t.test('a set keeps its kind and note: a tick that leaves them out keeps them, a warm-up is a kind like any other', async (t) => {
+  const warmup = decide([started], tickSet({ newSetId: 's1', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5, kind: 'warmup', note: 'easy' }));
+  t.same(warmup, [{ type: 'set-ticked', data: { ...tick('s1', 'squat', 1, 60, 5).data, kind: 'warmup', note: 'easy' } }]);
+  const given = [started, ...warmup];
+  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5 })), [], 'the same tick from a client that knows no kinds changes nothing');
+  t.same(
+    decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 6 })),
+    [{ type: 'set-ticked', data: { ...tick('s1', 'squat', 1, 60, 6).data, kind: 'warmup', note: 'easy' } }],
+    'other reps keep the kind and the note',
+  );
+  t.same(
+    decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5, kind: 'normal', note: '' })),
+    [tick('s1', 'squat', 1, 60, 5)],
+    'made ordinary again with no note: the event holds neither, as every tick before kinds',
+  );
+  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', kind: 'failure' }), [{ type: 'set-corrected', data: { setId: 's1', kg: 60, reps: 5, kind: 'failure' } }]);
+  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', note: 'easy' }), [], 'a correction to what the set has changes nothing');
+  const corrected = [...given, ...decide(given, { type: 'correct-set', userId: U, setId: 's1', kg: 62.5, note: '' })];
+  const state = corrected.reduce(evolveWorkout, initialWorkoutState);
+  t.match(state.status === 'open' ? state.sets['s1'] : undefined, { kg: 62.5, kind: 'warmup', note: '' }, 'a correction leaves out what it does not change');
+  t.same(decide(given, { type: 'rename-workout', userId: U, title: 'Legs' }), [{ type: 'workout-renamed', data: { title: 'Legs' } }]);
+  t.same(decide([...given, { type: 'workout-renamed', data: { title: 'Legs' } }], { type: 'change-workout', userId: U, title: 'Legs', now: T1 }), [], 'the same title again: nothing');
+  t.throws(() => parseWorkoutEvent('set-ticked', { ...tick('s1', 'squat', 1, 60, 5).data, kind: 'cooldown' }, 3), 'a kind the code does not know is not read as ordinary');
+});
 
 t.test('start is get-or-create: the second start decides nothing', async (t) => {
   t.same(decide([], { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T1 }), [started]);
@@ -128,10 +165,10 @@ t.test('a version 1 log reads as version 3: ticks gain a null unit, RPE and made
   ];
   t.same(parseWorkoutEvent('set-ticked', v1[1]!.data, 1), tick('s1', 'squat', 1, 100, 5, null, null));
   const state = fold(workoutAggregate, v1);
-  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null, madeAt: null });
+  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null, madeAt: null, kind: 'normal', note: '' }, 'an old tick is an ordinary set with no note');
   const mixed = [...v1, { type: 'set-ticked', data: { setId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9 }, metadata: { schemaVersion: 2 } }];
   const after = fold(workoutAggregate, mixed);
-  t.same(after.status === 'open' ? after.sets['s2'] : undefined, { id: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9, madeAt: null }, 'a log of both versions folds');
+  t.same(after.status === 'open' ? after.sets['s2'] : undefined, { id: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5, unit: 'kg', rpe: 9, madeAt: null, kind: 'normal', note: '' }, 'a log of both versions folds');
   t.same(parseWorkoutEvent('set-ticked', mixed[3]!.data, 2), tick('s2', 'squat', 2, 100, 5, 'kg', 9, null), 'a version 2 tick reads with a null madeAt');
   t.same(
     decideWorkout({ type: 'tick-set', userId: U, newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 5, unit: null, rpe: null }, state),
@@ -164,9 +201,9 @@ t.test('importing a workout: all of it on a fresh stream, then only what differs
   const START = '2024-03-05T06:12:44.000Z';
   const END = '2024-03-05T07:17:44.000Z';
   const sets = [
-    { newSetId: 'n1', exerciseId: 'bench', setNumber: 1, kg: 40, reps: 10, unit: 'kg' as const, rpe: null },
-    { newSetId: 'n2', exerciseId: 'bench', setNumber: 2, kg: 80, reps: 8, unit: 'kg' as const, rpe: 7.5 },
-    { newSetId: 'n3', exerciseId: 'row', setNumber: 1, kg: 70, reps: 8, unit: 'kg' as const, rpe: null },
+    { newSetId: 'n1', exerciseId: 'bench', setNumber: 1, kg: 40, reps: 10, unit: 'kg' as const, rpe: null, kind: 'warmup' as const, note: '' },
+    { newSetId: 'n2', exerciseId: 'bench', setNumber: 2, kg: 80, reps: 8, unit: 'kg' as const, rpe: 7.5, kind: 'normal' as const, note: 'paused' },
+    { newSetId: 'n3', exerciseId: 'row', setNumber: 1, kg: 70, reps: 8, unit: 'kg' as const, rpe: null, kind: 'normal' as const, note: '' },
   ];
   const importing = (changes: Partial<Extract<WorkoutCommand, { type: 'import-workout' }>> = {}, userId = U): WorkoutCommand => ({
     type: 'import-workout',
@@ -174,26 +211,44 @@ t.test('importing a workout: all of it on a fresh stream, then only what differs
     date: '2024-03-05',
     startedAt: START,
     finishedAt: END,
-    notes: 'Push Day',
+    title: 'Push Day',
+    notes: 'Felt strong',
     sets,
     ...changes,
   });
   const whole: WorkoutEvent[] = [
     { type: 'workout-started', data: { userId: U, planDayId: null, date: '2024-03-05', startedAt: START } },
-    tick('n1', 'bench', 1, 40, 10, 'kg', null),
-    tick('n2', 'bench', 2, 80, 8, 'kg', 7.5),
+    { type: 'set-ticked', data: { ...tick('n1', 'bench', 1, 40, 10, 'kg', null).data, kind: 'warmup' } } as WorkoutEvent,
+    { type: 'set-ticked', data: { ...tick('n2', 'bench', 2, 80, 8, 'kg', 7.5).data, note: 'paused' } } as WorkoutEvent,
     tick('n3', 'row', 1, 70, 8, 'kg', null),
-    { type: 'workout-notes-changed', data: { notes: 'Push Day' } },
+    { type: 'workout-renamed', data: { title: 'Push Day' } },
+    { type: 'workout-notes-changed', data: { notes: 'Felt strong' } },
     { type: 'workout-finished', data: { at: END } },
   ];
-  t.same(decide([], importing()), whole, 'a fresh stream: started, every set, notes, finished, in one decision');
+  t.same(decide([], importing()), whole, 'a fresh stream: started, every set with its kind and note, title, notes, finished, in one decision');
+  const folded = whole.reduce(evolveWorkout, initialWorkoutState);
+  t.match(folded, { title: 'Push Day', notes: 'Felt strong' });
+  t.same(
+    Object.values(folded.status === 'open' ? folded.sets : {}).map((set) => [set.setNumber, set.exerciseId, set.kind, set.note]),
+    [[1, 'bench', 'warmup', ''], [2, 'bench', 'normal', 'paused'], [1, 'row', 'normal', '']],
+    'the kind and note are on the set; an ordinary set without a note stores neither',
+  );
+  t.same(decide(whole, importing({ sets: [{ ...sets[0]!, kind: 'normal' }] })), [tick('n1', 'bench', 1, 40, 10, 'kg', null)], 'a kind changed in the file changes the set');
+  t.same(decide(whole, importing({ title: 'Chest' })), [{ type: 'workout-renamed', data: { title: 'Chest' } }], 'a title changed in the file renames the workout');
   t.same(decide(whole, importing()), [], 'the same workout again: nothing');
   t.same(decide(whole, importing({ sets: [sets[1]!] })), [], 'a file holding fewer sets removes none');
 
-  const changed = importing({ sets: [sets[0]!, { ...sets[1]!, newSetId: 'x', reps: 9 }, sets[2]!, { newSetId: 'n4', exerciseId: 'row', setNumber: 2, kg: 70, reps: 7, unit: 'kg', rpe: null }] });
-  t.same(decide(whole, changed), [tick('n2', 'bench', 2, 80, 9, 'kg', 7.5), tick('n4', 'row', 2, 70, 7, 'kg', null)], 'a different set overwrites its own, keeping its id; a new one is added');
+  const changed = importing({
+    sets: [sets[0]!, { ...sets[1]!, newSetId: 'x', reps: 9 }, sets[2]!, { newSetId: 'n4', exerciseId: 'row', setNumber: 2, kg: 70, reps: 7, unit: 'kg', rpe: null, kind: 'normal', note: '' }],
+  });
+  t.same(
+    decide(whole, changed),
+    [{ type: 'set-ticked', data: { ...tick('n2', 'bench', 2, 80, 9, 'kg', 7.5).data, note: 'paused' } }, tick('n4', 'row', 2, 70, 7, 'kg', null)],
+    'a different set overwrites its own, keeping its id; a new one is added',
+  );
   t.same(decide(whole, importing({ sets: sets.map((set) => ({ ...set, unit: 'lb' as const })) })).length, 3, 'the unit it was typed in is part of a set');
-  t.same(decide(whole, importing({ notes: 'Push Day\nFelt strong' })), [{ type: 'workout-notes-changed', data: { notes: 'Push Day\nFelt strong' } }]);
+  t.same(decide(whole, importing({ notes: 'Felt strong\nSlept badly' })), [{ type: 'workout-notes-changed', data: { notes: 'Felt strong\nSlept badly' } }]);
+  t.same(decide(whole, importing({ title: '' })), [], 'a file without a name leaves the title alone');
   t.same(decide(whole, importing({ notes: '' })), [], 'a file without notes leaves the notes alone');
   const reopened = [...whole, { type: 'workout-reopened', data: {} } as WorkoutEvent];
   t.same(decide(reopened, importing()), [{ type: 'workout-finished', data: { at: END } }], 'reopened here, finished again as the file says');
@@ -323,7 +378,7 @@ t.test('a correction or a move keeps the time of the tick that wrote the set', a
   const corrected = [...given, ...decide(given, { type: 'correct-set', userId: U, setId: 's1', reps: 5 })];
   const moved = [...corrected, ...decide(corrected, { type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' })];
   const state = moved.reduce(evolveWorkout, initialWorkoutState);
-  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'B', setNumber: 1, kg: 55, reps: 5, unit: 'kg', rpe: null, madeAt: T2 });
+  t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'B', setNumber: 1, kg: 55, reps: 5, unit: 'kg', rpe: null, madeAt: T2, kind: 'normal', note: '' });
 });
 
 t.test('madeAt is read as an instant in UTC, and a time more than 5 minutes past the server clock is the server clock', async (t) => {

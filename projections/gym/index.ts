@@ -101,7 +101,8 @@ export const gymProjection: Projection = {
   // 5: sets keep the unit they were typed in and their RPE (set-ticked v2); rebuilt at start
   // 6: running totals per day and per exercise and day, for stats (issue 17); rebuilt at start
   // 7: each exercise's totals over all its days, for stats' records (issue 17); rebuilt at start
-  version: 7,
+  // 8: sets keep their kind and note, workouts their title; warm-ups leave the running totals (issue 33)
+  version: 8,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

@@ -84,7 +84,7 @@ t.test('ops rebuild of the gym projection reproduces every GET answer exactly', 
   }));
   const before = await snapshot();
   t.ok(before.filter((answer) => answer.status === 200).length >= urls.length - 1, 'the snapshot is of real answers');
-  t.match(before.find((answer) => answer.url === '/api/export.csv')!.body, /^date,session_id,plan,day,exercise,code,set_number,weight_lb,reps,rpe\r\n/);
+  t.match(before.find((answer) => answer.url === '/api/export.csv')!.body, /^date,session_id,plan,day,exercise,code,set_number,weight_lb,reps,rpe,set_type,note,title\r\n/);
 
   t.match(before.find((answer) => answer.url === `/api/sessions/${workouts[1]}`)!.body, /"setNumber":2,"kg":62\.5,"reps":6/, 'the set ticked again has its second values');
   // the whole log in one batch, and one event per batch (a set ticked again arrives in a later one)

@@ -12,6 +12,7 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       date date NOT NULL,
       started_at text NOT NULL,
       finished_at text,
+      title text NOT NULL DEFAULT '',
       notes text NOT NULL DEFAULT ''
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (plan_day_id)`);
@@ -27,6 +28,9 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       reps integer NOT NULL,
       entered_unit text,
       rpe real,
+      -- null for an ordinary set: warmup, drop or failure otherwise
+      kind text,
+      note text NOT NULL DEFAULT '',
       date date NOT NULL
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'sets'])} (workout_id)`);
@@ -232,7 +236,7 @@ const numberedWorkouts = (workouts: Fragment | ReturnType<typeof sql.identifier>
   FROM ${workouts} w`;
 
 /**
- * One row per set of the `numbered` workouts (rows of `numberedWorkouts`) with what its day's sums
+ * One row per counted set of the `numbered` workouts (rows of `numberedWorkouts`) with what its day's sums
  * and bests need, the text keys compared as bytes. The rebuild reads every set this way and a live
  * batch the sets of the days it touched, and both then aggregate them with the same statements
  * below, so they agree to the bit.
@@ -240,7 +244,11 @@ const numberedWorkouts = (workouts: Fragment | ReturnType<typeof sql.identifier>
 const setRows = (numbered: Fragment, sets: ReturnType<typeof sql.identifier>) => sql.fragment`
   SELECT w.user_id ${BYTES} AS user_id, w.date, w.day_no, w.workout_no, s.exercise_id ${BYTES} AS exercise_id,
     s.set_number, s.id ${BYTES} AS id, s.kg, s.reps
-  FROM ${numbered} w JOIN ${sets} s ON s.workout_id = w.id`;
+  FROM ${numbered} w JOIN ${sets} s ON s.workout_id = w.id
+  WHERE ${COUNTS}`;
+
+/** A set of `s` that counts in the running totals: a warm-up is in no sum, record or estimate. */
+const COUNTS = sql.fragment`s.kind IS DISTINCT FROM 'warmup'`;
 
 /** Each day's totals of `sets` (rows of `setRows`). */
 const dayTotalsOf = (sets: Fragment) => sql.fragment`
@@ -268,15 +276,18 @@ const withBestWorkout = (numbered: Fragment) =>
 const BEST_SET_COLUMNS = sql.fragment`a.best[1] AS e1rm, a.best[2] AS kg, a.best[5]::int AS reps, bw.id AS workout_id, bw.started_at,
   (-a.best[4])::int AS set_number`;
 
-type WorkoutPatch = { finishedAt?: string | null; notes?: string };
+type WorkoutPatch = { finishedAt?: string | null; title?: string; notes?: string };
 
-/** a start as the writer holds it: id, user, plan day, date, started at, finished at, notes */
-type StartRow = [string, string, string | null, string, string, string | null, string];
+/** a start as the writer holds it: id, user, plan day, date, started at, finished at, title, notes */
+type StartRow = [string, string, string | null, string, string, string | null, string, string];
 const FINISHED_AT = 5;
-const NOTES = 6;
+const TITLE = 6;
+const NOTES = 7;
 
-/** a tick as the writer holds it: id, workout, exercise, set number, kg, reps, unit, rpe */
-type TickRow = [string, string, string, number, number, number, string | null, number | null];
+/** a tick as the writer holds it: id, workout, exercise, set number, kg, reps, unit, rpe, kind (null: normal), note */
+type TickRow = [string, string, string, number, number, number, string | null, number | null, string | null, string];
+/** a correction as the writer holds it: id, kg, reps, then kind and note (null: as they were) */
+type CorrectionRow = [string, number, number, string | null, string | null];
 
 const dayRow = z.object({ user_id: z.string(), date: z.string() });
 const exerciseDayRow = z.object({ user_id: z.string(), exercise_id: z.string(), date: z.string() });
@@ -296,7 +307,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
   // a start's row carries the finish and notes that follow it in the same batch
   let started = new Map<string, StartRow>();
   let ticked = new Map<string, TickRow>();
-  let corrected = new Map<string, [string, number, number]>();
+  let corrected = new Map<string, CorrectionRow>();
   let patched = new Map<string, WorkoutPatch>();
   // the days whose sets this batch changed, by workout (its user and date are in the workouts table)
   // and, for a deleted workout, by (user, date) read before the row went
@@ -308,23 +319,23 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
       // Set null holds whichever comes first in the log: a workout started on a day that a plan
       // deletion or revision already removed is unlinked here; one started before is unlinked there.
       await tx.query(sql.unsafe`
-        INSERT INTO ${workouts} (id, user_id, plan_day_id, date, started_at, finished_at, notes)
-        SELECT t.id, t.user_id, (SELECT d.id FROM ${planDays} d WHERE d.id = t.plan_day_id), t.date, t.started_at, t.finished_at, t.notes
-        FROM ${sql.unnest([...started.values()], ['text', 'text', 'text', 'date', 'text', 'text', 'text'])}
-          AS t(id, user_id, plan_day_id, date, started_at, finished_at, notes)
+        INSERT INTO ${workouts} (id, user_id, plan_day_id, date, started_at, finished_at, title, notes)
+        SELECT t.id, t.user_id, (SELECT d.id FROM ${planDays} d WHERE d.id = t.plan_day_id), t.date, t.started_at, t.finished_at, t.title, t.notes
+        FROM ${sql.unnest([...started.values()], ['text', 'text', 'text', 'date', 'text', 'text', 'text', 'text'])}
+          AS t(id, user_id, plan_day_id, date, started_at, finished_at, title, notes)
         ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, plan_day_id = EXCLUDED.plan_day_id, date = EXCLUDED.date,
-          started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, notes = EXCLUDED.notes`);
+          started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, title = EXCLUDED.title, notes = EXCLUDED.notes`);
     }
     if (ticked.size > 0) {
       const insert = sql.fragment`
-        INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps, entered_unit, rpe, date)
-        SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps, t.entered_unit, t.rpe, w.date
-        FROM ${sql.unnest([...ticked.values()], ['text', 'text', 'text', 'int4', 'float8', 'int4', 'text', 'float4'])}
-          AS t(id, workout_id, exercise_id, set_number, kg, reps, entered_unit, rpe)
+        INSERT INTO ${sets} (id, workout_id, user_id, exercise_id, set_number, kg, reps, entered_unit, rpe, kind, note, date)
+        SELECT t.id, t.workout_id, w.user_id, t.exercise_id, t.set_number, t.kg, t.reps, t.entered_unit, t.rpe, t.kind, t.note, w.date
+        FROM ${sql.unnest([...ticked.values()], ['text', 'text', 'text', 'int4', 'float8', 'int4', 'text', 'float4', 'text', 'text'])}
+          AS t(id, workout_id, exercise_id, set_number, kg, reps, entered_unit, rpe, kind, note)
         JOIN ${workouts} w ON w.id = t.workout_id`;
       const upsert = sql.unsafe`${insert}
         ON CONFLICT (id) DO UPDATE SET exercise_id = EXCLUDED.exercise_id, set_number = EXCLUDED.set_number, kg = EXCLUDED.kg, reps = EXCLUDED.reps,
-          entered_unit = EXCLUDED.entered_unit, rpe = EXCLUDED.rpe`;
+          entered_unit = EXCLUDED.entered_unit, rpe = EXCLUDED.rpe, kind = EXCLUDED.kind, note = EXCLUDED.note`;
       // A replay's ticks are nearly all new sets, and a plain insert costs about a sixth less than
       // one that checks each row for a conflict; a set ticked again in a later batch is written over.
       if (options.bulk) {
@@ -340,16 +351,18 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
     }
     if (corrected.size > 0) {
       await tx.query(sql.unsafe`
-        UPDATE ${sets} s SET kg = c.kg, reps = c.reps
-        FROM ${sql.unnest([...corrected.values()], ['text', 'float8', 'int4'])} AS c(id, kg, reps) WHERE s.id = c.id`);
+        UPDATE ${sets} s SET kg = c.kg, reps = c.reps,
+          kind = CASE WHEN c.kind IS NULL THEN s.kind WHEN c.kind = 'normal' THEN NULL ELSE c.kind END, note = coalesce(c.note, s.note)
+        FROM ${sql.unnest([...corrected.values()], ['text', 'float8', 'int4', 'text', 'text'])} AS c(id, kg, reps, kind, note) WHERE s.id = c.id`);
     }
     if (patched.size > 0) {
-      const rows = [...patched].map(([id, patch]) => [id, 'finishedAt' in patch, patch.finishedAt ?? null, patch.notes !== undefined, patch.notes ?? null]);
+      const rows = [...patched].map(([id, patch]) => [id, 'finishedAt' in patch, patch.finishedAt ?? null, patch.title ?? null, patch.notes ?? null]);
       await tx.query(sql.unsafe`
         UPDATE ${workouts} w SET
           finished_at = CASE WHEN p.set_finished THEN p.finished_at ELSE w.finished_at END,
-          notes = CASE WHEN p.set_notes THEN p.notes ELSE w.notes END
-        FROM ${sql.unnest(rows, ['text', 'bool', 'text', 'bool', 'text'])} AS p(id, set_finished, finished_at, set_notes, notes)
+          title = coalesce(p.title, w.title),
+          notes = coalesce(p.notes, w.notes)
+        FROM ${sql.unnest(rows, ['text', 'bool', 'text', 'text', 'text'])} AS p(id, set_finished, finished_at, title, notes)
         WHERE w.id = p.id`);
     }
     started = new Map();
@@ -365,6 +378,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
       return;
     }
     if (change.finishedAt !== undefined) start[FINISHED_AT] = change.finishedAt;
+    if (change.title !== undefined) start[TITLE] = change.title;
     if (change.notes !== undefined) start[NOTES] = change.notes;
   };
 
@@ -374,7 +388,7 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
       case 'workout-started':
         // a start begins the workout afresh: a finish or notes written before it are overwritten
         patched.delete(workoutId);
-        started.set(workoutId, [workoutId, event.data.userId, event.data.planDayId, event.data.date, event.data.startedAt, null, '']);
+        started.set(workoutId, [workoutId, event.data.userId, event.data.planDayId, event.data.date, event.data.startedAt, null, '', '']);
         return;
       case 'workout-finished':
         return patch(workoutId, { finishedAt: event.data.at });
@@ -382,18 +396,26 @@ export function workoutWriter(tx: DatabaseTransactionConnection, schema: string,
         return patch(workoutId, { finishedAt: null });
       case 'workout-notes-changed':
         return patch(workoutId, { notes: event.data.notes });
+      case 'workout-renamed':
+        return patch(workoutId, { title: event.data.title });
       case 'set-ticked': {
-        const { setId, exerciseId, setNumber, kg, reps, unit, rpe } = event.data;
+        const { setId, exerciseId, setNumber, kg, reps, unit, rpe, kind, note } = event.data;
         corrected.delete(setId);
-        ticked.set(setId, [setId, workoutId, exerciseId, setNumber, kg, reps, unit, rpe]);
+        ticked.set(setId, [setId, workoutId, exerciseId, setNumber, kg, reps, unit, rpe, kind ?? null, note ?? '']);
         touchedWorkouts.add(workoutId);
         return;
       }
       case 'set-corrected': {
-        const { setId, kg, reps } = event.data;
+        const { setId, kg, reps, kind, note } = event.data;
         const pending = ticked.get(setId);
-        if (pending) ticked.set(setId, [pending[0], pending[1], pending[2], pending[3], kg, reps, pending[6], pending[7]]);
-        else corrected.set(setId, [setId, kg, reps]);
+        if (pending) {
+          const pendingKind = kind === undefined ? pending[8] : kind === 'normal' ? null : kind;
+          ticked.set(setId, [pending[0], pending[1], pending[2], pending[3], kg, reps, pending[6], pending[7], pendingKind, note ?? pending[9]]);
+        } else {
+          // two corrections in one batch: the later one's absent kind or note keeps the earlier one's
+          const earlier = corrected.get(setId);
+          corrected.set(setId, [setId, kg, reps, kind ?? earlier?.[3] ?? null, note ?? earlier?.[4] ?? null]);
+        }
         touchedWorkouts.add(workoutId);
         return;
       }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
+import { countsInTotals } from '../../domain/gym/set-kind.ts';
+import { setKindSchema } from '../../domain/gym/workout.ts';
 import { textSchema } from '../../domain/shared/text.ts';
 import { epley, type ExerciseView, exerciseSchema } from './schemas.ts';
 import { idParams } from './workouts.ts';
@@ -43,7 +45,7 @@ export async function listExercises(db: CommonQueryMethods, userId: string, sear
   return rows.map(toExercise);
 }
 
-const historySetSchema = z.object({ id: z.string(), setNumber: z.number(), kg: z.number(), reps: z.number() });
+const historySetSchema = z.object({ id: z.string(), setNumber: z.number(), kg: z.number(), reps: z.number(), kind: setKindSchema });
 const historySchema = z
   .object({
     exercise: exerciseSchema,
@@ -52,10 +54,10 @@ const historySchema = z
         sessionId: z.string(),
         date: z.string(),
         sets: z.array(historySetSchema),
-        /** null when every set of the workout is a failed attempt (0 reps) */
+        /** null when every set of the workout is a warm-up or a failed attempt (0 reps) */
         bestSet: historySetSchema.nullable(),
         estimatedOneRepMaxKg: z.number().nullable(),
-        volumeKg: z.number(),
+        volumeKg: z.number().meta({ description: 'weight × reps over the sets that are not warm-ups' }),
       }),
     ),
   })
@@ -69,11 +71,12 @@ const historyRow = z.object({
   set_number: z.number(),
   kg: z.number(),
   reps: z.number(),
+  kind: setKindSchema.nullable(),
 });
 
 /**
  * The best set of a workout is the one with the highest estimated one-rep max; a heavier weight
- * breaks a tie. A set of 0 reps is a failed attempt and is never the best.
+ * breaks a tie. A set of 0 reps is a failed attempt and is never the best; callers leave warm-ups out.
  */
 export function bestOf<S extends { kg: number; reps: number }>(sets: readonly S[]): S | undefined {
   let best: S | undefined;
@@ -91,22 +94,23 @@ export function bestOf<S extends { kg: number; reps: number }>(sets: readonly S[
 export async function readHistory(db: CommonQueryMethods, userId: string, exerciseId: string): Promise<History> {
   const exercise = await readExercise(db, userId, exerciseId);
   const rows = await db.any(sql.type(historyRow)`
-    SELECT s.id, s.workout_id, w.date::text AS date, s.set_number, s.kg, s.reps
+    SELECT s.id, s.workout_id, w.date::text AS date, s.set_number, s.kg, s.reps, s.kind
     FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
     WHERE s.user_id = ${userId} AND s.exercise_id = ${exerciseId}
     ORDER BY w.date DESC, w.started_at DESC, s.workout_id, s.set_number`);
   const workouts: History['workouts'] = [];
   for (const row of rows) {
-    const set = { id: row.id, setNumber: row.set_number, kg: row.kg, reps: row.reps };
+    const set = { id: row.id, setNumber: row.set_number, kg: row.kg, reps: row.reps, kind: row.kind ?? 'normal' };
     const last = workouts.at(-1);
     if (last && last.sessionId === row.workout_id) last.sets.push(set);
     else workouts.push({ sessionId: row.workout_id, date: row.date, sets: [set], bestSet: null, estimatedOneRepMaxKg: null, volumeKg: 0 });
   }
   for (const workout of workouts) {
-    const best = bestOf(workout.sets);
+    const counted = workout.sets.filter(countsInTotals);
+    const best = bestOf(counted);
     workout.bestSet = best ?? null;
     workout.estimatedOneRepMaxKg = best ? epley(best.kg, best.reps) : null;
-    workout.volumeKg = workout.sets.reduce((sum, set) => sum + set.kg * set.reps, 0);
+    workout.volumeKg = counted.reduce((sum, set) => sum + set.kg * set.reps, 0);
   }
   return { exercise, workouts };
 }

@@ -74,14 +74,18 @@ export function displayWeight(kg: number, unit: 'kg' | 'lb'): number {
 
 export function exportCsv(data: Export): string {
   const unit = data.user.settings.unit;
-  const header = ['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps', 'rpe'];
+  // set_type, note and title came later (issue 33): at the end, so a reader of the older columns reads on
+  const header = ['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps', 'rpe', 'set_type', 'note', 'title'];
   const codes = new Map(data.exercises.map((exercise) => [exercise.id, exercise.code]));
   const lines = [header.join(',')];
   for (const workout of data.workouts) {
     for (const set of workout.sets) {
       const day = workout.dayOrdinal === null ? null : `Day ${workout.dayOrdinal}${workout.dayTitle ? ` ${workout.dayTitle}` : ''}`;
       lines.push(
-        [workout.date, workout.id, workout.planName, day, set.exerciseName, codes.get(set.exerciseId) ?? null, set.setNumber, displayWeight(set.kg, unit), set.reps, set.rpe]
+        [
+          ...[workout.date, workout.id, workout.planName, day, set.exerciseName, codes.get(set.exerciseId) ?? null, set.setNumber],
+          ...[displayWeight(set.kg, unit), set.reps, set.rpe, set.kind, set.note, workout.title],
+        ]
           .map(csvField)
           .join(','),
       );

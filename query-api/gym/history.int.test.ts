@@ -53,19 +53,19 @@ t.test('GET /sessions/:id/history: every change newest first, with its time, req
   t.equal(squatTick!.requestId, first.headers['x-request-id'], 'the request that made it, as the client saw it');
   t.same(squatTick!.change, {
     kind: 'set-ticked',
-    set: { id: first.json().id, exerciseId: squat, exerciseName: 'Squat', setNumber: 1, kg: 225 * LB, reps: 5, unit: 'lb', rpe: 8 },
+    set: { id: first.json().id, exerciseId: squat, exerciseName: 'Squat', setNumber: 1, kg: 225 * LB, reps: 5, unit: 'lb', rpe: 8, kind: 'normal', note: '' },
     previous: null,
   });
   t.equal(benchTick!.device, 'lightMyRequest', 'a client without a browser is named by its product');
   t.same(overwritten!.change, {
     kind: 'set-ticked',
-    set: { id: first.json().id, exerciseId: squat, exerciseName: 'Squat', setNumber: 1, kg: 230 * LB, reps: 5, unit: 'lb', rpe: 9 },
-    previous: { kg: 225 * LB, reps: 5, unit: 'lb', rpe: 8 },
+    set: { id: first.json().id, exerciseId: squat, exerciseName: 'Squat', setNumber: 1, kg: 230 * LB, reps: 5, unit: 'lb', rpe: 9, kind: 'normal', note: '' },
+    previous: { kg: 225 * LB, reps: 5, unit: 'lb', rpe: 8, kind: 'normal', note: '' },
   }, 'a second tick of the set says what it was before');
   t.same(corrected!.change, {
     kind: 'set-corrected',
-    set: { id: benchSet, exerciseId: bench, exerciseName: 'Bench', setNumber: 1, kg: 60, reps: 7, unit: null, rpe: null },
-    previous: { kg: 60, reps: 8, unit: null, rpe: null },
+    set: { id: benchSet, exerciseId: bench, exerciseName: 'Bench', setNumber: 1, kg: 60, reps: 7, unit: null, rpe: null, kind: 'normal', note: '' },
+    previous: { kg: 60, reps: 8, unit: null, rpe: null, kind: 'normal', note: '' },
   });
   t.same(notes!.change, { kind: 'notes', notes: 'heavy', previous: '' });
   t.equal(notes!.requestId, finished!.requestId, 'one PATCH, one request, two changes');
@@ -140,15 +140,15 @@ t.test('a version 1 log reads as version 2: upcast ticks have no unit or RPE, in
   t.same(workout.sets.map((set: { id: string; kg: number; unit: string | null; rpe: number | null }) => [set.id, set.kg, set.unit, set.rpe]), [[setId, 100, null, null]]);
   const history = (await gym.call('GET', `/api/sessions/${workoutId}/history`, { sid })).json();
   t.same(history.entries.map((entry: { schemaVersion: number; device: string | null }) => [entry.schemaVersion, entry.device]), [[1, null], [1, null]], 'as written');
-  t.same(history.entries[0].change.set, { id: setId, exerciseId: squat, exerciseName: 'Squat', setNumber: 1, kg: 100, reps: 5, unit: null, rpe: null });
+  t.same(history.entries[0].change.set, { id: setId, exerciseId: squat, exerciseName: 'Squat', setNumber: 1, kg: 100, reps: 5, unit: null, rpe: null, kind: 'normal', note: '' });
   const again = await gym.call('POST', `/api/sessions/${workoutId}/sets`, { sid, payload: { exerciseId: squat, setNumber: 1, kg: 100, reps: 5 } });
   t.equal(again.statusCode, 200, 'a repeat of the upcast tick is the same set');
   t.equal((await system.core.store.readStream(workoutStream(workoutId))).length, 2, 'and appends nothing');
   const rpe = await gym.call('POST', `/api/sessions/${workoutId}/sets`, { sid, payload: { exerciseId: squat, setNumber: 1, kg: 100, reps: 5, rpe: 7.5 } });
   t.same([rpe.json().id, rpe.json().rpe, rpe.json().unit], [setId, 7.5, null], 'an RPE added later keeps the set');
   const csv = (await gym.call('GET', '/api/export.csv', { sid })).body.split('\r\n');
-  t.equal(csv[0], 'date,session_id,plan,day,exercise,code,set_number,weight_kg,reps,rpe');
-  t.equal(csv[1], `2025-03-01,${workoutId},,,Squat,,1,100,5,7.5`);
+  t.equal(csv[0], 'date,session_id,plan,day,exercise,code,set_number,weight_kg,reps,rpe,set_type,note,title');
+  t.equal(csv[1], `2025-03-01,${workoutId},,,Squat,,1,100,5,7.5,normal,,`);
 });
 
 t.test('a tick with an RPE off the half-step scale or an unknown unit is refused naming the field', async (t) => {

@@ -10,7 +10,7 @@ import { setSchema } from './schemas.ts';
 import { idParams } from './workouts.ts';
 
 const historySetSchema = setSchema.omit({ sessionId: true });
-const setValuesSchema = setSchema.pick({ kg: true, reps: true, unit: true, rpe: true });
+const setValuesSchema = setSchema.pick({ kg: true, reps: true, unit: true, rpe: true, kind: true, note: true });
 
 const changeSchema = z
   .discriminatedUnion('kind', [
@@ -18,6 +18,7 @@ const changeSchema = z
     z.object({ kind: z.literal('finished'), finishedAt: z.string() }),
     z.object({ kind: z.literal('reopened') }),
     z.object({ kind: z.literal('notes'), notes: z.string(), previous: z.string() }),
+    z.object({ kind: z.literal('renamed'), title: z.string(), previous: z.string() }),
     z.object({ kind: z.literal('deleted') }),
     z.object({ kind: z.literal('set-ticked'), set: historySetSchema, previous: setValuesSchema.nullable() }),
     z.object({ kind: z.literal('set-corrected'), set: historySetSchema, previous: setValuesSchema }),
@@ -57,6 +58,7 @@ const workoutVersionSchema = z
     at: z.string(),
     date: z.string(),
     finishedAt: z.string().nullable(),
+    title: z.string(),
     notes: z.string(),
     deleted: z.boolean(),
     sets: z.array(historySetSchema),
@@ -160,7 +162,7 @@ export function workoutHistoryRoutes(app: HttpApp, deps: { readonly store: Event
       const sets = Object.values(state.sets)
         .map((set) => named(set, names))
         .sort((a, b) => (a.exerciseName ?? '').localeCompare(b.exerciseName ?? '') || a.exerciseId.localeCompare(b.exerciseId) || a.setNumber - b.setNumber);
-      return { workoutId: id, revision, at: entry.at, date: state.date, finishedAt: state.finishedAt, notes: state.notes, deleted: state.status === 'deleted', sets };
+      return { workoutId: id, revision, at: entry.at, date: state.date, finishedAt: state.finishedAt, title: state.title ?? '', notes: state.notes, deleted: state.status === 'deleted', sets };
     },
   );
 }

@@ -90,7 +90,7 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
             AND EXISTS (SELECT 1 FROM gym.sets s WHERE s.workout_id = w.id)
           ORDER BY w.date DESC, w.started_at DESC, w.id DESC
           LIMIT 1) AS last_ordinal,
-        -- the sets of the last workout of each exercise of the active plan
+        -- the working sets (no warm-ups) of the last workout of each exercise of the active plan that had one
         (SELECT coalesce(json_agg(l ORDER BY l.set_number), '[]') FROM (
           SELECT l.exercise_id, l.workout_id, l.date::text AS date, s.set_number, s.kg, s.reps
           FROM (
@@ -98,10 +98,10 @@ export async function readHome(db: CommonQueryMethods, userId: string, date: str
             FROM (SELECT DISTINCT exercise_id FROM gym.plan_slots WHERE plan_id = ${activePlanId}) x
             CROSS JOIN LATERAL (
               SELECT s.workout_id, w.date FROM gym.sets s JOIN gym.workouts w ON w.id = s.workout_id
-              WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date
+              WHERE s.user_id = ${userId} AND s.exercise_id = x.exercise_id AND s.date <= ${date}::date AND s.kind IS DISTINCT FROM 'warmup'
               ORDER BY s.date DESC, w.started_at DESC LIMIT 1
             ) l
-          ) l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id) l) AS last_sets
+          ) l JOIN gym.sets s ON s.workout_id = l.workout_id AND s.exercise_id = l.exercise_id AND s.kind IS DISTINCT FROM 'warmup') l) AS last_sets
       FROM gym.users u WHERE u.id = ${userId}`),
     listPlans(db, userId),
     db.any(sql.prepared('gym_home_open', openWorkoutRow)`

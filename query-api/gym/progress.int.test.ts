@@ -226,9 +226,9 @@ t.test('GET /export is everything in kilograms; GET /export.csv one row per set 
   t.equal(
     csv.body,
     [
-      'date,session_id,plan,day,exercise,code,set_number,weight_lb,reps,rpe',
-      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,1,225,5,`,
-      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,2,227.5,4,8.5`,
+      'date,session_id,plan,day,exercise,code,set_number,weight_lb,reps,rpe,set_type,note,title',
+      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,1,225,5,,normal,,`,
+      `2026-11-24,${workout},"Plan, one","Day 1 Push\nday","Bench, ""flat""",B=1,2,227.5,4,8.5,normal,,`,
       '',
     ].join('\r\n'),
   );

@@ -3,7 +3,7 @@
 // A command names what it acts on by a reference (`Ref`), resolved when it runs: the n-th of that
 // kind its user (or, now and then, the other user) was ever given, so a shrunk sequence still runs.
 import fc from 'fast-check';
-import { KG_PER_LB } from './reference-model.ts';
+import { KG_PER_LB, type SetKind } from './reference-model.ts';
 
 /** the n-th id of a kind (modulo how many there are); `other`: of the other user of the sequence */
 export type Ref = { readonly n: number; readonly other: boolean };
@@ -36,12 +36,26 @@ export type Command =
   | Of<'duplicate-plan', { readonly plan: Ref; readonly date: string; readonly name?: string }>
   | Of<'delete-plan', { readonly plan: Ref }>
   | Of<'start-workout', { readonly day: Ref | null; readonly date: string }>
-  | Of<'change-workout', { readonly workout: Ref; readonly finished?: boolean; readonly notes?: string }>
+  | Of<'change-workout', { readonly workout: Ref; readonly finished?: boolean; readonly title?: string; readonly notes?: string }>
   | Of<'delete-workout', { readonly workout: Ref }>
   /** a workout as a lifter logs it: started (get-or-create), then its sets of one exercise ticked in order */
   | Of<'session', { readonly day: Ref | null; readonly date: string; readonly exercise: Ref; readonly sets: ReadonlyArray<{ readonly kg: number; readonly reps: number }> }>
-  | Of<'tick', { readonly workout: Ref; readonly exercise: Ref; readonly setNumber: number; readonly kg: number; readonly reps: number; readonly unit?: 'kg' | 'lb'; readonly rpe?: number }>
-  | Of<'correct-set', { readonly set: Ref; readonly kg?: number; readonly reps?: number }>
+  | Of<
+      'tick',
+      {
+        readonly workout: Ref;
+        readonly exercise: Ref;
+        readonly setNumber: number;
+        readonly kg: number;
+        readonly reps: number;
+        readonly unit?: 'kg' | 'lb';
+        readonly rpe?: number;
+        /** the set's kind (`kind` names the command) */
+        readonly setKind?: SetKind;
+        readonly note?: string;
+      }
+    >
+  | Of<'correct-set', { readonly set: Ref; readonly kg?: number; readonly reps?: number; readonly setKind?: SetKind; readonly note?: string }>
   | Of<'remove-set', { readonly set: Ref }>
   | Of<'record-bodyweight', { readonly date: string; readonly kg: number }>
   | Of<'remove-bodyweight', { readonly date: string }>
@@ -84,6 +98,9 @@ const weightArb = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 0, max: 800 }).map((quarters) => quarters / 4) },
   { weight: 1, arbitrary: fc.integer({ min: 9, max: 100 }).map((fives) => fives * 5 * KG_PER_LB) },
 );
+/** a warm-up now and then, so the totals that leave them out are tried against sets that count */
+const kindArb = fc.constantFrom<SetKind>('normal', 'warmup', 'warmup', 'drop', 'failure');
+const noteArb = fc.constantFrom('', 'paused', 'belt, "wraps"');
 const repsArb = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 9, arbitrary: fc.integer({ min: 1, max: 12 }) });
 
 /** a slot's rep range: now and then upside down, which the plan routes refuse */
@@ -145,7 +162,7 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: command('duplicate-plan', fc.record({ plan: refArb, date: dateArb, name: planNameArb }, { requiredKeys: ['plan', 'date'] })) },
   { weight: 1, arbitrary: command('delete-plan', fc.record({ plan: refArb })) },
   { weight: 4, arbitrary: command('start-workout', fc.record({ day: fc.option(refArb, { freq: 4 }), date: dateArb })) },
-  { weight: 1, arbitrary: command('change-workout', fc.tuple(refArb, someOf({ finished: fc.boolean(), notes: notesArb })).map(([workout, change]) => ({ workout, ...change }))) },
+  { weight: 1, arbitrary: command('change-workout', fc.tuple(refArb, someOf({ finished: fc.boolean(), title: fc.constantFrom('', 'Push day', 'Legs'), notes: notesArb })).map(([workout, change]) => ({ workout, ...change }))) },
   { weight: 1, arbitrary: command('delete-workout', fc.record({ workout: refArb })) },
   {
     weight: 3,
@@ -167,12 +184,17 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
           reps: repsArb,
           unit: fc.constantFrom('kg' as const, 'lb' as const),
           rpe: fc.integer({ min: 12, max: 20 }).map((halves) => halves / 2),
+          setKind: kindArb,
+          note: noteArb,
         },
         { requiredKeys: ['workout', 'exercise', 'setNumber', 'kg', 'reps'] },
       ),
     ),
   },
-  { weight: 2, arbitrary: command('correct-set', fc.tuple(refArb, someOf({ kg: weightArb, reps: repsArb })).map(([set, change]) => ({ set, ...change }))) },
+  {
+    weight: 2,
+    arbitrary: command('correct-set', fc.tuple(refArb, someOf({ kg: weightArb, reps: repsArb, setKind: kindArb, note: noteArb })).map(([set, change]) => ({ set, ...change }))),
+  },
   { weight: 1, arbitrary: command('remove-set', fc.record({ set: refArb })) },
   { weight: 1, arbitrary: command('record-bodyweight', fc.record({ date: dateArb, kg: fc.integer({ min: 200, max: 1500 }).map((tenths) => tenths / 10) })) },
   { weight: 1, arbitrary: command('remove-bodyweight', fc.record({ date: dateArb })) },

@@ -14,7 +14,10 @@ export type Exercise = { id: string; name: string; code: string | null; machineN
 export type Slot = { id: string; exerciseId: string; targetSets: number; repMin: number; repMax: number; note: string | null };
 export type Day = { id: string; title: string | null; slots: Slot[] };
 export type Plan = { id: string; name: string; startDate: string; sourceId: string | null; days: Day[]; created: number };
-export type LoggedSet = { id: string; exerciseId: string; setNumber: number; kg: number; reps: number; unit: Unit | null; rpe: number | null };
+export type SetKind = 'normal' | 'warmup' | 'drop' | 'failure';
+export type LoggedSet = { id: string; exerciseId: string; setNumber: number; kg: number; reps: number; unit: Unit | null; rpe: number | null; kind: SetKind; note: string };
+/** issue 33: a warm-up counts in no volume, record, estimate or day trained */
+export const counted = (set: { kind: SetKind }): boolean => set.kind !== 'warmup';
 export type CardioLog = { id: string; machineId: string; date: string; minutes: number; distanceKm: number | null; calories: number | null; level: number | null };
 
 /** One event of a workout's own stream, as the history route tells it. */
@@ -23,9 +26,10 @@ export type WorkoutEvent =
   | { type: 'workout-finished'; at: string }
   | { type: 'workout-reopened' }
   | { type: 'workout-notes-changed'; notes: string }
+  | { type: 'workout-renamed'; title: string }
   | { type: 'workout-deleted' }
   | { type: 'set-ticked'; set: LoggedSet }
-  | { type: 'set-corrected'; setId: string; kg: number; reps: number }
+  | { type: 'set-corrected'; setId: string; kg: number; reps: number; kind: SetKind; note: string }
   | { type: 'set-removed'; setId: string }
   | { type: 'sets-moved'; fromExerciseId: string; toExerciseId: string; moves: Array<{ setId: string; setNumber: number }> }
   | { type: 'exercise-cleared'; exerciseId: string };
@@ -33,7 +37,7 @@ export type Logged = { event: WorkoutEvent; requestId: string; device: string | 
 
 export type WorkoutState =
   | { status: 'none' }
-  | { status: 'open' | 'deleted'; planDayId: string | null; date: string; startedAt: string; finishedAt: string | null; notes: string; sets: LoggedSet[] };
+  | { status: 'open' | 'deleted'; planDayId: string | null; date: string; startedAt: string; finishedAt: string | null; title: string; notes: string; sets: LoggedSet[] };
 
 /** A workout: its stream, and whether the day it was started on still exists (a deleted day sets the link to null). */
 export type Workout = { id: string; log: Logged[]; linked: boolean };
@@ -88,7 +92,7 @@ export function foldWorkout(log: readonly Logged[]): WorkoutState {
 
 function evolve(state: WorkoutState, event: WorkoutEvent): WorkoutState {
   if (event.type === 'workout-started') {
-    return { status: 'open', planDayId: event.planDayId, date: event.date, startedAt: event.startedAt, finishedAt: null, notes: '', sets: [] };
+    return { status: 'open', planDayId: event.planDayId, date: event.date, startedAt: event.startedAt, finishedAt: null, title: '', notes: '', sets: [] };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -98,12 +102,14 @@ function evolve(state: WorkoutState, event: WorkoutEvent): WorkoutState {
       return { ...state, finishedAt: null };
     case 'workout-notes-changed':
       return { ...state, notes: event.notes };
+    case 'workout-renamed':
+      return { ...state, title: event.title };
     case 'workout-deleted':
       return { ...state, status: 'deleted', sets: [] };
     case 'set-ticked':
       return { ...state, sets: [...state.sets.filter((set) => set.id !== event.set.id), event.set] };
     case 'set-corrected':
-      return { ...state, sets: state.sets.map((set) => (set.id === event.setId ? { ...set, kg: event.kg, reps: event.reps } : set)) };
+      return { ...state, sets: state.sets.map((set) => (set.id === event.setId ? { ...set, kg: event.kg, reps: event.reps, kind: event.kind, note: event.note } : set)) };
     case 'set-removed':
       return { ...state, sets: state.sets.filter((set) => set.id !== event.setId) };
     case 'sets-moved':
@@ -120,7 +126,17 @@ function evolve(state: WorkoutState, event: WorkoutEvent): WorkoutState {
 }
 
 /** A workout that exists now (started, not deleted), with its sets. */
-export type LiveWorkout = { id: string; planDayId: string | null; date: string; startedAt: string; finishedAt: string | null; notes: string; sets: LoggedSet[]; dayId: string | null };
+export type LiveWorkout = {
+  id: string;
+  planDayId: string | null;
+  date: string;
+  startedAt: string;
+  finishedAt: string | null;
+  title: string;
+  notes: string;
+  sets: LoggedSet[];
+  dayId: string | null;
+};
 
 export function liveWorkout(workout: Workout): LiveWorkout | null {
   const state = foldWorkout(workout.log);

@@ -5,6 +5,7 @@
 import {
   type Account,
   type CardioLog,
+  counted,
   dayOf,
   type Exercise,
   foldWorkout,
@@ -13,6 +14,7 @@ import {
   liveWorkouts,
   type LoggedSet,
   type Plan,
+  type SetKind,
   type Unit,
   type WorkoutEvent,
   type WorkoutState,
@@ -76,7 +78,7 @@ const plansInOrder = (account: Account): Plan[] =>
   sorted(account.plans.values(), by<Plan>([(p) => (p.id === account.activePlanId ? 0 : 1), 'asc'], [(p) => p.startDate, 'desc'], [(p) => p.created, 'desc']));
 
 function setView(account: Account, workoutId: string, set: LoggedSet) {
-  return { id: set.id, sessionId: workoutId, exerciseId: set.exerciseId, exerciseName: nameOf(account, set.exerciseId), setNumber: set.setNumber, kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe };
+  return { ...historySet(account, set), sessionId: workoutId };
 }
 /** a workout's sets by exercise name, then set number */
 const setsInOrder = (account: Account, sets: readonly LoggedSet[]): LoggedSet[] =>
@@ -93,11 +95,12 @@ function workoutSummary(account: Account, workout: LiveWorkout) {
     planName: day?.plan.name ?? null,
     dayOrdinal: day?.ordinal ?? null,
     dayTitle: day?.day.title ?? null,
+    title: workout.title,
     notes: workout.notes,
     startedAt: workout.startedAt,
     finishedAt: workout.finishedAt,
     setCount: workout.sets.length,
-    volumeKg: volumeOf(workout.sets),
+    volumeKg: volumeOf(workout.sets.filter(counted)),
   };
 }
 const workoutView = (account: Account, workout: LiveWorkout) => ({
@@ -105,7 +108,7 @@ const workoutView = (account: Account, workout: LiveWorkout) => ({
   sets: setsInOrder(account, workout.sets).map((set) => setView(account, workout.id, set)),
 });
 
-/** volume: the sum of weight × reps (spec: "Derived values ... volume") */
+/** volume: the sum of weight × reps (spec: "Derived values ... volume") of the sets given: callers leave warm-ups out */
 const volumeOf = (sets: ReadonlyArray<{ kg: number; reps: number }>): number => sets.reduce((sum, set) => sum + set.kg * set.reps, 0);
 
 const inRange = (date: string, range: Range): boolean => (range.from === undefined || date >= range.from) && (range.to === undefined || date <= range.to);
@@ -141,9 +144,9 @@ export function exerciseHistory(account: Account, id: string): Expected {
     const sets = sorted(
       workout.sets.filter((set) => set.exerciseId === id),
       by<LoggedSet>([(s) => s.setNumber, 'asc']),
-    ).map((set) => ({ id: set.id, setNumber: set.setNumber, kg: set.kg, reps: set.reps }));
-    const best = bestSet(sets);
-    return { sessionId: workout.id, date: workout.date, sets, bestSet: best, estimatedOneRepMaxKg: best ? epley(best.kg, best.reps) : null, volumeKg: volumeOf(sets) };
+    ).map((set) => ({ id: set.id, setNumber: set.setNumber, kg: set.kg, reps: set.reps, kind: set.kind }));
+    const best = bestSet(sets.filter(counted));
+    return { sessionId: workout.id, date: workout.date, sets, bestSet: best, estimatedOneRepMaxKg: best ? epley(best.kg, best.reps) : null, volumeKg: volumeOf(sets.filter(counted)) };
   });
   return ok({ exercise: exerciseView(found), workouts });
 }
@@ -206,8 +209,8 @@ export const bodyweights = (account: Account, range: Range): Expected =>
 
 // ---- today and progress ----
 
-/** the dates with at least one set, up to the client's date: the days trained */
-const trainedDates = (account: Account, upTo: string): Set<string> => new Set(liveWorkouts(account).filter((w) => w.sets.length > 0 && w.date <= upTo).map((w) => w.date));
+/** the dates with at least one set that is no warm-up, up to the client's date: the days trained */
+const trainedDates = (account: Account, upTo: string): Set<string> => new Set(liveWorkouts(account).filter((w) => w.sets.some(counted) && w.date <= upTo).map((w) => w.date));
 
 /** The weight after one progression step: 2.5 kg, or 5 lb for a user of pounds (stepped from the weight shown to a thousandth of a pound). */
 function nextStepKg(kg: number, unit: Unit): number {
@@ -236,10 +239,12 @@ export function home(account: Account, date: string): Expected {
   const exerciseIds = [...new Set(slots.map((slot) => slot.exerciseId))];
   const exercisesOfPlan = exerciseIds.map((exerciseId) => {
     const slot = slots.find((s) => s.exerciseId === exerciseId)!;
-    const [lastTime] = sorted(upToDate.filter((w) => w.sets.some((s) => s.exerciseId === exerciseId)), newestWorkoutFirst);
+    // the last time the exercise was worked: warm-ups say nothing of what to lift next
+    const worked = (s: LoggedSet) => s.exerciseId === exerciseId && counted(s);
+    const [lastTime] = sorted(upToDate.filter((w) => w.sets.some(worked)), newestWorkoutFirst);
     if (!lastTime) return { exerciseId, exerciseName: slot.exerciseName, last: null, hint: { action: 'start', kg: null, reps: slot.repMin } };
     const sets = sorted(
-      lastTime.sets.filter((s) => s.exerciseId === exerciseId),
+      lastTime.sets.filter(worked),
       by<LoggedSet>([(s) => s.setNumber, 'asc']),
     );
     // increase when every target set was done at the top weight for the top of the range; else repeat it with one more rep
@@ -271,12 +276,12 @@ function openWorkoutsOf(account: Account, date: string) {
 }
 
 type DatedSet = LoggedSet & { workoutId: string; date: string; startedAt: string };
-/** every set up to the client's date, in the order they were lifted: date, the workout's start, the set number */
+/** every set but warm-ups up to the client's date, in the order they were lifted: date, the workout's start, the set number */
 const setsUpTo = (account: Account, date: string): DatedSet[] =>
   sorted(
     liveWorkouts(account)
       .filter((w) => w.date <= date)
-      .flatMap((w) => w.sets.map((set) => ({ ...set, workoutId: w.id, date: w.date, startedAt: w.startedAt }))),
+      .flatMap((w) => w.sets.filter(counted).map((set) => ({ ...set, workoutId: w.id, date: w.date, startedAt: w.startedAt }))),
     by<DatedSet>([(s) => s.date, 'asc'], [(s) => s.startedAt, 'asc'], [(s) => s.workoutId, 'asc'], [(s) => s.setNumber, 'asc']),
   );
 
@@ -365,13 +370,13 @@ const csvField = (value: string | number | null): string => {
 export function exportCsv(account: Account): Expected {
   const unit = account.settings.unit;
   const document = exportDocument(account);
-  const lines = [['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps', 'rpe'].join(',')];
+  const lines = [['date', 'session_id', 'plan', 'day', 'exercise', 'code', 'set_number', `weight_${unit}`, 'reps', 'rpe', 'set_type', 'note', 'title'].join(',')];
   for (const w of document.workouts) {
     const day = w.dayOrdinal === null ? null : `Day ${w.dayOrdinal}${w.dayTitle ? ` ${w.dayTitle}` : ''}`;
     for (const s of w.sets) {
       const weight = unit === 'kg' ? s.kg : Math.round((s.kg / KG_PER_LB) * 1000) / 1000;
       const code = account.exercises.get(s.exerciseId)?.code ?? null;
-      lines.push([w.date, w.id, w.planName, day, s.exerciseName, code, s.setNumber, weight, s.reps, s.rpe].map(csvField).join(','));
+      lines.push([w.date, w.id, w.planName, day, s.exerciseName, code, s.setNumber, weight, s.reps, s.rpe, s.kind, s.note, w.title].map(csvField).join(','));
     }
   }
   return ok(`${lines.join('\r\n')}\r\n`);
@@ -379,9 +384,12 @@ export function exportCsv(account: Account): Expected {
 
 // ---- a workout's history (docs/design.md, "History from the log") ----
 
-type SetValues = { kg: number; reps: number; unit: Unit | null; rpe: number | null };
-const valuesOf = (set: LoggedSet): SetValues => ({ kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe });
-const historySet = (account: Account, set: LoggedSet) => ({ id: set.id, exerciseId: set.exerciseId, exerciseName: nameOf(account, set.exerciseId), setNumber: set.setNumber, kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe });
+type SetValues = { kg: number; reps: number; unit: Unit | null; rpe: number | null; kind: SetKind; note: string };
+const valuesOf = (set: LoggedSet): SetValues => ({ kg: set.kg, reps: set.reps, unit: set.unit, rpe: set.rpe, kind: set.kind, note: set.note });
+function historySet(account: Account, set: LoggedSet) {
+  const { id, exerciseId, setNumber, kg, reps, unit, rpe, kind, note } = set;
+  return { id, exerciseId, exerciseName: nameOf(account, exerciseId), setNumber, kg, reps, unit, rpe, kind, note };
+}
 
 /** What one event changed, told against the workout as it stood before it; exercise names are today's. */
 function changeOf(account: Account, before: WorkoutState, event: WorkoutEvent): unknown {
@@ -396,6 +404,8 @@ function changeOf(account: Account, before: WorkoutState, event: WorkoutEvent): 
       return { kind: 'reopened' };
     case 'workout-notes-changed':
       return { kind: 'notes', notes: event.notes, previous: before.status === 'none' ? '' : before.notes };
+    case 'workout-renamed':
+      return { kind: 'renamed', title: event.title, previous: before.status === 'none' ? '' : before.title };
     case 'workout-deleted':
       return { kind: 'deleted' };
     case 'set-ticked': {
@@ -404,7 +414,7 @@ function changeOf(account: Account, before: WorkoutState, event: WorkoutEvent): 
     }
     case 'set-corrected': {
       const previous = find(event.setId);
-      return { kind: 'set-corrected', set: historySet(account, { ...previous, kg: event.kg, reps: event.reps }), previous: valuesOf(previous) };
+      return { kind: 'set-corrected', set: historySet(account, { ...previous, kg: event.kg, reps: event.reps, kind: event.kind, note: event.note }), previous: valuesOf(previous) };
     }
     case 'set-removed':
       return { kind: 'set-removed', set: historySet(account, find(event.setId)) };
@@ -455,6 +465,7 @@ export function workoutVersion(account: Account, id: string, revision: number, a
     at,
     date: state.date,
     finishedAt: state.finishedAt,
+    title: state.title,
     notes: state.notes,
     deleted: state.status === 'deleted',
     sets: setsInOrder(account, state.sets).map((set) => historySet(account, set)),

@@ -306,7 +306,11 @@ export function stepOf(accounts: readonly [Account, Account], command: Request):
       const id = ref(command.workout, 'workouts');
       const known = me.workouts.get(id);
       const workout = known ? liveWorkout(known) : null;
-      const body = { ...(command.finished === undefined ? {} : { finished: command.finished }), ...(command.notes === undefined ? {} : { notes: command.notes }) };
+      const body = {
+        ...(command.finished === undefined ? {} : { finished: command.finished }),
+        ...(command.title === undefined ? {} : { title: command.title }),
+        ...(command.notes === undefined ? {} : { notes: command.notes }),
+      };
       const url = `/api/sessions/${id}`;
       if (!workout) return { method: 'PATCH', url, body, status: 404, commit: nothing };
       return {
@@ -316,6 +320,7 @@ export function stepOf(accounts: readonly [Account, Account], command: Request):
         status: 200,
         commit: (answer) => {
           const events: WorkoutEvent[] = [];
+          if (command.title !== undefined && command.title !== workout.title) events.push({ type: 'workout-renamed', title: command.title });
           if (command.notes !== undefined && command.notes !== workout.notes) events.push({ type: 'workout-notes-changed', notes: command.notes });
           // spec: a second finish keeps the first finish time
           if (command.finished === true && workout.finishedAt === null) events.push({ type: 'workout-finished', at: bodyOf(answer).finishedAt as string });
@@ -336,18 +341,23 @@ export function stepOf(accounts: readonly [Account, Account], command: Request):
     case 'correct-set': {
       const id = ref(command.set, 'sets');
       const found = setOf(me, id);
-      const body = { ...(command.kg === undefined ? {} : { kg: command.kg }), ...(command.reps === undefined ? {} : { reps: command.reps }) };
+      const body = {
+        ...(command.kg === undefined ? {} : { kg: command.kg }),
+        ...(command.reps === undefined ? {} : { reps: command.reps }),
+        ...(command.setKind === undefined ? {} : { kind: command.setKind }),
+        ...(command.note === undefined ? {} : { note: command.note }),
+      };
       const url = `/api/sets/${id}`;
       if (!found) return { method: 'PATCH', url, body, status: 404, commit: nothing };
-      const kg = command.kg ?? found.set.kg;
-      const reps = command.reps ?? found.set.reps;
+      const { kg = found.set.kg, reps = found.set.reps, setKind: kind = found.set.kind, note = found.set.note } = command;
       return {
         method: 'PATCH',
         url,
         body,
         status: 200,
         commit: (answer) => {
-          if (kg !== found.set.kg || reps !== found.set.reps) append(me, found.workout.id, [{ type: 'set-corrected', setId: id, kg, reps }], answer.requestId);
+          const same = kg === found.set.kg && reps === found.set.reps && kind === found.set.kind && note === found.set.note;
+          if (!same) append(me, found.workout.id, [{ type: 'set-corrected', setId: id, kg, reps, kind, note }], answer.requestId);
         },
       };
     }
@@ -494,13 +504,25 @@ function tick(accounts: readonly [Account, Account], command: Extract<Request, {
   const { setNumber, kg, reps } = command;
   const unit = command.unit ?? null;
   const rpe = command.rpe ?? null;
-  const body = { exerciseId, setNumber, kg, reps, ...(command.unit === undefined ? {} : { unit: command.unit }), ...(command.rpe === undefined ? {} : { rpe: command.rpe }) };
+  const body = {
+    exerciseId,
+    setNumber,
+    kg,
+    reps,
+    ...(command.unit === undefined ? {} : { unit: command.unit }),
+    ...(command.rpe === undefined ? {} : { rpe: command.rpe }),
+    ...(command.setKind === undefined ? {} : { kind: command.setKind }),
+    ...(command.note === undefined ? {} : { note: command.note }),
+  };
   const url = `/api/sessions/${workoutId}/sets`;
   const known = me.workouts.get(workoutId);
   const workout = known ? liveWorkout(known) : null;
   if (!workout) return { method: 'POST', url, body, status: 404, commit: nothing };
   const existing = workout.sets.find((set) => set.exerciseId === exerciseId && set.setNumber === setNumber);
-  if (existing && existing.kg === kg && existing.reps === reps && existing.unit === unit && existing.rpe === rpe) {
+  // a tick that leaves the kind or note out keeps the set's (an ordinary set with no note when new)
+  const kind = command.setKind ?? existing?.kind ?? 'normal';
+  const note = command.note ?? existing?.note ?? '';
+  if (existing && existing.kg === kg && existing.reps === reps && existing.unit === unit && existing.rpe === rpe && existing.kind === kind && existing.note === note) {
     return { method: 'POST', url, body, status: 200, id: existing.id, commit: nothing };
   }
   if (!me.exercises.has(exerciseId)) return { method: 'POST', url, body, status: 404, commit: nothing };
@@ -515,7 +537,7 @@ function tick(accounts: readonly [Account, Account], command: Extract<Request, {
       const id = existing?.id ?? (bodyOf(answer).id as string);
       if (!existing) me.made.sets.push(id);
       if (entering) addUse(me, exerciseId, workoutId);
-      append(me, workoutId, [{ type: 'set-ticked', set: { id, exerciseId, setNumber, kg, reps, unit, rpe } }], answer.requestId);
+      append(me, workoutId, [{ type: 'set-ticked', set: { id, exerciseId, setNumber, kg, reps, unit, rpe, kind, note } }], answer.requestId);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The shapes the gym's training routes answer with; command and query routes share them.
 import { sql, type ValueExpression } from 'slonik';
 import { z } from 'zod';
-import { enteredUnitSchema } from '../../domain/gym/workout.ts';
+import { enteredUnitSchema, setKindSchema } from '../../domain/gym/workout.ts';
 import { dateSchema } from '../../domain/shared/calendar.ts';
 
 export const exerciseSchema = z
@@ -21,6 +21,8 @@ export const setSchema = z
     /** null for sets logged before the unit was recorded */
     unit: enteredUnitSchema.nullable(),
     rpe: z.number().nullable(),
+    kind: setKindSchema.meta({ description: 'normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume' }),
+    note: z.string().meta({ description: "the lifter's note on the set; '' for none" }),
   })
   .meta({ id: 'SetLog' });
 export type SetView = z.infer<typeof setSchema>;
@@ -34,11 +36,12 @@ export const workoutSummarySchema = z
     planName: z.string().nullable(),
     dayOrdinal: z.number().nullable(),
     dayTitle: z.string().nullable(),
+    title: z.string().meta({ description: "what the lifter called the workout (an import keeps the other app's name); '' for none" }),
     notes: z.string(),
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
     setCount: z.number(),
-    volumeKg: z.number(),
+    volumeKg: z.number().meta({ description: 'weight × reps over the sets that are not warm-ups' }),
   })
   .meta({ id: 'WorkoutSummary' });
 export type WorkoutSummary = z.infer<typeof workoutSummarySchema>;

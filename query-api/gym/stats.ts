@@ -188,7 +188,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
         (SELECT coalesce(json_agg(c ORDER BY c.exercise_id, c.date, c.started_at, c.workout_id, c.set_number), '[]') FROM (
           SELECT c.exercise_id, c.prior, s.workout_id, s.date::text AS date, w.started_at, s.set_number, s.kg, s.reps
           FROM candidates c
-          JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date
+          JOIN gym.sets s ON s.user_id = ${userId} AND s.exercise_id = c.exercise_id AND s.date = c.date AND s.kind IS DISTINCT FROM 'warmup'
           CROSS JOIN LATERAL (SELECT started_at FROM gym.workouts WHERE id = s.workout_id) w) c) AS candidates`),
   ]);
   if (!calendar) throw accountNotReady();

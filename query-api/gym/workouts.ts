@@ -1,7 +1,7 @@
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { inOneSnapshot } from '../../infra/postgres/snapshot.ts';
 import { z } from 'zod';
-import { enteredUnitSchema } from '../../domain/gym/workout.ts';
+import { enteredUnitSchema, setKindSchema } from '../../domain/gym/workout.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
@@ -15,6 +15,7 @@ export const summaryRow = z.object({
   plan_name: z.string().nullable(),
   day_ordinal: z.number().nullable(),
   day_title: z.string().nullable(),
+  title: z.string(),
   notes: z.string(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
@@ -30,6 +31,7 @@ export const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
   planName: row.plan_name,
   dayOrdinal: row.day_ordinal,
   dayTitle: row.day_title,
+  title: row.title,
   notes: row.notes,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
@@ -44,9 +46,10 @@ export const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
  */
 export const summarySelect = sql.fragment`
   SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
-    w.notes, w.started_at, w.finished_at,
+    w.title, w.notes, w.started_at, w.finished_at,
     (SELECT count(*)::int FROM gym.sets s WHERE s.workout_id = w.id) AS set_count,
-    (SELECT coalesce(sum(s.kg * s.reps ORDER BY s.set_number, s.id), 0)::float8 FROM gym.sets s WHERE s.workout_id = w.id) AS volume_kg
+    (SELECT coalesce(sum(s.kg * s.reps ORDER BY s.set_number, s.id), 0)::float8 FROM gym.sets s
+     WHERE s.workout_id = w.id AND s.kind IS DISTINCT FROM 'warmup') AS volume_kg
   FROM gym.workouts w
   LEFT JOIN gym.plan_days d ON d.id = w.plan_day_id
   LEFT JOIN gym.plans p ON p.id = d.plan_id`;
@@ -61,6 +64,8 @@ export const setRow = z.object({
   reps: z.number(),
   entered_unit: enteredUnitSchema.nullable(),
   rpe: z.number().nullable(),
+  kind: setKindSchema.nullable(),
+  note: z.string(),
 });
 export const toSet = (row: z.infer<typeof setRow>): SetView => ({
   id: row.id,
@@ -72,9 +77,11 @@ export const toSet = (row: z.infer<typeof setRow>): SetView => ({
   reps: row.reps,
   unit: row.entered_unit,
   rpe: row.rpe,
+  kind: row.kind ?? 'normal',
+  note: row.note,
 });
 export const setSelect = sql.fragment`
-  SELECT s.id, s.workout_id, s.exercise_id, e.name AS exercise_name, s.set_number, s.kg, s.reps, s.entered_unit, s.rpe
+  SELECT s.id, s.workout_id, s.exercise_id, e.name AS exercise_name, s.set_number, s.kg, s.reps, s.entered_unit, s.rpe, s.kind, s.note
   FROM gym.sets s LEFT JOIN gym.exercises e ON e.id = s.exercise_id`;
 
 /** The workout and its sets as of one commit: its set count agrees with its sets. */
