@@ -175,7 +175,8 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
               .map(({ workout, e1rm, volume }) => (
                 <tr key={workout.sessionId} data-testid="history-row">
                   <th scope="row">{workout.date}</th>
-                  <td>{workout.sets.map((set) => `${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
+                  {/* a warm-up is marked as the workout screen marks it: it is left out of the best and the volume */}
+                  <td>{workout.sets.map((set) => `${set.kind === 'warmup' ? 'W ' : ''}${kgToShown(set.kg, unit)}×${set.reps}`).join(', ')}</td>
                   <td>{workout.bestSet ? `${kgToShown(workout.bestSet.kg, unit)}×${workout.bestSet.reps}` : '–'}</td>
                   <td>{e1rm === null ? '–' : e1rm}</td>
                   <td>{volume}</td>

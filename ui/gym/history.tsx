@@ -47,7 +47,7 @@ export function HistoryScreen({ session }: { readonly session: Session }) {
             {listing.workouts.map((workout) => (
               <li key={workout.id} data-testid="history-workout">
                 <Link to={`/workout/${workout.id}`} navigate={session.navigate}>
-                  {dayText(workout.date)}: {workoutTitle(workout)}
+                  {dayText(workout.date)}: {workout.title || workoutTitle(workout)}
                 </Link>
                 <span class="hint">
                   {' '}

@@ -1,8 +1,10 @@
 // The gym app's pure logic: units, dates, recovery codes, plan templates and the rows of a workout.
 // No DOM and no I/O here, so every rule is unit-tested in node.
+import type { SetKind } from '../../domain/gym/set-kind.ts';
 import { KG_PER_LB } from '../../domain/gym/units.ts';
 
 export { KG_PER_LB };
+export type { SetKind };
 export type Unit = 'kg' | 'lb';
 
 /**
@@ -156,8 +158,25 @@ export const setKey = (workoutId: string, exerciseId: string, setNumber: number)
 
 export type RowState = { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'queued' } | { readonly kind: 'failed'; readonly message: string };
 
-export type LoggedSet = { readonly id: string; readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number };
-export type QueuedSet = { readonly exerciseId: string; readonly setNumber: number; readonly kg: number; readonly reps: number; readonly unit?: 'kg' | 'lb' };
+export type LoggedSet = {
+  readonly id: string;
+  readonly exerciseId: string;
+  readonly setNumber: number;
+  readonly kg: number;
+  readonly reps: number;
+  readonly kind: SetKind;
+  readonly note: string;
+};
+/** a tick as this phone sends it; a tick that leaves the kind or note out keeps the set's */
+export type QueuedSet = {
+  readonly exerciseId: string;
+  readonly setNumber: number;
+  readonly kg: number;
+  readonly reps: number;
+  readonly unit?: 'kg' | 'lb';
+  readonly kind?: SetKind;
+  readonly note?: string;
+};
 export type PlannedExercise = { readonly exerciseId: string; readonly name: string; readonly targetSets: number; readonly reps: number | null; readonly kg: number | null };
 
 export type Row = {
@@ -165,6 +184,8 @@ export type Row = {
   /** what the row holds: the set logged or queued, else the suggestion */
   readonly kg: number | null;
   readonly reps: number | null;
+  readonly kind: SetKind;
+  readonly note: string;
   /** the server's set id, once it is known */
   readonly setId: string | null;
   /** logged: saved on the server; queued: waiting in this browser; planned: not ticked */
@@ -184,19 +205,23 @@ export function workoutRows(planned: readonly PlannedExercise[], logged: readonl
     const plan = planned.find((each) => each.exerciseId === exerciseId);
     const byNumber = new Map<number, Row>();
     for (const set of logged) {
-      if (set.exerciseId === exerciseId) byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, setId: set.id, source: 'logged' });
+      if (set.exerciseId !== exerciseId) continue;
+      byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, kind: set.kind, note: set.note, setId: set.id, source: 'logged' });
     }
     for (const set of queued) {
       if (set.exerciseId !== exerciseId) continue;
       const before = byNumber.get(set.setNumber);
-      byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, setId: before?.setId ?? null, source: 'queued' });
+      const kind = set.kind ?? before?.kind ?? 'normal';
+      const note = set.note ?? before?.note ?? '';
+      byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, kind, note, setId: before?.setId ?? null, source: 'queued' });
     }
     const count = Math.max(plan?.targetSets ?? 1, ...byNumber.keys());
     const rows: Row[] = [];
     let last: { kg: number | null; reps: number | null } = { kg: plan?.kg ?? null, reps: plan?.reps ?? null };
     for (let setNumber = 1; setNumber <= count; setNumber++) {
-      const row = byNumber.get(setNumber) ?? { setNumber, kg: last.kg, reps: last.reps, setId: null, source: 'planned' as const };
-      if (row.source !== 'planned') last = { kg: row.kg, reps: row.reps };
+      const row = byNumber.get(setNumber) ?? { setNumber, kg: last.kg, reps: last.reps, kind: 'normal' as const, note: '', setId: null, source: 'planned' as const };
+      // a warm-up's numbers are no suggestion for the working sets after it
+      if (row.source !== 'planned' && row.kind !== 'warmup') last = { kg: row.kg, reps: row.reps };
       rows.push(row);
     }
     return { exerciseId, name: plan?.name ?? names.get(exerciseId) ?? 'Exercise', rows };

@@ -95,10 +95,11 @@ t.test('every template stays within the plan bounds and becomes a plan with its 
 
 t.test('workout rows: planned sets, logged sets, queued sets over logged ones, extra exercises', async (t) => {
   const planned = [{ exerciseId: 'sq', name: 'Squat', targetSets: 3, reps: 5, kg: 100 }];
+  const plain = { kind: 'normal' as const, note: '' };
   const logged = [
-    { id: 's1', exerciseId: 'sq', setNumber: 1, kg: 100, reps: 5 },
-    { id: 's2', exerciseId: 'sq', setNumber: 2, kg: 102.5, reps: 5 },
-    { id: 'c1', exerciseId: 'curl', setNumber: 1, kg: 12, reps: 10 },
+    { id: 's1', exerciseId: 'sq', setNumber: 1, kg: 100, reps: 5, ...plain },
+    { id: 's2', exerciseId: 'sq', setNumber: 2, kg: 102.5, reps: 5, kind: 'failure' as const, note: 'grindy' },
+    { id: 'c1', exerciseId: 'curl', setNumber: 1, kg: 12, reps: 10, ...plain },
   ];
   const queued = [{ exerciseId: 'sq', setNumber: 2, kg: 105, reps: 4 }];
   const rows = workoutRows(planned, logged, queued, new Map([['curl', 'Curl']]));
@@ -107,10 +108,12 @@ t.test('workout rows: planned sets, logged sets, queued sets over logged ones, e
     ['Squat', 'Curl'],
   );
   t.same(rows[0]!.rows, [
-    { setNumber: 1, kg: 100, reps: 5, setId: 's1', source: 'logged' },
-    { setNumber: 2, kg: 105, reps: 4, setId: 's2', source: 'queued' },
-    { setNumber: 3, kg: 105, reps: 4, setId: null, source: 'planned' },
-  ]);
+    { setNumber: 1, kg: 100, reps: 5, ...plain, setId: 's1', source: 'logged' },
+    { setNumber: 2, kg: 105, reps: 4, kind: 'failure', note: 'grindy', setId: 's2', source: 'queued' },
+    { setNumber: 3, kg: 105, reps: 4, ...plain, setId: null, source: 'planned' },
+  ], 'a queued tick that says no kind or note keeps the set’s');
+  const warmedUp = workoutRows(planned, [{ id: 'w', exerciseId: 'sq', setNumber: 1, kg: 60, reps: 5, kind: 'warmup', note: '' }], [], new Map());
+  t.same(warmedUp[0]!.rows.map((row) => [row.kg, row.kind]), [[60, 'warmup'], [100, 'normal'], [100, 'normal']], "a warm-up's weight is no suggestion: the plan's is");
   t.equal(rows[1]!.rows.length, 1, 'an unplanned exercise shows the sets it has');
   const fresh = workoutRows(planned, [], [], new Map());
   t.same(
@@ -122,5 +125,5 @@ t.test('workout rows: planned sets, logged sets, queued sets over logged ones, e
     ],
     'the plan suggests',
   );
-  t.equal(workoutRows(planned, [{ id: 'x', exerciseId: 'sq', setNumber: 5, kg: 90, reps: 3 }], [], new Map())[0]!.rows.length, 5, 'a set beyond the target adds rows');
+  t.equal(workoutRows(planned, [{ id: 'x', exerciseId: 'sq', setNumber: 5, kg: 90, reps: 3, ...plain }], [], new Map())[0]!.rows.length, 5, 'a set beyond the target adds rows');
 });

@@ -86,7 +86,8 @@ export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => U
     },
     async tick(workoutId, set) {
       const at = made();
-      const body = { exerciseId: set.exerciseId, setNumber: set.setNumber, kg: set.kg, reps: set.reps, ...(set.unit ? { unit: set.unit } : {}), madeAt: at.madeAt };
+      const { exerciseId, setNumber, kg, reps, unit, kind, note } = set;
+      const body = { exerciseId, setNumber, kg, reps, ...(unit ? { unit } : {}), ...(kind ? { kind } : {}), ...(note === undefined ? {} : { note }), madeAt: at.madeAt };
       await outbox.queue(setKey(workoutId, set.exerciseId, set.setNumber), 'POST', tickPath(workoutId), body, at);
     },
     async remove(workoutId, set) {

@@ -3,6 +3,7 @@
 // Plain functions over plain data: the runner (sets.ts) and the sync simulation (ops/sim) share
 // them, so what the simulation proves is what the phone draws.
 import type { Command, Outcome } from '../shared/outbox-model.ts';
+import { countsInTotals } from '../../domain/gym/set-kind.ts';
 import type { Workout } from './gym-api.ts';
 import { kgToShown, type QueuedSet, type RowState, setKey, type Unit } from './model.ts';
 
@@ -28,6 +29,7 @@ export function startedHere(id: string, planDayId: string | null, date: string, 
     planName: day?.planName ?? null,
     dayOrdinal: day?.dayOrdinal ?? null,
     dayTitle: day?.dayTitle ?? null,
+    title: '',
     notes: '',
     finishedAt: null,
     startedAt: now.toISOString(),
@@ -44,7 +46,7 @@ const totals = (workout: Workout, sets: readonly SetLog[]): Workout => ({
   ...workout,
   sets,
   setCount: sets.length,
-  volumeKg: sets.reduce((sum, set) => sum + set.kg * set.reps, 0),
+  volumeKg: sets.filter(countsInTotals).reduce((sum, set) => sum + set.kg * set.reps, 0),
 });
 
 /** The copy once the server holds `set` (a tick answered, or the set another phone saved later). */

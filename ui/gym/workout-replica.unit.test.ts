@@ -8,7 +8,19 @@ import { afterAnswer, placePath, type SetLog, shownSets, startedHere, startKey, 
 
 const W = 'w-1';
 const started = startedHere(W, null, '2026-11-27', null, new Date('2026-11-27T09:00:00.000Z'));
-const set = (setNumber: number, kg: number, reps: number): SetLog => ({ id: `s${setNumber}`, sessionId: W, exerciseId: 'bench', exerciseName: 'Bench Press', setNumber, kg, reps, unit: 'kg', rpe: null });
+const set = (setNumber: number, kg: number, reps: number, kind: SetLog['kind'] = 'normal'): SetLog => ({
+  id: `s${setNumber}`,
+  sessionId: W,
+  exerciseId: 'bench',
+  exerciseName: 'Bench Press',
+  setNumber,
+  kg,
+  reps,
+  unit: 'kg',
+  rpe: null,
+  kind,
+  note: '',
+});
 const withSets = (...sets: SetLog[]): Workout => ({ ...started, sets, setCount: sets.length });
 const tickCommand = (setNumber: number, kg: number, reps: number, madeAt = '2026-11-27T10:00:00.000Z'): Command =>
   enqueue([], { key: setKey(W, 'bench', setNumber), id: `t${setNumber}`, madeAt, method: 'POST', path: tickPath(W), body: { exerciseId: 'bench', setNumber, kg, reps, unit: 'kg', madeAt } })[0]!;
@@ -27,6 +39,9 @@ t.test('waiting commands are drawn over the copy: a tick shows its numbers, a de
 t.test('an accepted tick or deletion is written into the copy; a start takes the server’s workout', async (t) => {
   const ticked = afterAnswer(withSets(set(1, 50, 8)), tickCommand(2, 55, 6), { kind: 'ok', body: set(2, 55, 6) }, 'kg');
   t.same(ticked.copy?.sets.map((each) => [each.setNumber, each.kg]), [[1, 50], [2, 55]]);
+  t.equal(ticked.copy?.volumeKg, 50 * 8 + 55 * 6, 'the copy sums its volume');
+  const warm = afterAnswer(withSets(set(1, 40, 10, 'warmup')), tickCommand(2, 55, 6), { kind: 'ok', body: set(2, 55, 6) }, 'kg');
+  t.equal(warm.copy?.volumeKg, 55 * 6, 'a warm-up counts in no volume, here as on the server');
   t.same(ticked.outcome, { kind: 'accepted' });
   const removed = afterAnswer(withSets(set(1, 50, 8), set(2, 55, 6)), deleteCommand(1), { kind: 'ok', body: undefined }, 'kg');
   t.same(removed.copy?.sets.map((each) => each.setNumber), [2]);

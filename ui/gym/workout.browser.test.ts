@@ -244,3 +244,52 @@ t.test('correct a set, delete one, add an exercise, finish and reopen; the rest 
   t.equal(new URL(page.url()).pathname, '/history', 'and History follows');
   await t.rejects(serverGet(env, context, `/api/sessions/${id}`), /404/, 'the workout is gone from the server');
 });
+
+t.test('a warm-up, a set to failure and a note, chosen on the row: told by a letter, kept over a reload, the warm-up in no volume; the workout named', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'kinds');
+  await page.getByRole('button', { name: 'Start a workout' }).click();
+  await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
+  const id = workoutIdOf(page);
+  await page.getByLabel('Add an exercise').fill('Squat');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('heading', { name: 'Squat', level: 3 }).waitFor();
+
+  await page.getByRole('button', { name: 'Squat set 1: kind and note' }).click();
+  await page.getByRole('group', { name: 'Kind of Squat set 1' }).getByRole('radio', { name: 'Warm-up' }).check();
+  t.equal(await page.getByRole('button', { name: 'Squat set 1, warm-up: kind and note' }).innerText(), 'W', 'a warm-up row shows W where the number was');
+  t.same(await checkScreen(page, 'workout-set-details'), []);
+  await tick(page, 'Squat', 1, '60', '5');
+  await stateOf(page, 'Squat', 1).getByText('Saved').waitFor();
+  t.equal(await page.getByTestId('rest-timer').count(), 0, 'a warm-up starts no rest');
+  await tick(page, 'Squat', 2, '100', '5');
+  await stateOf(page, 'Squat', 2).getByText('Saved').waitFor();
+
+  // a set already saved takes its kind at once, its note when saved
+  await page.getByRole('button', { name: 'Squat set 2: kind and note' }).click();
+  t.equal(await page.getByTestId('set-details').count(), 1, 'a tick closed the first set’s details');
+  await page.getByRole('group', { name: 'Kind of Squat set 2' }).getByRole('radio', { name: 'To failure' }).check();
+  await page.getByLabel('Note on Squat set 2').fill('grindy');
+  await page.getByRole('button', { name: 'Save set note' }).click();
+  type KindSet = ServerSet & { kind: string; note: string };
+  const kinds = (sets: ServerSet[]) => (sets as KindSet[]).map((set) => `${set.setNumber} ${set.kind} ${set.note}`.trim()).sort();
+  await untilWorkout(env, context, id, (sets) => kinds(sets).join() === '1 warmup,2 failure grindy');
+  t.pass('the server holds the warm-up, and set 2 to failure with its note');
+
+  await page.getByLabel('Name').fill('Heavy legs');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await page.getByRole('heading', { name: /^Heavy legs ·/, level: 2 }).waitFor();
+
+  await page.reload();
+  await stateOf(page, 'Squat', 2).getByText('Saved').waitFor();
+  t.equal(await page.getByRole('button', { name: 'Squat set 1, warm-up: kind and note' }).innerText(), 'W');
+  t.equal(await page.getByRole('button', { name: 'Squat set 2, to failure: kind and note' }).innerText(), 'F');
+  t.equal(await page.getByTestId('set-note').innerText(), '“grindy”', 'the note shows under its set');
+  t.same(await checkScreen(page, 'workout-kinds'), []);
+  const listed = await serverGet<Array<{ id: string; title: string; volumeKg: number; setCount: number }>>(env, context, '/api/sessions');
+  t.same(
+    listed.map((workout) => [workout.title, workout.setCount, workout.volumeKg]),
+    [['Heavy legs', 2, 500]],
+    'two sets, and the volume of the working one only',
+  );
+});

@@ -5,7 +5,23 @@ import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
-import { clock, type ExerciseRows, kgToShown, parseNumber, type PlannedExercise, type Row, type RowState, typedKg, type Unit, workoutRows, workoutTitle } from './model.ts';
+import { SET_BOUNDS } from '../../domain/gym/bounds.ts';
+import { SET_KINDS } from '../../domain/gym/set-kind.ts';
+import {
+  clock,
+  type ExerciseRows,
+  kgToShown,
+  parseNumber,
+  type PlannedExercise,
+  type Row,
+  type RowState,
+  type SetKind,
+  typedKg,
+  type Unit,
+  workoutRows,
+  workoutTitle,
+} from './model.ts';
+import { SET_KIND_WORDS } from './workout-history.ts';
 import { shownSets, startKey, workoutKey } from './workout-replica.ts';
 import { Link } from './link.tsx';
 import { Problem } from './outcome.tsx';
@@ -23,7 +39,21 @@ function rowState(row: Row, state: RowState | undefined): RowState | null {
 
 /** How long a deleted set can be brought back with one tap. */
 const UNDO_MS = 8_000;
-type Deleted = { readonly exerciseId: string; readonly name: string; readonly setNumber: number; readonly kg: number; readonly reps: number; readonly at: number };
+type Deleted = {
+  readonly exerciseId: string;
+  readonly name: string;
+  readonly setNumber: number;
+  readonly kg: number;
+  readonly reps: number;
+  readonly kind: SetKind;
+  readonly note: string;
+  readonly at: number;
+};
+type SetDetails = { readonly kind: SetKind; readonly note: string };
+
+/** The set number's stand-in for a set that is not an ordinary one, as Strong and Hevy mark them. */
+const KIND_MARK: Readonly<Record<SetKind, string | null>> = { normal: null, warmup: 'W', drop: 'D', failure: 'F' };
+const KIND_CHOICE: Readonly<Record<SetKind, string>> = { normal: 'Normal', warmup: 'Warm-up', drop: 'Drop set', failure: 'To failure' };
 
 /** Counts down the rest after a tick; at zero it vibrates and beeps (as far as the browser lets a page). */
 function RestTimer({ endsAt, onDone }: { readonly endsAt: number; readonly onDone: () => void }) {
@@ -53,13 +83,16 @@ function SetRow({
   unit,
   state,
   onTick,
+  onDetails,
   onDelete,
 }: {
   readonly exercise: string;
   readonly row: Row;
   readonly unit: Unit;
   readonly state: RowState | null;
-  readonly onTick: (kg: number, reps: number) => void;
+  readonly onTick: (kg: number, reps: number, details: SetDetails) => void;
+  /** a set already ticked takes another kind or note at once; null for a row not ticked yet */
+  readonly onDetails: ((details: SetDetails) => void) | null;
   readonly onDelete: (() => void) | null;
 }) {
   // What the user typed wins over what is known of the set until the set's values change (a
@@ -73,6 +106,12 @@ function SetRow({
   const weight = typed.weight ?? (row.kg === null ? '' : String(kgToShown(row.kg, unit)));
   const reps = typed.reps ?? (row.reps === null ? '' : String(row.reps));
   const [problem, setProblem] = useState<string | null>(null);
+  // the kind and note chosen here, until the set's own change (as the numbers above)
+  const detailsBasis = `${row.source}|${row.kind}|${row.note}`;
+  const [chosen, setChosen] = useState<{ basis: string; details: SetDetails } | null>(null);
+  const details = chosen?.basis === detailsBasis ? chosen.details : { kind: row.kind, note: row.note };
+  const [open, setOpen] = useState(false);
+  const [noteTyped, setNoteTyped] = useState<string | null>(null);
   const name = `${exercise} set ${row.setNumber}`;
   const tick = () => {
     const shown = parseNumber(weight);
@@ -82,8 +121,15 @@ function SetRow({
       return;
     }
     setProblem(null);
-    onTick(typedKg(shown, row.kg, unit), count);
+    setOpen(false);
+    onTick(typedKg(shown, row.kg, unit), count, details);
   };
+  const choose = (next: SetDetails) => {
+    setChosen({ basis: detailsBasis, details: next });
+    if (onDetails && (next.kind !== row.kind || next.note !== row.note)) onDetails(next);
+  };
+  const mark = KIND_MARK[details.kind];
+  const note = noteTyped ?? details.note;
   const done = state?.kind === 'saved' || state?.kind === 'queued' || state?.kind === 'saving';
   return (
     <li class={`set-row${done ? ' set-done' : ''}`} data-testid="set-row">
@@ -94,9 +140,15 @@ function SetRow({
       ) : (
         <span />
       )}
-      <span class="set-number" aria-hidden="true">
-        {row.setNumber}
-      </span>
+      <button
+        type="button"
+        class={`set-number${mark ? ` kind-${details.kind}` : ''}`}
+        aria-expanded={open}
+        aria-label={`${name}${details.kind === 'normal' ? '' : `, ${SET_KIND_WORDS[details.kind]}`}: kind and note`}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">{mark ?? row.setNumber}</span>
+      </button>
       <input
         type="text"
         inputMode="decimal"
@@ -117,6 +169,41 @@ function SetRow({
       <span class={`set-state${state ? ` state-${state.kind}` : ''}`} data-testid="set-state" aria-label={`${name}:`}>
         {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${state.message}` : STATE_TEXT[state.kind]) : '')}
       </span>
+      {details.note && !open ? (
+        <span class="set-note" data-testid="set-note">
+          “{details.note}”
+        </span>
+      ) : null}
+      {open ? (
+        <div class="set-details" data-testid="set-details">
+          <fieldset class="kind-choice">
+            <legend>Kind of {name}</legend>
+            {SET_KINDS.map((kind) => (
+              <label key={kind}>
+                <input type="radio" name={`kind-${name}`} checked={details.kind === kind} onChange={() => choose({ ...details, kind })} />
+                {KIND_CHOICE[kind]}
+              </label>
+            ))}
+          </fieldset>
+          <p class="hint">A warm-up counts in no record, estimate or volume.</p>
+          <form
+            class="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              choose({ ...details, note: note.trim() });
+              setNoteTyped(null);
+            }}
+          >
+            <label for={`note-${name}`}>Note on {name}</label>
+            <div class="inline-row">
+              <input id={`note-${name}`} type="text" value={note} maxLength={SET_BOUNDS.setNote} onInput={(event) => setNoteTyped(event.currentTarget.value)} />
+              <button type="submit" disabled={note.trim() === details.note}>
+                {onDetails ? 'Save set note' : 'Keep for the tick'}
+              </button>
+            </div>
+          </form>
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -133,6 +220,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
   const [restEndsAt, setRestEndsAt] = useState<number | null>(null);
   const [newExercise, setNewExercise] = useState('');
   const [notes, setNotes] = useState(workout?.notes ?? '');
+  const [title, setTitle] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<Deleted | null>(null);
 
   const remember = (next: Workout) => keep(workoutKey(next.id), next);
@@ -205,23 +293,29 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
   const exercises: ExerciseRows[] = workoutRows(planned, logged, pending, names);
   const notOnServer = commands.some((command) => command.key === startKey(workoutId));
 
-  const tick = (exerciseId: string, setNumber: number, kg: number, reps: number) => {
+  const tick = (exerciseId: string, setNumber: number, kg: number, reps: number, details: SetDetails) => {
     // the history says which unit the lifter typed; kg stays the weight
-    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, unit: session.user.settings.unit });
-    if (session.user.settings.restTimerSec > 0) setRestEndsAt(Date.now() + session.user.settings.restTimerSec * 1000);
+    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, unit: session.user.settings.unit, ...details });
+    // a warm-up is followed by the working sets, not by a rest
+    if (session.user.settings.restTimerSec > 0 && details.kind !== 'warmup') setRestEndsAt(Date.now() + session.user.settings.restTimerSec * 1000);
+  };
+  const redetail = (exerciseId: string, row: Row, details: SetDetails) => {
+    if (row.kg === null || row.reps === null) return;
+    void sets?.tick(workoutId, { exerciseId, setNumber: row.setNumber, kg: row.kg, reps: row.reps, ...details });
   };
   const remove = (row: Row, exerciseId: string, name: string) => {
     if (row.kg === null || row.reps === null) return;
     setProblem(null);
     void sets?.remove(workoutId, { exerciseId, setNumber: row.setNumber });
-    setDeleted({ exerciseId, name, setNumber: row.setNumber, kg: row.kg, reps: row.reps, at: Date.now() });
+    setDeleted({ exerciseId, name, setNumber: row.setNumber, kg: row.kg, reps: row.reps, kind: row.kind, note: row.note, at: Date.now() });
   };
   const undo = () => {
     if (!deleted) return;
-    void sets?.tick(workoutId, { exerciseId: deleted.exerciseId, setNumber: deleted.setNumber, kg: deleted.kg, reps: deleted.reps, unit: session.user.settings.unit });
+    const { exerciseId, setNumber, kg, reps, kind, note } = deleted;
+    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, kind, note, unit: session.user.settings.unit });
     setDeleted(null);
   };
-  const change = async (body: { finished?: boolean; notes?: string }) => {
+  const change = async (body: { finished?: boolean; title?: string; notes?: string }) => {
     setProblem(null);
     try {
       remember(await gymApi.changeWorkout(workoutId, body));
@@ -256,8 +350,9 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
   return (
     <section class="stack" aria-labelledby="workout-heading">
       <h2 id="workout-heading">
-        {workoutTitle(workout)} · {workout.date}
+        {workout.title || workoutTitle(workout)} · {workout.date}
       </h2>
+      {workout.title && workout.planName ? <p class="hint">{workoutTitle(workout)}</p> : null}
       {workout.finishedAt ? <p class="hint">Finished. You can still correct sets, or reopen the workout.</p> : null}
       {notOnServer ? <p class="note-line">Started on this phone: the server gets it with the first signal.</p> : null}
       {deleted ? (
@@ -285,7 +380,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
         const rows = [...exercise.rows];
         for (let index = 0; index < extraRows; index++) {
           const last = rows.at(-1);
-          rows.push({ setNumber: (last?.setNumber ?? 0) + 1, kg: last?.kg ?? null, reps: last?.reps ?? null, setId: null, source: 'planned' });
+          rows.push({ setNumber: (last?.setNumber ?? 0) + 1, kg: last?.kg ?? null, reps: last?.reps ?? null, kind: 'normal', note: '', setId: null, source: 'planned' });
         }
         return (
           <section key={exercise.exerciseId} class="exercise" aria-label={exercise.name}>
@@ -304,7 +399,8 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
                   row={row}
                   unit={unit}
                   state={rowState(row, states.get(`${exercise.exerciseId}:${row.setNumber}`))}
-                  onTick={(kg, reps) => tick(exercise.exerciseId, row.setNumber, kg, reps)}
+                  onTick={(kg, reps, details) => tick(exercise.exerciseId, row.setNumber, kg, reps, details)}
+                  onDetails={row.source === 'planned' ? null : (details) => redetail(exercise.exerciseId, row, details)}
                   onDelete={row.source === 'planned' ? null : () => remove(row, exercise.exerciseId, exercise.name)}
                 />
               ))}
@@ -320,6 +416,28 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
         <div class="inline-row">
           <input id="new-exercise" type="text" value={newExercise} required maxLength={100} onInput={(event) => setNewExercise(event.currentTarget.value)} />
           <button type="submit">Add</button>
+        </div>
+      </form>
+      <form
+        class="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (title !== null) void change({ title: title.trim() }).then(() => setTitle(null));
+        }}
+      >
+        <label for="workout-title">Name</label>
+        <div class="inline-row">
+          <input
+            id="workout-title"
+            type="text"
+            value={title ?? workout.title}
+            maxLength={SET_BOUNDS.title}
+            placeholder={workoutTitle(workout)}
+            onInput={(event) => setTitle(event.currentTarget.value)}
+          />
+          <button type="submit" disabled={title === null || title.trim() === workout.title}>
+            Save name
+          </button>
         </div>
       </form>
       <div class="field">

@@ -407,7 +407,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Import a Strong or Hevy CSV export as workouts; a dry run answers what would be imported
-         * @description The format is told by the header (Strong, Strong with a Weight Unit column, Hevy). Exercises are matched by name in any case, or created; each workout of the file (its name and start) is one workout here, its sets ordinary sets numbered in file order (set types are not kept). The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. Rows of cardio or timed holds (distance or time, no reps) and rest timers are skipped and listed. Importing the same file again writes nothing (every workout `unchanged`); one that stopped halfway is completed. Body at most 5 MiB (413), at most 20000 rows (400), 30 imports per 10 minutes (429).
+         * @description The format is told by the header (Strong, Strong with a Weight Unit column, Hevy). Exercises are matched by name in any case, or created; each workout of the file (its name and start) is one workout here, titled with that name, its sets numbered in file order with their kind (warm-up, drop, failure: Strong's W, D, F set orders, Hevy's set_type) and note. The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. Rows of cardio or timed holds (distance or time, no reps) and rest timers are skipped and listed. Importing the same file again writes nothing (every workout `unchanged`); one that stopped halfway is completed. Body at most 5 MiB (413), at most 20000 rows (400), 30 imports per 10 minutes (429).
          */
         readonly post: operations["importWorkouts"];
         readonly delete?: never;
@@ -617,7 +617,7 @@ export interface paths {
         readonly delete: operations["removeSet"];
         readonly options?: never;
         readonly head?: never;
-        /** Correct the weight or reps of a set */
+        /** Correct the weight, reps, kind or note of a set */
         readonly patch: operations["updateSet"];
         readonly trace?: never;
     };
@@ -696,6 +696,8 @@ export interface components {
                 readonly bestSet: {
                     readonly id: string;
                     readonly kg: number;
+                    /** @enum {string} */
+                    readonly kind: "normal" | "warmup" | "drop" | "failure";
                     readonly reps: number;
                     readonly setNumber: number;
                 } | null;
@@ -705,9 +707,12 @@ export interface components {
                 readonly sets: readonly {
                     readonly id: string;
                     readonly kg: number;
+                    /** @enum {string} */
+                    readonly kind: "normal" | "warmup" | "drop" | "failure";
                     readonly reps: number;
                     readonly setNumber: number;
                 }[];
+                /** @description weight × reps over the sets that are not warm-ups */
                 readonly volumeKg: number;
             }[];
         };
@@ -826,6 +831,13 @@ export interface components {
             readonly exerciseName: string | null;
             readonly id: string;
             readonly kg: number;
+            /**
+             * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+             * @enum {string}
+             */
+            readonly kind: "normal" | "warmup" | "drop" | "failure";
+            /** @description the lifter's note on the set; '' for none */
+            readonly note: string;
             readonly reps: number;
             readonly rpe: number | null;
             readonly sessionId: string;
@@ -885,6 +897,9 @@ export interface components {
             readonly setCount: number;
             readonly sets: readonly components["schemas"]["SetLog"][];
             readonly startedAt: string;
+            /** @description what the lifter called the workout (an import keeps the other app's name); '' for none */
+            readonly title: string;
+            /** @description weight × reps over the sets that are not warm-ups */
             readonly volumeKg: number;
         };
         readonly WorkoutChange: {
@@ -906,12 +921,24 @@ export interface components {
             readonly previous: string;
         } | {
             /** @constant */
+            readonly kind: "renamed";
+            readonly previous: string;
+            readonly title: string;
+        } | {
+            /** @constant */
             readonly kind: "deleted";
         } | {
             /** @constant */
             readonly kind: "set-ticked";
             readonly previous: {
                 readonly kg: number;
+                /**
+                 * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+                 * @enum {string}
+                 */
+                readonly kind: "normal" | "warmup" | "drop" | "failure";
+                /** @description the lifter's note on the set; '' for none */
+                readonly note: string;
                 readonly reps: number;
                 readonly rpe: number | null;
                 readonly unit: ("kg" | "lb") | null;
@@ -921,6 +948,13 @@ export interface components {
                 readonly exerciseName: string | null;
                 readonly id: string;
                 readonly kg: number;
+                /**
+                 * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+                 * @enum {string}
+                 */
+                readonly kind: "normal" | "warmup" | "drop" | "failure";
+                /** @description the lifter's note on the set; '' for none */
+                readonly note: string;
                 readonly reps: number;
                 readonly rpe: number | null;
                 readonly setNumber: number;
@@ -931,6 +965,13 @@ export interface components {
             readonly kind: "set-corrected";
             readonly previous: {
                 readonly kg: number;
+                /**
+                 * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+                 * @enum {string}
+                 */
+                readonly kind: "normal" | "warmup" | "drop" | "failure";
+                /** @description the lifter's note on the set; '' for none */
+                readonly note: string;
                 readonly reps: number;
                 readonly rpe: number | null;
                 readonly unit: ("kg" | "lb") | null;
@@ -940,6 +981,13 @@ export interface components {
                 readonly exerciseName: string | null;
                 readonly id: string;
                 readonly kg: number;
+                /**
+                 * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+                 * @enum {string}
+                 */
+                readonly kind: "normal" | "warmup" | "drop" | "failure";
+                /** @description the lifter's note on the set; '' for none */
+                readonly note: string;
                 readonly reps: number;
                 readonly rpe: number | null;
                 readonly setNumber: number;
@@ -953,6 +1001,13 @@ export interface components {
                 readonly exerciseName: string | null;
                 readonly id: string;
                 readonly kg: number;
+                /**
+                 * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+                 * @enum {string}
+                 */
+                readonly kind: "normal" | "warmup" | "drop" | "failure";
+                /** @description the lifter's note on the set; '' for none */
+                readonly note: string;
                 readonly reps: number;
                 readonly rpe: number | null;
                 readonly setNumber: number;
@@ -1034,6 +1089,9 @@ export interface components {
             readonly planName: string | null;
             readonly setCount: number;
             readonly startedAt: string;
+            /** @description what the lifter called the workout (an import keeps the other app's name); '' for none */
+            readonly title: string;
+            /** @description weight × reps over the sets that are not warm-ups */
             readonly volumeKg: number;
         };
         readonly WorkoutVersion: {
@@ -1048,11 +1106,19 @@ export interface components {
                 readonly exerciseName: string | null;
                 readonly id: string;
                 readonly kg: number;
+                /**
+                 * @description normal, warmup, drop or failure; a warm-up counts in no record, estimate or volume
+                 * @enum {string}
+                 */
+                readonly kind: "normal" | "warmup" | "drop" | "failure";
+                /** @description the lifter's note on the set; '' for none */
+                readonly note: string;
                 readonly reps: number;
                 readonly rpe: number | null;
                 readonly setNumber: number;
                 readonly unit: ("kg" | "lb") | null;
             }[];
+            readonly title: string;
             readonly workoutId: string;
         };
     };
@@ -4025,6 +4091,7 @@ export interface operations {
                 readonly "application/json": {
                     readonly finished?: boolean;
                     readonly notes?: string;
+                    readonly title?: string;
                 };
             };
         };
@@ -4209,10 +4276,17 @@ export interface operations {
                     readonly exerciseId: string;
                     readonly kg: number;
                     /**
+                     * @description normal, warmup, drop or failure; left out: as the set has it (normal for a new set)
+                     * @enum {string}
+                     */
+                    readonly kind?: "normal" | "warmup" | "drop" | "failure";
+                    /**
                      * Format: date-time
                      * @description when the lifter made this change, by the phone's clock (ISO 8601 with an offset); a change made before the tick that last wrote the set is refused with 409 SET_CHANGED_LATER. More than 5 minutes past the server's clock is taken as the server's now. Without it the change applies whenever it arrives.
                      */
                     readonly madeAt?: string & (unknown & unknown);
+                    /** @description the lifter's note on the set; left out: as the set has it ('' for a new set) */
+                    readonly note?: string;
                     readonly reps: number;
                     /** @description rate of perceived exertion, 1 to 10 in half steps */
                     readonly rpe?: number | null;
@@ -4533,6 +4607,13 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly kg?: number;
+                    /**
+                     * @description normal, warmup, drop or failure; left out: as the set has it (normal for a new set)
+                     * @enum {string}
+                     */
+                    readonly kind?: "normal" | "warmup" | "drop" | "failure";
+                    /** @description the lifter's note on the set; left out: as the set has it ('' for a new set) */
+                    readonly note?: string;
                     readonly reps?: number;
                 };
             };
