@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { IMPORT_BOUNDS } from '../../domain/gym/bounds.ts';
-import { importedWorkoutIdOf } from './training-command.ts';
+import { importedCardioIdOf, importedWorkoutIdOf } from './training-command.ts';
 import { ISO } from './test-client.ts';
 import { trainingUser } from './training-test-client.ts';
 
@@ -26,9 +26,12 @@ type Answer = {
   workouts: Array<{ id: string; date: string; start: string; name: string; sets: number; status: string }>;
   exercisesCreated: string[];
   exercisesMatched: string[];
+  cardio: Array<{ id: string; line: number; date: string; workout: string; exercise: string; machine: string; minutes: number; distanceKm: number | null; status: string; note: string }>;
+  machinesCreated: string[];
   skipped: Array<{ line: number; reason: string }>;
   setsImported: number;
 };
+type CardioLog = { id: string; machineId: string; machineName: string | null; date: string; minutes: number; distanceKm: number | null; calories: number | null; level: number | null };
 
 async function importer(email: string) {
   const me = await trainingUser(app, email);
@@ -46,10 +49,22 @@ const STRONG_WORKOUTS = (userId: string, status: string) => [
   { id: importedWorkoutIdOf(userId, 'Pull Day', '2024-03-07T18:40:02'), date: '2024-03-07', start: '2024-03-07T18:40:02', name: 'Pull Day', sets: 10, status },
   { id: importedWorkoutIdOf(userId, 'Leg Day', '2024-03-09T09:05:30'), date: '2024-03-09', start: '2024-03-09T09:05:30', name: 'Leg Day', sets: 8, status },
 ];
-const STRONG_SKIPPED = [
-  { line: 7, reason: 'a rest timer, not a set' },
-  { line: 24, reason: 'Running (Treadmill): distance or time without reps; this import is for lifts (log cardio under Cardio)' },
-  { line: 33, reason: 'Plank: distance or time without reps; this import is for lifts (log cardio under Cardio)' },
+const STRONG_SKIPPED = [{ line: 7, reason: 'a rest timer, not a set' }];
+/** the treadmill row and the plank row of strong.csv, each a cardio session */
+const STRONG_CARDIO = (userId: string, status: string, plankMachine = 'Plank') => [
+  {
+    id: importedCardioIdOf(userId, 'Pull Day', '2024-03-07T18:40:02', 'Running (Treadmill)', 1),
+    line: 24,
+    date: '2024-03-07',
+    workout: 'Pull Day',
+    exercise: 'Running (Treadmill)',
+    machine: 'Running (Treadmill)',
+    minutes: 15,
+    distanceKm: 2.5,
+    status,
+    note: '',
+  },
+  { id: importedCardioIdOf(userId, 'Leg Day', '2024-03-09T09:05:30', 'Plank', 1), line: 33, date: '2024-03-09', workout: 'Leg Day', exercise: 'Plank', machine: plankMachine, minutes: 1, distanceKm: null, status, note: '' },
 ];
 const STRONG_CREATED = ['Bench Press (Barbell)', 'Overhead Press (Barbell)', 'Triceps Pushdown (Cable - Straight Bar)', 'Deadlift (Barbell)', 'Pull Up', 'Bent Over Row (Barbell)', 'Leg Press'];
 
@@ -69,6 +84,8 @@ t.test('a Strong export: the dry run writes nothing, the import writes it, the s
     workouts: STRONG_WORKOUTS(me.user.id, 'new'),
     exercisesCreated: STRONG_CREATED,
     exercisesMatched: ['squat (barbell)'],
+    cardio: STRONG_CARDIO(me.user.id, 'new'),
+    machinesCreated: ['Running (Treadmill)', 'Plank'],
     skipped: STRONG_SKIPPED,
     setsImported: 29,
   });
@@ -128,7 +145,15 @@ t.test('a Strong export: the dry run writes nothing, the import writes it, the s
 
   const atHead = await head();
   const again = await me.imported(fixture('strong.csv'));
-  t.same(again, { ...done, workouts: STRONG_WORKOUTS(me.user.id, 'unchanged'), exercisesCreated: [], exercisesMatched: [...STRONG_CREATED.slice(0, 6), 'squat (barbell)', 'Leg Press'], setsImported: 0 });
+  t.same(again, {
+    ...done,
+    workouts: STRONG_WORKOUTS(me.user.id, 'unchanged'),
+    exercisesCreated: [],
+    exercisesMatched: [...STRONG_CREATED.slice(0, 6), 'squat (barbell)', 'Leg Press'],
+    cardio: STRONG_CARDIO(me.user.id, 'unchanged'),
+    machinesCreated: [],
+    setsImported: 0,
+  });
   t.equal(await head(), atHead, 'the second import appended nothing');
   t.same(await me.ok('GET', '/api/sessions?from=2024-03-01&to=2024-03-31'), listed, 'and the workouts are as they were');
 });
@@ -177,7 +202,8 @@ t.test('units as in the file: Strong in the unit asked for, older Strong and Hev
 
   const legacy = await me.imported(fixture('strong-legacy.csv'));
   t.same([legacy.format, legacy.unit, legacy.unitSource, legacy.workouts.length, legacy.setsImported], ['strong-legacy', 'lb', 'file', 3, 24]);
-  t.same(legacy.skipped, [{ line: 19, reason: 'Cycling: distance or time without reps; this import is for lifts (log cardio under Cardio)' }]);
+  t.same(legacy.skipped, []);
+  t.same(legacy.cardio.map((entry) => [entry.line, entry.machine, entry.minutes, entry.distanceKm, entry.status]), [[19, 'Cycling', 20, 8.2, 'new']], 'the ride is a cardio session in its row’s km');
   const upper = await me.ok('GET', `/api/sessions/${legacy.workouts[0]!.id}`);
   t.same(upper.sets.find((set: { exerciseName: string; setNumber: number }) => set.exerciseName === 'Bench Press (Barbell)' && set.setNumber === 2), {
     ...upper.sets[1],
@@ -199,7 +225,7 @@ t.test('units as in the file: Strong in the unit asked for, older Strong and Hev
   t.same(arms.sets.map((set: { kg: number; unit: string }) => [set.kg, set.unit]).slice(0, 1), [[65 * LB, 'lb']]);
 
   const kg = await me.imported(fixture('hevy.csv'));
-  t.same([kg.unit, kg.setsImported, kg.skipped.length], ['kg', 22, 2]);
+  t.same([kg.unit, kg.setsImported, kg.skipped.length, kg.cardio.length], ['kg', 22, 0, 2]);
   const push = await me.ok('GET', `/api/sessions/${kg.workouts[0]!.id}`);
   t.same([push.title, push.notes], ['Push', 'Felt strong today\nBench Press (Barbell): Elbows tucked']);
   t.same(push.sets.filter((set: { exerciseName: string }) => set.exerciseName === 'Pull Up'), []);
@@ -321,10 +347,17 @@ t.test("Strong's all-quoted `Workout #` export from a real phone: imported in th
   const answer = await me.imported(csv, { unit: 'lb' });
   t.same([answer.format, answer.unit, answer.unitSource, answer.workouts.length, answer.setsImported], ['strong', 'kg', 'file', 47, 820]);
   t.equal(answer.skipped.filter((row) => row.reason === 'a rest timer, not a set').length, 748);
+  t.same([answer.cardio.length, answer.machinesCreated, answer.skipped.length], [48, ['Plank', 'Side Plank', 'Hollow Body'], 748], 'the timed holds are cardio sessions; only rest timers are left out');
+  t.same(answer.cardio.filter((entry) => entry.note !== '').map((entry) => [entry.machine, entry.minutes, entry.note]), [
+    ['Side Plank', 0.5, '15 s, logged as 0.5 minutes, the shortest session'],
+    ['Side Plank', 0.5, '15 s, logged as 0.5 minutes, the shortest session'],
+  ]);
+  t.equal(((await me.ok('GET', '/api/cardio/logs')) as CardioLog[]).length, 48);
   const atHead = await head();
   const again = await me.imported(csv, { unit: 'lb' });
   t.ok(answer.workouts.every((workout) => workout.status === 'new'));
   t.same([again.setsImported, again.workouts.every((workout) => workout.status === 'unchanged')], [0, true], 'every workout unchanged');
+  t.same([again.cardio.every((entry) => entry.status === 'unchanged'), again.machinesCreated], [true, []], 'every session unchanged');
   t.equal(await head(), atHead, 'imported again: nothing appended');
   const [first] = (await me.ok('GET', '/api/sessions?from=2025-02-24&to=2025-02-24')) as Array<{ date: string; setCount: number }>;
   t.match(first, { date: '2025-02-24', setCount: answer.workouts.find((workout) => workout.date === '2025-02-24')!.sets });
@@ -340,4 +373,63 @@ t.test('imported again in another time zone: every workout unchanged, none finis
   t.equal(await head(), atHead, 'nothing appended');
   const listed = (await me.ok('GET', '/api/sessions?from=2024-03-01&to=2024-03-31')) as Array<{ startedAt: string; finishedAt: string }>;
   t.ok(listed.length === 3 && listed.every((workout) => workout.finishedAt >= workout.startedAt), 'each finishes after it starts');
+});
+
+t.test('cardio and timed rows become cardio sessions on machines named after them; again, nothing is written', async (t) => {
+  const me = await importer('cardio-import@example.org');
+  // a machine of the same name in another case is the plank's
+  const mine = await me.ok('POST', '/api/cardio/machines', { name: 'PLANK' });
+  const logs = async () => (await me.ok('GET', '/api/cardio/logs')) as CardioLog[];
+
+  const before = await head();
+  const dry = await me.imported(fixture('strong.csv'), { dryRun: true });
+  t.same([dry.cardio, dry.machinesCreated], [STRONG_CARDIO(me.user.id, 'new', 'PLANK'), ['Running (Treadmill)']]);
+  t.equal(await head(), before, 'the dry run appended nothing');
+  t.same([await logs(), (await me.ok('GET', '/api/cardio/machines')).length], [[], 1], 'no session logged, no machine added');
+
+  const done = await me.imported(fixture('strong.csv'));
+  t.same([done.cardio, done.machinesCreated], [dry.cardio, dry.machinesCreated], 'the import did what the dry run said');
+  const machines = (await me.ok('GET', '/api/cardio/machines')) as Array<{ id: string; name: string }>;
+  t.same(machines.map((machine) => machine.name), ['PLANK', 'Running (Treadmill)']);
+  const treadmill = machines.find((machine) => machine.name === 'Running (Treadmill)')!;
+  const listed = await logs();
+  t.same(listed, [
+    { id: done.cardio[1]!.id, machineId: mine.id, machineName: 'PLANK', date: '2024-03-09', minutes: 1, distanceKm: null, calories: null, level: null },
+    { id: done.cardio[0]!.id, machineId: treadmill.id, machineName: 'Running (Treadmill)', date: '2024-03-07', minutes: 15, distanceKm: 2.5, calories: null, level: null },
+  ]);
+
+  const atHead = await head();
+  const again = await me.imported(fixture('strong.csv'));
+  t.same([again.cardio, again.machinesCreated], [STRONG_CARDIO(me.user.id, 'unchanged', 'PLANK'), []]);
+  t.equal(await head(), atHead, 'imported again: nothing appended');
+  t.same(await logs(), listed, 'and the sessions are as they were');
+  t.same(((await me.imported(fixture('strong.csv'), { dryRun: true })).cardio).map((entry) => entry.status), ['unchanged', 'unchanged'], 'a dry run says the same');
+
+  // a session changed here is put back to the file's values, keeping what the file does not say
+  await me.ok('PATCH', `/api/cardio/logs/${done.cardio[0]!.id}`, { minutes: 12, calories: 180 });
+  const redone = await me.imported(fixture('strong.csv'));
+  t.same(redone.cardio.map((entry) => entry.status), ['changed', 'unchanged']);
+  t.match((await logs()).find((log) => log.id === done.cardio[0]!.id), { minutes: 15, distanceKm: 2.5, calories: 180 });
+  // and a deleted one is imported again
+  await me.ok('DELETE', `/api/cardio/logs/${done.cardio[1]!.id}`);
+  t.same((await me.imported(fixture('strong.csv'))).cardio.map((entry) => entry.status), ['unchanged', 'new']);
+  t.equal((await logs()).length, 2);
+});
+
+t.test('Hevy: rows of distance_km and duration_seconds become cardio sessions, once', async (t) => {
+  const me = await importer('hevy-cardio@example.org');
+  const done = await me.imported(fixture('hevy.csv'));
+  t.same(
+    done.cardio.map((entry) => [entry.line, entry.date, entry.workout, entry.machine, entry.minutes, entry.distanceKm, entry.status]),
+    [[24, '2025-07-30', 'Legs', 'Plank', 1, null, 'new'], [25, '2025-07-30', 'Legs', 'Treadmill', 15, 2, 'new']],
+  );
+  t.same(done.machinesCreated, ['Plank', 'Treadmill']);
+  t.same(
+    ((await me.ok('GET', '/api/cardio/logs')) as CardioLog[]).map((log) => [log.machineName, log.date, log.minutes, log.distanceKm]).sort(),
+    [['Plank', '2025-07-30', 1, null], ['Treadmill', '2025-07-30', 15, 2]],
+  );
+  const atHead = await head();
+  const again = await me.imported(fixture('hevy.csv'));
+  t.same([again.cardio.map((entry) => entry.status), again.machinesCreated], [['unchanged', 'unchanged'], []]);
+  t.equal(await head(), atHead, 'imported again: nothing appended');
 });

@@ -3,11 +3,13 @@
 // named by (user, the file's workout name, its start), after one library decision that creates the
 // exercises it lacks and admits them into the workout (as a first tick does). A failure halfway
 // leaves whole workouts, and importing the file again completes it: what is there already is
-// decided again and found equal.
+// decided again and found equal. Cardio and timed rows become cardio sessions (issue 33), logged
+// after the workouts under ids the file names, on machines named after their exercises.
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMPORT_BOUNDS } from '../../domain/gym/bounds.ts';
+import { type CardioImportDecision, type CardioToImport, decideCardioImport } from '../../domain/gym/import-cardio.ts';
 import { type ImportedWorkout, isTimeZone, readWorkoutExport } from '../../domain/gym/import-csv.ts';
 import { decideLibrary, LIBRARY_ERROR_STATUS } from '../../domain/gym/library-decide.ts';
 import { type LibraryState, sameName } from '../../domain/gym/library.ts';
@@ -21,9 +23,11 @@ import { tooManyRequests } from '../../infra/http/errors.ts';
 import { findGymUser } from '../../query-api/gym/routes.ts';
 import type { Core } from '../shared/core.ts';
 import { domainErrorToHttp } from '../shared/run-command.ts';
-import { appendLibraryDecision, appendWorkoutDecision, awaitDecided, importedWorkoutIdOf, readLibrary } from './training-command.ts';
+import { appendLibraryDecision, appendWorkoutDecision, awaitDecided, importedCardioIdOf, importedWorkoutIdOf, readLibrary } from './training-command.ts';
 
 const MB = 1024 * 1024;
+/** sessions per library append: a long cardio history is several appends, each well under a store's size limit */
+const CARDIO_PER_APPEND = 250;
 
 export const importBody = z.object({
   csv: z.string().meta({ description: 'the export as the file holds it' }),
@@ -57,6 +61,23 @@ export const importAnswerSchema = z
     ),
     exercisesCreated: z.array(z.string()),
     exercisesMatched: z.array(z.string()),
+    cardio: z
+      .array(
+        z.object({
+          id: z.string(),
+          line: z.number(),
+          date: z.string(),
+          workout: z.string().meta({ description: "the name of the file's workout the row was in" }),
+          exercise: z.string(),
+          machine: z.string().meta({ description: 'the machine it is logged on: named after the exercise, matched in any case' }),
+          minutes: z.number(),
+          distanceKm: z.number().nullable(),
+          status: z.enum(['new', 'unchanged', 'changed']),
+          note: z.string().meta({ description: "what of the row the session does not hold as the file has it ('' for nothing): a hold under 0.5 minutes, a note, an RPE" }),
+        }),
+      )
+      .meta({ description: 'cardio and timed rows (distance or time, no reps, no weight), each a cardio session' }),
+    machinesCreated: z.array(z.string()).meta({ description: 'cardio machines added for the sessions, named after their exercises' }),
     skipped: z.array(z.object({ line: z.number(), reason: z.string() })),
     setsImported: z.number().meta({ description: 'sets written (new or different from what was there); 0 when the file was imported before' }),
   })
@@ -126,8 +147,9 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
           "each workout of the file (its name and start) is one workout here, titled with that name, its sets numbered in file order with their kind " +
           '(warm-up, drop, failure: Strong\'s W, D, F set orders, Hevy\'s set_type) and note. ' +
           'The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. ' +
-          'Rows of cardio or timed holds (distance or time, no reps) and rest timers are skipped and listed. ' +
-          'Importing the same file again writes nothing (every workout `unchanged`); one that stopped halfway is completed. ' +
+          'A row of distance or time with no reps and no weight (cardio, a timed hold) is a cardio session on the machine named after its exercise ' +
+          '(matched in any case, or added), lasting its seconds (at least 0.5 minutes, said in its `note`), its distance converted to km; rest timers are skipped and listed. ' +
+          'Importing the same file again writes nothing (every workout and session `unchanged`); one that stopped halfway is completed. ' +
           `Body at most ${IMPORT_BOUNDS.bytes / MB} MiB (413), at most ${IMPORT_BOUNDS.rows} rows (400), ${IMPORT_BOUNDS.requests} imports per ${IMPORT_BOUNDS.windowMinutes} minutes (429).`,
         body: importBody,
         response: { 200: importAnswerSchema, 400: errorBodySchema, 401: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
@@ -198,6 +220,29 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
         setsImported += ticked(events).length;
         workouts.push({ id, date: workout.date, start: workout.start, name: workout.name, sets: workout.sets.length, status: status! });
       }
+      const sessions: CardioToImport[] = file.cardio.map((entry) => ({
+        id: importedCardioIdOf(userId, entry.workoutName, entry.workoutStart, entry.exercise, entry.order),
+        machine: entry.exercise,
+        date: entry.date,
+        minutes: entry.minutes,
+        distanceKm: entry.distanceKm,
+      }));
+      const outcomes: Array<CardioImportDecision['outcomes'][number]> = [];
+      const machinesCreated: string[] = [];
+      // a dry run decides them all on the library as read; an import appends batch after batch, each decided on the library as it is then
+      for (let from = 0; from < sessions.length; from += dryRun ? sessions.length : CARDIO_PER_APPEND) {
+        const batch = dryRun ? sessions : sessions.slice(from, from + CARDIO_PER_APPEND);
+        // the decision appended is the last one made (a conflict decides again)
+        let decision!: CardioImportDecision;
+        const decide = (current: LibraryState) => (decision = decideCardioImport(current, batch, randomUUID)).events;
+        if (dryRun) decide(library);
+        else {
+          const appended = await appendLibraryDecision(core, request, (current) => [...decide(current)]);
+          if (appended.position) last = appended.position;
+        }
+        outcomes.push(...decision.outcomes);
+        machinesCreated.push(...decision.machinesCreated);
+      }
       if (!dryRun) await awaitDecided(core, last);
 
       const matched = file.exercises.filter((name) => !created.some((made) => sameName(made, name)));
@@ -209,6 +254,19 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
         workouts,
         exercisesCreated: created,
         exercisesMatched: matched.map((name) => Object.values(before.exercises).find((exercise) => sameName(exercise.name, name))?.name ?? name),
+        cardio: file.cardio.map((entry, index) => ({
+          id: sessions[index]!.id,
+          line: entry.line,
+          date: entry.date,
+          workout: entry.workoutName,
+          exercise: entry.exercise,
+          machine: outcomes[index]!.machine,
+          minutes: entry.minutes,
+          distanceKm: entry.distanceKm,
+          status: outcomes[index]!.status,
+          note: entry.note,
+        })),
+        machinesCreated,
         skipped: [...file.skipped],
         setsImported,
       };

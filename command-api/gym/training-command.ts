@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { decideLibrary, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/gym/library-decide.ts';
 import { type LibraryEvent, libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
+import { importedCardioIdKey } from '../../domain/gym/import-cardio.ts';
 import { importedWorkoutIdKey, uuidFromSha256, workoutIdKey } from '../../domain/gym/workout-id.ts';
 import { decideWorkout, type WorkoutCommand, type WorkoutEvent, workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
@@ -106,6 +107,11 @@ export function workoutIdOf(userId: string, planDayId: string | null, date: stri
 /** The id of a workout imported from another tracker's export: see importedWorkoutIdKey. */
 export function importedWorkoutIdOf(userId: string, name: string, start: string): string {
   return nameBasedId(importedWorkoutIdKey(userId, name, start));
+}
+
+/** The id of a cardio session imported from a row of another tracker's export: see importedCardioIdKey. */
+export function importedCardioIdOf(userId: string, workoutName: string, start: string, exercise: string, order: number): string {
+  return nameBasedId(importedCardioIdKey(userId, workoutName, start, exercise, order));
 }
 
 function nameBasedId(key: string): string {

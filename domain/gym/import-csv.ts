@@ -1,9 +1,10 @@
 // Reading another tracker's CSV export (issue 19): the format told by the header, each row checked
-// and turned into a set of a workout, every refusal naming the line and column a spreadsheet shows.
+// and turned into a set of a workout or a cardio session (issue 33), every refusal naming the line
+// and column a spreadsheet shows.
 // Pure: the command API resolves names to exercises, derives the workouts' ids and appends.
 import { DomainError } from '../shared/events.ts';
 import { isStorableText, looksLikeText, NUL_MESSAGE, SURROGATE_MESSAGE } from '../shared/text.ts';
-import { IMPORT_BOUNDS, SET_BOUNDS } from './bounds.ts';
+import { CARDIO_BOUNDS, IMPORT_BOUNDS, SET_BOUNDS } from './bounds.ts';
 import { CsvSyntaxError, delimiterOf, type Delimiter, readCsv } from '../shared/csv.ts';
 import { sameName } from './library.ts';
 import { KG_PER_LB } from './units.ts';
@@ -43,6 +44,30 @@ export type ImportedWorkout = {
   readonly sets: readonly ImportedSet[];
 };
 
+/**
+ * A row of distance or time without reps or weight (a run, a plank): a cardio session on the machine
+ * named after the exercise. The command API logs it with the library's own commands.
+ */
+export type ImportedCardio = {
+  /** the line of the file it came from */
+  readonly line: number;
+  /** as the file spells it: the name of the machine it is logged on, any case */
+  readonly exercise: string;
+  /** the file's workout it was in: with the exercise and `order`, the session's identity */
+  readonly workoutName: string;
+  readonly workoutStart: string;
+  /** 1, 2, 3… the rows of this exercise (any case) in this workout, in file order */
+  readonly order: number;
+  /** YYYY-MM-DD, the workout's date as the file wrote it */
+  readonly date: string;
+  /** the row's seconds / 60, unrounded, but never under the shortest session (then `note` says so) */
+  readonly minutes: number;
+  /** in kilometres from the column's unit; null for none (Strong writes 0) */
+  readonly distanceKm: number | null;
+  /** what of the row the session does not hold as the file has it, for the person ('' for nothing) */
+  readonly note: string;
+};
+
 export type SkippedRow = { readonly line: number; readonly reason: string };
 
 export type ImportedFile = {
@@ -52,6 +77,8 @@ export type ImportedFile = {
   /** whether the file names its unit (Hevy, older Strong, a Strong header such as "Weight (kg)"), else `options.unit` */
   readonly unitNamed: boolean;
   readonly workouts: readonly ImportedWorkout[];
+  /** cardio and timed rows, in file order */
+  readonly cardio: readonly ImportedCardio[];
   readonly skipped: readonly SkippedRow[];
   /** every exercise of the file once, by name in any case, as first spelled */
   readonly exercises: readonly string[];
@@ -95,6 +122,7 @@ type Field =
   | 'weightUnit'
   | 'reps'
   | 'distance'
+  | 'distanceUnit'
   | 'seconds'
   | 'notes'
   | 'exerciseNotes'
@@ -137,6 +165,24 @@ const STRONG_COLUMNS = {
 /** A weight column that names its unit. */
 const UNIT_OF_WEIGHT_COLUMN: Readonly<Record<string, EnteredUnit>> = { 'weight (kg)': 'kg', kg: 'kg', 'weight (lbs)': 'lb', lbs: 'lb' };
 
+type DistanceUnit = 'km' | 'mi' | 'm';
+const KM_PER: Readonly<Record<DistanceUnit, number>> = { km: 1, mi: 1.609344, m: 0.001 };
+/**
+ * A distance column that names its unit. Strong's plain "Distance" (and "Entfernung") does not: it
+ * is in the unit system of the file's weights, km beside kg and miles beside lb, as the app shows it.
+ */
+const UNIT_OF_DISTANCE_COLUMN: Readonly<Record<string, DistanceUnit>> = {
+  'distance (meters)': 'm',
+  'distance (km)': 'km',
+  km: 'km',
+  'distance (miles)': 'mi',
+  'mi.': 'mi',
+  distance_km: 'km',
+  distance_miles: 'mi',
+};
+/** The older Strong export's Distance Unit, lower-cased. */
+const DISTANCE_UNIT_NAMES: Readonly<Record<string, DistanceUnit>> = { km: 'km', mi: 'mi', 'mi.': 'mi', miles: 'mi', m: 'm', meters: 'm', metres: 'm' };
+
 /** Strong's rows that are no set, by their Set Order, in its languages. */
 const REST_ROW = /^(rest|ruhezeit)/i;
 const NOTE_ROW = /^(note|notiz)$/i;
@@ -153,7 +199,7 @@ const LAYOUTS: Readonly<Record<ImportFormat, Layout>> = {
     format: 'strong-legacy',
     label: 'Strong (older)',
     header: STRONG_LEGACY_HEADER,
-    columns: { ...STRONG_COLUMNS, weightUnit: ['weight unit'] },
+    columns: { ...STRONG_COLUMNS, weightUnit: ['weight unit'], distanceUnit: ['distance unit'] },
     required: ['date', 'workout', 'exercise', 'weight', 'weightUnit', 'reps'],
   },
   hevy: {
@@ -314,6 +360,8 @@ type Grouped = {
   notes: string[];
   sets: ImportedSet[];
   perExercise: Map<string, number>;
+  /** cardio rows so far per exercise, lower-cased: a session's place in its identity */
+  cardioPerExercise: Map<string, number>;
 };
 
 /**
@@ -344,9 +392,15 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
   const weightUnitOfFile: EnteredUnit | null =
     layout.format === 'strong' ? (UNIT_OF_WEIGHT_COLUMN[weightColumn] ?? options.unit) : layout.format === 'hevy' ? (weightColumn === 'weight_lbs' ? 'lb' : 'kg') : null;
   const decimalComma = delimiter === ';' || DECIMAL_COMMA_COLUMNS.has(weightColumn);
+  const distanceColumn = index.distance === undefined ? '' : header.fields[index.distance]!.trim().toLowerCase();
+  const distanceUnitOfFile: DistanceUnit | null =
+    layout.format === 'strong-legacy' && !(distanceColumn in UNIT_OF_DISTANCE_COLUMN)
+      ? null
+      : (UNIT_OF_DISTANCE_COLUMN[distanceColumn] ?? ((weightUnitOfFile ?? options.unit) === 'lb' ? 'mi' : 'km'));
 
   const workouts = new Map<string, Grouped>();
   const skipped: SkippedRow[] = [];
+  const cardio: ImportedCardio[] = [];
   const exercises: string[] = [];
   const unitsSeen = new Set<EnteredUnit>();
 
@@ -389,7 +443,7 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
         end = parseWallTime(raw('end'));
         if (!end) throw problem('end', `"${raw('end').trim()}" is not a date and time such as 26 Jul 2025, 08:10`);
       }
-      workout = { line: row.line, name: workoutName, start, end, durationS, workoutNotes: raw('workoutNotes').trim(), notes: [], sets: [], perExercise: new Map() };
+      workout = { line: row.line, name: workoutName, start, end, durationS, workoutNotes: raw('workoutNotes').trim(), notes: [], sets: [], perExercise: new Map(), cardioPerExercise: new Map() };
       workouts.set(key, workout);
     } else if (workout.workoutNotes === '') {
       workout.workoutNotes = raw('workoutNotes').trim();
@@ -414,7 +468,26 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
     const distance = number('distance');
     const seconds = number('seconds');
     if ((reps === null || reps === 0) && ((distance ?? 0) > 0 || (seconds ?? 0) > 0)) {
-      skipped.push({ line: row.line, reason: `${exercise}: distance or time without reps; this import is for lifts (log cardio under Cardio)` });
+      // a weighted hold or carry is neither: a set needs reps, a cardio session holds no weight
+      if (weight) {
+        skipped.push({ line: row.line, reason: `${exercise}: a weight held for a time or a distance, without reps: neither a set nor a cardio session (which holds no weight)` });
+        continue;
+      }
+      let unit: DistanceUnit | null = distanceUnitOfFile;
+      if (unit === null && (distance ?? 0) > 0) {
+        const named = raw('distanceUnit').trim();
+        unit = DISTANCE_UNIT_NAMES[named.toLowerCase()] ?? null;
+        if (unit === null) throw problem('distanceUnit', named === '' ? 'a distance needs its unit, km or mi' : `"${named}" is not km, mi or m`);
+      }
+      const session = cardioOf({ seconds, distance, unit: unit ?? 'km', note: raw('notes').trim(), rpe: raw('rpe').trim() });
+      if (typeof session === 'string') {
+        skipped.push({ line: row.line, reason: `${exercise}: ${session}` });
+        continue;
+      }
+      const exerciseKey = exercise.toLocaleLowerCase('en');
+      const order = (workout.cardioPerExercise.get(exerciseKey) ?? 0) + 1;
+      workout.cardioPerExercise.set(exerciseKey, order);
+      cardio.push({ line: row.line, exercise, workoutName, workoutStart: start.wall, order, date: start.date, ...session });
       continue;
     }
     if (reps === null || (reps === 0 && !weight)) {
@@ -486,7 +559,27 @@ export function readWorkoutExport(text: string, options: ImportOptions): Importe
   const unit = layout.format === 'strong-legacy' ? (unitsSeen.size === 1 ? [...unitsSeen][0]! : unitsSeen.size === 0 ? options.unit : null) : weightUnitOfFile;
   skipped.sort((a, b) => a.line - b.line);
   const unitNamed = layout.format !== 'strong' || weightColumn in UNIT_OF_WEIGHT_COLUMN;
-  return { format: layout.format, unit, unitNamed, workouts: finished, skipped, exercises };
+  return { format: layout.format, unit, unitNamed, workouts: finished, cardio, skipped, exercises };
+}
+
+const [SHORTEST_MINUTES, LONGEST_MINUTES] = CARDIO_BOUNDS.minutes;
+
+/**
+ * A cardio row's session, or why it cannot be one. Minutes keep the file's seconds exactly; a hold
+ * shorter than the shortest session is logged as that and says so, as do a note and an RPE, which a
+ * session has no place for.
+ */
+function cardioOf(row: { seconds: number | null; distance: number | null; unit: DistanceUnit; note: string; rpe: string }): Pick<ImportedCardio, 'minutes' | 'distanceKm' | 'note'> | string {
+  const distanceKm = row.distance ? row.distance * KM_PER[row.unit] : null;
+  if (!row.seconds) return `${row.distance} ${row.unit} with no time: a cardio session needs its minutes`;
+  const minutes = row.seconds / 60;
+  if (minutes > LONGEST_MINUTES) return `${row.seconds} s is more than ${LONGEST_MINUTES} minutes, the longest cardio session`;
+  if (distanceKm !== null && distanceKm > CARDIO_BOUNDS.distanceKm) return `${row.distance} ${row.unit} is more than ${CARDIO_BOUNDS.distanceKm} km, the longest cardio session`;
+  const notes: string[] = [];
+  if (minutes < SHORTEST_MINUTES) notes.push(`${row.seconds} s, logged as ${SHORTEST_MINUTES} minutes, the shortest session`);
+  if (row.note) notes.push(`its note is not kept: "${row.note.length > 80 ? `${row.note.slice(0, 79).replace(/[\ud800-\udbff]$/, '')}…` : row.note}"`);
+  if (row.rpe) notes.push(`its RPE ${row.rpe} is not kept`);
+  return { minutes: Math.max(minutes, SHORTEST_MINUTES), distanceKm, note: notes.join('; ') };
 }
 
 /** The header's name of a column, for a refusal found before the header was taken apart. */

@@ -82,7 +82,11 @@ t.test('Strong, current export: workouts by date and name, sets numbered in file
   t.same(file.exercises, ['Bench Press (Barbell)', 'Pull Up', 'Curl']);
 });
 
-t.test('rest timers, cardio and timed holds are skipped and said; an RPE outside 1–10 is dropped and said', async (t) => {
+/** the cardio sessions of a file as `exercise #order: minutes min, km km (workout) note` */
+const sessions = (file: ImportedFile) =>
+  file.cardio.map((entry) => `${entry.exercise} #${entry.order}: ${entry.minutes} min, ${entry.distanceKm ?? '-'} km (${entry.workoutName} ${entry.date})${entry.note ? ` ${entry.note}` : ''}`);
+
+t.test('rest timers and a weighted hold are skipped and said; an RPE outside 1–10 is dropped and said', async (t) => {
   const file = read(
     strong(
       strongRow({ order: 'Rest Timer', weight: '0', reps: '0', seconds: '120' }),
@@ -97,17 +101,59 @@ t.test('rest timers, cardio and timed holds are skipped and said; an RPE outside
   );
   t.same(file.skipped, [
     { line: 2, reason: 'a rest timer, not a set' },
-    { line: 3, reason: 'Running (Treadmill): distance or time without reps; this import is for lifts (log cardio under Cardio)' },
-    { line: 4, reason: 'Plank: distance or time without reps; this import is for lifts (log cardio under Cardio)' },
-    { line: 5, reason: 'Weighted Plank: distance or time without reps; this import is for lifts (log cardio under Cardio)' },
+    { line: 5, reason: 'Weighted Plank: a weight held for a time or a distance, without reps: neither a set nor a cardio session (which holds no weight)' },
     { line: 6, reason: 'Bench Press (Barbell): no reps' },
     { line: 7, reason: 'Bench Press (Barbell): no weight and no reps' },
     { line: 8, reason: 'Bench Press (Barbell): RPE 11 is outside 1–10; the set is imported without it' },
     { line: 9, reason: 'Bench Press (Barbell): RPE 0 is outside 1–10; the set is imported without it' },
   ]);
   t.same(sets(file), [['Bench Press (Barbell) 1: 80×8 kg -', 'Bench Press (Barbell) 2: 80×8 kg -']]);
-  t.same(file.exercises, ['Bench Press (Barbell)'], 'an exercise of skipped rows only is not created');
-  t.same(read(strong(strongRow({ exercise: 'Rowing', reps: '', distance: '2' }))).workouts, [], 'a workout of skipped rows only imports nothing');
+  t.same(sessions(file), ['Running (Treadmill) #1: 15 min, 2.5 km (Push Day 2024-03-05)', 'Plank #1: 1 min, - km (Push Day 2024-03-05)'], 'the run and the plank are cardio');
+  t.same(file.exercises, ['Bench Press (Barbell)'], 'an exercise of skipped or cardio rows only is not created');
+  t.same(read(strong(strongRow({ exercise: 'Rowing', reps: '', distance: '2', seconds: '600' }))).workouts, [], 'a workout of cardio rows only is no workout');
+});
+
+t.test('cardio and timed rows: a session each on the machine named after the exercise, its minutes and its distance in km', async (t) => {
+  const file = read(
+    strong(
+      strongRow({ workout: 'Cardio', exercise: 'Running (Treadmill)', weight: '0', reps: '0', distance: '3.2', seconds: '1200', rpe: '7' }),
+      strongRow({ workout: 'Cardio', exercise: 'Plank', weight: '0', reps: '0', seconds: '45' }),
+      strongRow({ workout: 'Cardio', exercise: 'plank', weight: '0', reps: '0', seconds: '20', notes: 'shaky' }),
+      strongRow({ workout: 'Cardio', exercise: 'Plank', weight: '0', reps: '0', seconds: '30' }),
+      strongRow({ workout: 'Cardio', exercise: 'Cycling', weight: '0', reps: '', distance: '12', seconds: '' }),
+      strongRow({ workout: 'Cardio', exercise: 'Walk', weight: '0', reps: '0', seconds: '86460' }),
+      strongRow({ workout: 'Cardio', exercise: 'Ride', weight: '0', reps: '0', distance: '1000.5', seconds: '86400' }),
+      strongRow({ workout: 'Other', date: '2024-03-06 08:00:00', exercise: 'Plank', weight: '0', reps: '0', seconds: '60' }),
+    ),
+  );
+  t.same(sessions(file), [
+    'Running (Treadmill) #1: 20 min, 3.2 km (Cardio 2024-03-05) its RPE 7 is not kept',
+    'Plank #1: 0.75 min, - km (Cardio 2024-03-05)',
+    'plank #2: 0.5 min, - km (Cardio 2024-03-05) 20 s, logged as 0.5 minutes, the shortest session; its note is not kept: "shaky"',
+    'Plank #3: 0.5 min, - km (Cardio 2024-03-05)',
+    'Plank #1: 1 min, - km (Other 2024-03-06)',
+  ], 'minutes to the second; a hold under 0.5 minutes is logged as 0.5 and says so, as does what a session cannot hold; rows of one exercise in any case are numbered on');
+  t.same(file.skipped, [
+    { line: 6, reason: 'Cycling: 12 km with no time: a cardio session needs its minutes' },
+    { line: 7, reason: 'Walk: 86460 s is more than 1440 minutes, the longest cardio session' },
+    { line: 8, reason: 'Ride: 1000.5 km is more than 1000 km, the longest cardio session' },
+  ], 'a row out of bounds is left out, naming its line');
+  t.same(file.cardio[0], {
+    line: 2,
+    exercise: 'Running (Treadmill)',
+    workoutName: 'Cardio',
+    workoutStart: '2024-03-05T07:12:44',
+    order: 1,
+    date: '2024-03-05',
+    minutes: 20,
+    distanceKm: 3.2,
+    note: 'its RPE 7 is not kept',
+  });
+  t.same(file.cardio.map((entry) => entry.line), [2, 3, 4, 5, 9]);
+  t.equal(read(strong(strongRow({ exercise: 'Plank', weight: '0', reps: '0', seconds: '50' }))).cardio[0]!.minutes, 50 / 60, 'not rounded: the log holds the seconds');
+  const miles = read(strong(strongRow({ exercise: 'Running (Treadmill)', weight: '0', reps: '0', distance: '3.1', seconds: '1800' })), { unit: 'lb' });
+  t.equal(miles.cardio[0]!.distanceKm, 3.1 * 1.609344, "Strong's plain Distance is in miles beside pounds, converted exactly");
+  t.equal(refusal(strong(strongRow({ exercise: 'Plank', weight: '0', reps: '0', seconds: '-5' }))), 'csv: line 2, column Seconds: -5 is negative');
 });
 
 t.test('Strong, older export: semicolons, a unit per row, decimal commas', async (t) => {
@@ -124,7 +170,12 @@ t.test('Strong, older export: semicolons, a unit per row, decimal commas', async
   t.same(sets(file), [[`Bench Press (Barbell) 1: ${135 * KG_PER_LB}×10 lb -`, 'Bench Press (Barbell) 2: 62.5×5 kg 8', 'Chin Up 1: 0×8 kg -']]);
   t.equal(file.workouts[0]!.finishedAt, file.workouts[0]!.startedAt, 'no duration in this layout: finished as it started');
   t.same([file.workouts[0]!.name, file.workouts[0]!.notes], ['Upper A', 'Felt good']);
-  t.same(file.skipped.map((row) => row.line), [5]);
+  t.same([file.skipped, sessions(file)], [[], ['Cycling #1: 20 min, 8.2 km (Upper A 2019-06-11)']], 'the ride is cardio, in the Distance Unit of its row');
+  const inUnit = (distance: string, unit: string) => [STRONG_LEGACY_HEADER, `2019-06-11 18:20:05;"A";"Run";1;;;;;${distance};${unit};1200;"";""`].join('\n');
+  t.same(['5;mi', '5000;m', '5;km'].map((each) => read(inUnit(...(each.split(';') as [string, string]))).cardio[0]!.distanceKm), [5 * 1.609344, 5, 5]);
+  t.equal(refusal(inUnit('5', 'furlong')), 'csv: line 2, column Distance Unit: "furlong" is not km, mi or m');
+  t.equal(refusal(inUnit('5', '')), 'csv: line 2, column Distance Unit: a distance needs its unit, km or mi');
+  t.same(read(inUnit('', '')).cardio.map((entry) => entry.distanceKm), [null], 'a time with no distance needs no unit');
   t.equal(refusal([STRONG_LEGACY_HEADER, '2019-06-11 18:20:05;"A";"Bench";1;135;stone;10;;;;;"";""'].join('\n')), 'csv: line 2, column Weight Unit: "stone" is not kg or lbs');
   t.equal(refusal([STRONG_LEGACY_HEADER, '2019-06-11 18:20:05;"A";"Bench";1;135;;10;;;;;"";""'].join('\n')), 'csv: line 2, column Weight Unit: a weight needs its unit, kg or lbs');
   t.equal(read([STRONG_LEGACY_HEADER, '2019-06-11 18:20:05;"A";"Bench";1;135;lbs;10;;;;;"";""'].join('\n')).unit, 'lb');
@@ -154,8 +205,10 @@ t.test('Hevy: start and end times as Hevy writes them, the unit from the header,
   );
   t.equal(refusal(text.replace('"dropset"', '"superset"')), 'csv: line 4, column set_type: "superset" is not a set type (normal, warmup, dropset or failure)');
   t.same(file.exercises, ['Bench Press (Barbell)', 'Pull Up']);
+  t.same([sessions(file), file.skipped], [['Treadmill #1: 15 min, 2 km (Push 2025-07-26)'], []], 'the treadmill row, distance_km and duration_seconds, is cardio');
   const lbs = read(text.replace('weight_kg', 'weight_lbs').replace('distance_km', 'distance_miles'));
   t.same([lbs.unit, lbs.workouts[0]!.sets[1]!.kg, lbs.workouts[0]!.sets[1]!.unit], ['lb', 80 * KG_PER_LB, 'lb']);
+  t.equal(lbs.cardio[0]!.distanceKm, 2 * 1.609344, 'distance_miles in km');
   t.equal(refusal(text.replace('"26 Jul 2025, 08:10"', '"yesterday"')), 'csv: line 2, column end_time: "yesterday" is not a date and time such as 26 Jul 2025, 08:10');
   t.equal(refusal(text.replace('"26 Jul 2025, 07:06"', '"31 Feb 2025, 07:06"')), 'csv: line 2, column start_time: "31 Feb 2025, 07:06" is not a date and time such as 26 Jul 2025, 07:06');
 });

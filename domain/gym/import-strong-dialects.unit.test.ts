@@ -52,8 +52,19 @@ t.test('the all-quoted `Workout #` export (strongData.csv): every set of every w
   const rests = rows.filter((row) => row['Set Order'] === 'Rest Timer').length;
   t.equal(rests, 748);
   t.equal(file.skipped.filter((row) => row.reason === 'a rest timer, not a set').length, rests, 'each rest timer is left out and said');
-  const timed = rows.filter((row) => /^\d+$/.test(row['Set Order']!) && !(Number(row['Reps'] || 0) > 0)).length;
-  t.equal(file.skipped.length, rests + timed, 'and each row with no reps');
+  const timed = rows.filter((row) => /^\d+$/.test(row['Set Order']!) && !(Number(row['Reps'] || 0) > 0));
+  t.equal(file.skipped.length, rests, 'nothing else is left out');
+  t.same(
+    file.cardio.map((entry) => [entry.line, entry.exercise, entry.date, entry.minutes, entry.distanceKm]),
+    timed.map((row) => [rows.indexOf(row) + 2, row['Exercise Name'], row['Date']!.slice(0, 10), Math.max(Number(row['Seconds']) / 60, 0.5), null]),
+    'each timed hold (Plank, Side Plank, Hollow Body: Seconds, no reps) is a cardio session of its seconds',
+  );
+  t.same(new Set(file.cardio.map((entry) => entry.exercise)), new Set(['Plank', 'Side Plank', 'Hollow Body']));
+  const short = file.cardio.filter((entry) => entry.note !== '');
+  t.same(short.map((entry) => [entry.exercise, entry.minutes, entry.note]), [
+    ['Side Plank', 0.5, '15 s, logged as 0.5 minutes, the shortest session'],
+    ['Side Plank', 0.5, '15 s, logged as 0.5 minutes, the shortest session'],
+  ], 'the two 15-second side planks are logged as 0.5 minutes, and say so');
   const notes = rows.filter((row) => row['Set Order'] === 'Note' && row['Notes'] !== '');
   t.equal(notes.length, 2, 'two of the seven note rows hold a note');
   for (const note of notes) {
@@ -80,6 +91,18 @@ t.test('`Workout #` in pounds: the unit from "Weight (lbs)"', async (t) => {
   t.same(file.workouts[0]!.sets.map((set) => set.note), ['', 'felt fast', ''], "a set's note is on its set");
 });
 
+t.test('`Workout #` cardio: "Distance (meters)" in metres, a row of distance and seconds a session in km', async (t) => {
+  const file = read(
+    [
+      '"Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"',
+      '"3";"2025-03-02 09:00:00";"Run";"1900";"Running (Treadmill)";"1";"";"";"";"5000.0";"1800.0";"";""',
+      '"3";"2025-03-02 09:00:00";"Run";"1900";"Plank";"1";"";"";"";"";"60.0";"";""',
+    ].join('\n'),
+  );
+  t.same(file.cardio.map((entry) => [entry.exercise, entry.minutes, entry.distanceKm]), [['Running (Treadmill)', 30, 5], ['Plank', 1, null]]);
+  t.same([file.workouts, file.skipped], [[], []], 'a workout of cardio only is no workout; nothing is left out');
+});
+
 const GERMAN = 'Datum,Workout-Name,Dauer,Name der Übung,Reihenfolge festlegen,Gewicht,Wiederh.,Entfernung,Sekunden,Notizen,Workout-Notizen,RPE';
 
 t.test('a German export: the columns by their German names, rest rows named Ruhezeit, decimal commas', async (t) => {
@@ -98,6 +121,9 @@ t.test('a German export: the columns by their German names, rest rows named Ruhe
   t.equal(file.workouts[0]!.notes, 'Guter Tag');
   t.equal(file.workouts[0]!.sets[1]!.note, 'schwer', 'Notizen is the set\'s note');
   t.match(refusal([GERMAN, '2024-05-06 07:30:00,"Oberkörper",1h,"Kniebeuge",1,"viel",8,0,0,"","",'].join('\n')), 'csv: line 2, column Gewicht: "viel" is not a number');
+  const run = [GERMAN, '2024-05-06 07:30:00,"Laufen",30m,"Laufen (Laufband)",1,0,0,"4,5",1800,"","",'].join('\n');
+  t.same(read(run).cardio.map((entry) => [entry.exercise, entry.minutes, entry.distanceKm]), [['Laufen (Laufband)', 30, 4.5]], 'Entfernung in km beside kilograms');
+  t.equal(read(run, 'lb').cardio[0]!.distanceKm, 4.5 * 1.609344, 'and in miles beside pounds');
 });
 
 const OF_2016 = 'Date,Workout Name,Exercise Name,Set Order,kg,Reps,km,Seconds,Notes';
@@ -106,9 +132,10 @@ t.test('the 2016 export: nine columns, the unit as the column’s name, CRLF, se
   const kg = read([OF_2016, '2016-03-01 18:05:00,Legs,Squat,0,100,5,0,0,', '2016-03-01 18:05:00,Legs,Squat,1,105,5,0,0,deep', '2016-03-01 18:05:00,Legs,Running,2,0,0,2.5,900,', ''].join('\r\n'), 'lb');
   t.same([kg.unit, kg.unitNamed], ['kg', true], 'kg, as the column says, though the user asked for pounds');
   t.same(sets(kg), [['Squat 1: 100×5 kg', 'Squat 2: 105×5 kg']]);
-  t.same(kg.skipped.map((row) => row.line), [4], 'the run, a distance with no reps, said');
+  t.same([kg.skipped, kg.cardio.map((entry) => [entry.line, entry.exercise, entry.minutes, entry.distanceKm])], [[], [[4, 'Running', 15, 2.5]]], 'the run, a distance with no reps, is cardio in the "km" column’s unit');
   t.same(kg.workouts[0]!.sets.map((set) => set.note), ['', 'deep']);
-  const lb = read(['Date,Workout Name,Exercise Name,Set Order,lbs,Reps,mi.,Seconds,Notes', '2016-03-01 18:05:00,Legs,Squat,0,225,5,0,0,'].join('\r\n'));
+  const lb = read(['Date,Workout Name,Exercise Name,Set Order,lbs,Reps,mi.,Seconds,Notes', '2016-03-01 18:05:00,Legs,Squat,0,225,5,0,0,', '2016-03-01 18:05:00,Legs,Running,1,0,0,2,1200,'].join('\r\n'), 'kg');
   t.same(sets(lb), [[`Squat 1: ${225 * KG_PER_LB}×5 lb`]]);
+  t.same(lb.cardio.map((entry) => entry.distanceKm), [2 * 1.609344], '"mi." is miles');
   t.equal(refusal([OF_2016, '2016-03-01 18:05:00'].join('\r\n')), 'csv: line 2: 1 fields where the header has 9', 'a broken line is refused for what is wrong with it');
 });

@@ -24,9 +24,12 @@ function fieldsOf(draft: Draft): CardioFields | string {
   return { machineId: draft.machineId, date: draft.date, minutes, distanceKm: distanceKm as number | null, calories: calories as number | null, level: level as number | null };
 }
 
+/** to a hundredth: an imported session keeps the file's seconds and miles, which as minutes and km rarely end */
+const hundredths = (value: number): number => Number(value.toFixed(2));
+
 function describe(log: CardioLog): string {
-  const parts = [`${log.minutes} min`];
-  if (log.distanceKm !== null) parts.push(`${log.distanceKm} km`);
+  const parts = [`${hundredths(log.minutes)} min`];
+  if (log.distanceKm !== null) parts.push(`${hundredths(log.distanceKm)} km`);
   if (log.calories !== null) parts.push(`${log.calories} kcal`);
   if (log.level !== null) parts.push(`level ${log.level}`);
   return `${log.date} · ${log.machineName ?? 'Machine'}: ${parts.join(', ')}`;

@@ -28,6 +28,17 @@ type Stage =
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** to a hundredth: a session keeps the file's seconds, which as minutes rarely end */
+const hundredths = (value: number) => Number(value.toFixed(2));
+
+type CardioEntry = WorkoutImport['cardio'][number];
+/** how many machines the sessions are on, by name in any case as the server matches them */
+const machineCount = (cardio: readonly CardioEntry[]) => new Set(cardio.map((entry) => entry.machine.toLocaleLowerCase('en'))).size;
+/** the workouts and the cardio sessions an import writes, in words; either alone when the other is none */
+function toWriteText(workouts: number, lifts: string, sessions: number, cardio: string, and = ' and '): string {
+  if (sessions === 0) return lifts;
+  return workouts === 0 ? cardio : `${lifts}${and}${cardio}`;
+}
 
 /** The refusal in words for this screen: the API's own, said plainly where it is technical. */
 function problemOf(error: unknown): string {
@@ -91,9 +102,11 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
   const answer = stage.kind === 'pick' ? null : stage.answer;
   const toWrite = answer ? answer.workouts.filter((workout) => workout.status !== 'unchanged') : [];
   const setsToWrite = answer?.setsImported ?? 0;
+  const cardioToWrite = answer ? answer.cardio.filter((entry) => entry.status !== 'unchanged') : [];
   const done = stage.kind === 'done';
   const statusText = (status: WorkoutImport['workouts'][number]['status']) =>
-    status === 'unchanged' ? 'already in your log' : status === 'new' ? (done ? 'imported' : 'new') : done ? 'updated' : 'to be updated from the file';
+    // a workout already here that the file differs from keeps what was added here and takes the file's numbers: merged
+    status === 'unchanged' ? 'already in your log' : status === 'new' ? (done ? 'imported' : 'new') : done ? 'merged with the one in your log' : 'to merge with the one in your log';
 
   return (
     <section class="stack" aria-labelledby="import-file-heading">
@@ -123,9 +136,15 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
         {stage.kind === 'reading'
           ? `Reading ${picked?.name ?? 'the file'}…`
           : stage.kind === 'importing'
-            ? `Importing ${plural(toWrite.length, 'workout')}… a long history takes a minute.`
+            ? `Importing ${toWriteText(toWrite.length, plural(toWrite.length, 'workout'), cardioToWrite.length, plural(cardioToWrite.length, 'cardio session'))}… a long history takes a minute.`
             : done
-              ? `Imported ${plural(toWrite.length, 'workout')} and ${plural(setsToWrite, 'set')}.`
+              ? `Imported ${toWriteText(
+                  toWrite.length,
+                  `${plural(toWrite.length, 'workout')} and ${plural(setsToWrite, 'set')}`,
+                  cardioToWrite.length,
+                  `${plural(cardioToWrite.length, 'cardio session')} on ${plural(machineCount(cardioToWrite), 'machine')}`,
+                  ', and ',
+                )}.`
               : ''}
       </p>
       <Problem message={problem} />
@@ -134,6 +153,7 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
           <h3>{done ? 'What was imported' : 'Preview'}</h3>
           <p>
             {FORMATS[answer.format]} export: {plural(answer.workouts.length, 'workout')}
+            {answer.cardio.length > 0 ? `, ${plural(answer.cardio.length, 'cardio session')}` : ''}
             {picked ? <span class="hint"> ({picked.name})</span> : null}
           </p>
           {answer.format === 'strong' && !done ? (
@@ -185,6 +205,28 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
               </li>
             ))}
           </ul>
+          {answer.cardio.length > 0 ? (
+            <div class="stack">
+              <h4>Cardio and timed holds</h4>
+              <p data-testid="import-cardio-summary">
+                {plural(answer.cardio.length, 'session')} on {plural(machineCount(answer.cardio), 'machine')} named after the exercise, logged under Cardio
+                {answer.machinesCreated.length > 0 ? `; ${done ? 'machines added' : 'machines to add'}: ${answer.machinesCreated.join(', ')}` : ''}.
+              </p>
+              <ul class="plain-list import-workouts" aria-label="Cardio sessions in the file">
+                {answer.cardio.map((entry) => (
+                  <li key={entry.id} class="import-workout" data-testid="import-cardio">
+                    <span class="card-title">
+                      {dayText(entry.date)}: {entry.machine}
+                    </span>
+                    <span class="hint">
+                      {hundredths(entry.minutes)} min{entry.distanceKm === null ? '' : `, ${hundredths(entry.distanceKm)} km`}, {statusText(entry.status)}
+                      {entry.note ? ` (${entry.note})` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {answer.exercisesCreated.length > 0 ? (
             <div>
               <h4>{done ? 'Exercises created' : 'Exercises to create'}</h4>
@@ -201,7 +243,7 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
           {answer.skipped.length > 0 ? (
             <details class="import-skipped">
               <summary>{plural(answer.skipped.length, 'row')} left out</summary>
-              <p class="hint">This import is for lifts: cardio and timed rows belong under Cardio, and warm-up and drop sets come in as ordinary sets.</p>
+              <p class="hint">The rows of the file left out or not kept whole, and why.</p>
               <ul data-testid="import-skipped">
                 {answer.skipped.map((row) => (
                   <li key={`${row.line}:${row.reason}`}>
@@ -215,11 +257,11 @@ export function ImportFileScreen({ session }: { readonly session: Session }) {
             <Link to="/history" navigate={session.navigate} class="button back-link">
               Open History
             </Link>
-          ) : toWrite.length === 0 ? (
-            answer.workouts.length > 0 ? <p>Everything in this file is in your log already: there is nothing to import.</p> : null
+          ) : toWrite.length === 0 && cardioToWrite.length === 0 ? (
+            answer.workouts.length > 0 || answer.cardio.length > 0 ? <p>Everything in this file is in your log already: there is nothing to import.</p> : null
           ) : (
             <button type="button" class="primary big" disabled={stage.kind !== 'preview' || !online} onClick={() => void confirm(answer)}>
-              Import {plural(toWrite.length, 'workout')} ({plural(setsToWrite, 'set')})
+              Import {toWriteText(toWrite.length, `${plural(toWrite.length, 'workout')} (${plural(setsToWrite, 'set')})`, cardioToWrite.length, plural(cardioToWrite.length, 'cardio session'))}
             </button>
           )}
         </div>

@@ -27,7 +27,7 @@ t.test('a Strong export: picked, previewed, its unit switched, confirmed, and a 
   await page.getByLabel('CSV file').setInputFiles(strong);
   const preview = page.getByTestId('import-preview');
   await preview.getByRole('heading', { name: 'Preview', level: 3 }).waitFor();
-  t.match(await preview.innerText(), /Strong export: 3 workouts/);
+  t.match(await preview.innerText(), /Strong export: 3 workouts, 2 cardio sessions/);
   t.ok(await page.getByLabel('kilograms (kg)').isChecked(), 'the unit setting is assumed for a Strong file');
   t.same(await page.getByTestId('import-workout').allInnerTexts(), [
     'Tue, Mar 5, 2024: Push Day\n11 sets, new',
@@ -36,12 +36,14 @@ t.test('a Strong export: picked, previewed, its unit switched, confirmed, and a 
   ]);
   t.equal(await page.getByTestId('exercises-created').innerText(), 'Bench Press (Barbell), Overhead Press (Barbell), Triceps Pushdown (Cable - Straight Bar), Deadlift (Barbell), Pull Up, Bent Over Row (Barbell), Leg Press');
   t.equal(await page.getByTestId('exercises-matched').innerText(), 'squat (barbell)');
-  await page.getByText('3 rows left out').click();
-  t.same(await page.getByTestId('import-skipped').locator('li').allInnerTexts(), [
-    'Line 7: a rest timer, not a set',
-    'Line 24: Running (Treadmill): distance or time without reps; this import is for lifts (log cardio under Cardio)',
-    'Line 33: Plank: distance or time without reps; this import is for lifts (log cardio under Cardio)',
-  ]);
+  t.equal(
+    await page.getByTestId('import-cardio-summary').innerText(),
+    '2 sessions on 2 machines named after the exercise, logged under Cardio; machines to add: Running (Treadmill), Plank.',
+    'the treadmill and the plank rows are cardio sessions',
+  );
+  t.same(await page.getByTestId('import-cardio').allInnerTexts(), ['Thu, Mar 7, 2024: Running (Treadmill)\n15 min, 2.5 km, new', 'Sat, Mar 9, 2024: Plank\n1 min, new']);
+  await page.getByText('1 row left out').click();
+  t.same(await page.getByTestId('import-skipped').locator('li').allInnerTexts(), ['Line 7: a rest timer, not a set']);
   t.same(await serverGet<Summary[]>(env, context, '/api/sessions?from=2024-01-01&to=2024-12-31'), [], 'the preview wrote nothing');
   t.same(await checkScreen(page, 'import-file-preview'), []);
 
@@ -51,12 +53,14 @@ t.test('a Strong export: picked, previewed, its unit switched, confirmed, and a 
   await page.getByText('Strong does not write the unit into its export: as you chose.', { exact: false }).waitFor();
   t.ok(await page.getByLabel('pounds (lb)').isChecked(), 'the preview is asked again in pounds');
   t.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value), 'lb', 'the focus stayed on the choice');
-  t.equal(await page.getByRole('button', { name: 'Import 3 workouts (29 sets)' }).count(), 1);
+  t.equal(await page.getByRole('button', { name: 'Import 3 workouts (29 sets) and 2 cardio sessions' }).count(), 1);
   await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/import')), page.keyboard.press('ArrowLeft')]);
   await page.waitForFunction(() => (document.querySelector('input[value="kg"]') as HTMLInputElement | null)?.checked === true && !document.querySelector('button.primary[disabled]'));
 
-  await page.getByRole('button', { name: 'Import 3 workouts (29 sets)' }).click();
-  await page.getByRole('status').getByText('Imported 3 workouts and 29 sets.').waitFor();
+  await page.getByRole('button', { name: 'Import 3 workouts (29 sets) and 2 cardio sessions' }).click();
+  await page.getByRole('status').getByText('Imported 3 workouts and 29 sets, and 2 cardio sessions on 2 machines.').waitFor();
+  const logs = await serverGet<Array<{ machineName: string; date: string; minutes: number; distanceKm: number | null }>>(env, context, '/api/cardio/logs');
+  t.same(logs.map((log) => [log.date, log.machineName, log.minutes, log.distanceKm]), [['2024-03-09', 'Plank', 1, null], ['2024-03-07', 'Running (Treadmill)', 15, 2.5]]);
   const listed = await serverGet<Summary[]>(env, context, '/api/sessions?from=2024-01-01&to=2024-12-31');
   t.same(listed.map((workout) => [workout.date, workout.setCount]), [['2024-03-09', 8], ['2024-03-07', 10], ['2024-03-05', 11]]);
   const push = await serverGet<{ sets: Array<{ kg: number; unit: string; rpe: number | null }> }>(env, context, `/api/sessions/${listed[2]!.id}`);
@@ -72,6 +76,16 @@ t.test('a Strong export: picked, previewed, its unit switched, confirmed, and a 
     'Thu, Mar 7, 2024: Pull Day\n10 sets, already in your log',
     'Sat, Mar 9, 2024: Leg Day\n8 sets, already in your log',
   ]);
+  t.same(await page.getByTestId('import-cardio').allInnerTexts(), ['Thu, Mar 7, 2024: Running (Treadmill)\n15 min, 2.5 km, already in your log', 'Sat, Mar 9, 2024: Plank\n1 min, already in your log']);
+
+  // a set of Push Day deleted here: the file brings it back into the workout, which keeps the rest
+  const pushSets = (await serverGet<{ sets: Array<{ id: string }> }>(env, context, `/api/sessions/${listed[2]!.id}`)).sets;
+  await serverSend(env, context, 'DELETE', `/api/sets/${pushSets[1]!.id}`, {});
+  await page.getByLabel('CSV file').setInputFiles(strong);
+  await page.getByTestId('import-workout').first().getByText('to merge with the one in your log').waitFor();
+  await page.getByRole('button', { name: 'Import 1 workout (1 set)' }).click();
+  await page.getByTestId('import-workout').first().getByText('merged with the one in your log').waitFor();
+  t.equal((await serverGet<{ sets: unknown[] }>(env, context, `/api/sessions/${listed[2]!.id}`)).sets.length, 11, 'the deleted set is back');
 });
 
 t.test('a bad row is refused in the API’s words; with no network the screen says so; the way from the screenshot import', async (t) => {
@@ -101,7 +115,7 @@ t.test('a bad row is refused in the API’s words; with no network the screen sa
 
   await context.setOffline(true);
   await page.getByText('No connection: importing needs the network. Try again when you are online.').waitFor();
-  t.ok(await page.getByRole('button', { name: 'Import 3 workouts (21 sets)' }).isDisabled(), 'confirming waits for the network');
+  t.ok(await page.getByRole('button', { name: 'Import 3 workouts (21 sets) and 1 cardio session' }).isDisabled(), 'confirming waits for the network');
   await page.getByLabel('CSV file').setInputFiles(strong);
   t.equal(await page.getByRole('alert').innerText(), 'No connection: importing needs the network. Try again when you are online.');
   t.equal(await page.getByText('No connection: importing needs the network.', { exact: false }).count(), 1, 'said once');

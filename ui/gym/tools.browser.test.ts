@@ -212,7 +212,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   const csvText = await readFile((await csv.path())!, 'utf8');
   t.match(csvText, /^date,session_id,plan,day,exercise,code,set_number,weight_kg,reps,rpe,set_type,note,title\r\n/, 'the CSV names the unit');
-  t.match(csvText, new RegExp(`,${workoutId},,,Squat,,1,100,5,\\r\\n$`), 'one row for the set');
+  t.match(csvText, new RegExp(`,${workoutId},,,Squat,,1,100,5,,normal,,\\r\\n$`), 'one row for the set');
   t.same(await checkScreen(page, 'settings-export'), []);
 
   // two sets ticked while their requests find no network wait in the outbox

@@ -61,11 +61,12 @@ function Pick() {
       <ul class="sources">
         <li>
           <strong>TV Time</strong>: ask TV Time for your data (its GDPR export), then pick the zip it sends you, or its{' '}
-          <code>tracking-prod-records.csv</code> and <code>followed_tv_show.csv</code>.
+          <code>tracking-prod-records.csv</code>, <code>user_tv_show_data.csv</code> (or <code>followed_tv_show.csv</code>) and{' '}
+          <code>seen_episode.csv</code>.
         </li>
         <li>
-          <strong>Trakt</strong>: export your data in Trakt's settings, then pick the zip, or its <code>watched-shows.json</code>,{' '}
-          <code>watchlist.json</code> and <code>ratings-shows.json</code>.
+          <strong>Trakt</strong>: export your data in Trakt's settings, then pick the zip, or its <code>watched-history.json</code>,{' '}
+          <code>watched-shows.json</code>, <code>lists-watchlist.json</code> and the <code>ratings-</code> files.
         </li>
       </ul>
       {online ? null : (

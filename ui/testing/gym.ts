@@ -107,7 +107,7 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
   return problems;
 }
 
-/** A write to the gym API with this phone's session, as its page would send it; the answer's JSON. */
+/** A write to the gym API with this phone's session, as its page would send it; the answer's JSON (undefined for a 204). */
 export async function serverSend<T>(env: BrowserSystem, context: BrowserContext, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: object): Promise<T> {
   const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');
   if (!cookie) throw new Error('this phone is not signed in');
@@ -118,5 +118,5 @@ export async function serverSend<T>(env: BrowserSystem, context: BrowserContext,
     payload: JSON.stringify(body),
   });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json() as T;
+  return (response.statusCode === 204 ? undefined : response.json()) as T;
 }

@@ -407,7 +407,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Import a Strong or Hevy CSV export as workouts; a dry run answers what would be imported
-         * @description The format is told by the header (Strong, Strong with a Weight Unit column, Hevy). Exercises are matched by name in any case, or created; each workout of the file (its name and start) is one workout here, titled with that name, its sets numbered in file order with their kind (warm-up, drop, failure: Strong's W, D, F set orders, Hevy's set_type) and note. The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. Rows of cardio or timed holds (distance or time, no reps) and rest timers are skipped and listed. Importing the same file again writes nothing (every workout `unchanged`); one that stopped halfway is completed. Body at most 5 MiB (413), at most 20000 rows (400), 30 imports per 10 minutes (429).
+         * @description The format is told by the header (Strong, Strong with a Weight Unit column, Hevy). Exercises are matched by name in any case, or created; each workout of the file (its name and start) is one workout here, titled with that name, its sets numbered in file order with their kind (warm-up, drop, failure: Strong's W, D, F set orders, Hevy's set_type) and note. The whole file is checked before anything is written: a row that cannot be read is a 400 naming its line and column. A row of distance or time with no reps and no weight (cardio, a timed hold) is a cardio session on the machine named after its exercise (matched in any case, or added), lasting its seconds (at least 0.5 minutes, said in its `note`), its distance converted to km; rest timers are skipped and listed. Importing the same file again writes nothing (every workout and session `unchanged`); one that stopped halfway is completed. Body at most 5 MiB (413), at most 20000 rows (400), 30 imports per 10 minutes (429).
          */
         readonly post: operations["importWorkouts"];
         readonly delete?: never;
@@ -1048,11 +1048,30 @@ export interface components {
             readonly type: string;
         };
         readonly WorkoutImport: {
+            /** @description cardio and timed rows (distance or time, no reps, no weight), each a cardio session */
+            readonly cardio: readonly {
+                readonly date: string;
+                readonly distanceKm: number | null;
+                readonly exercise: string;
+                readonly id: string;
+                readonly line: number;
+                /** @description the machine it is logged on: named after the exercise, matched in any case */
+                readonly machine: string;
+                readonly minutes: number;
+                /** @description what of the row the session does not hold as the file has it ('' for nothing): a hold under 0.5 minutes, a note, an RPE */
+                readonly note: string;
+                /** @enum {string} */
+                readonly status: "new" | "unchanged" | "changed";
+                /** @description the name of the file's workout the row was in */
+                readonly workout: string;
+            }[];
             readonly dryRun: boolean;
             readonly exercisesCreated: readonly string[];
             readonly exercisesMatched: readonly string[];
             /** @enum {string} */
             readonly format: "strong" | "strong-legacy" | "hevy";
+            /** @description cardio machines added for the sessions, named after their exercises */
+            readonly machinesCreated: readonly string[];
             /** @description sets written (new or different from what was there); 0 when the file was imported before */
             readonly setsImported: number;
             readonly skipped: readonly {
