@@ -16,8 +16,15 @@ export function sessionCookie(res: LightMyRequestResponse): { value: string; exp
 }
 
 let lastAddress = 0;
-/** Each caller gets its own address, so the per-address limits of one test stay out of another's way. */
-export const newAddress = (): string => `203.0.113.${++lastAddress}`;
+/**
+ * Each caller gets its own address, so the per-address limits of one test stay out of another's way.
+ * From 198.18.0.0/15, the range kept for tests: a file making more than 254 calls ran out of
+ * 203.0.113.0/24, and an address past .255 is none, so every later call shared the socket's.
+ */
+export const newAddress = (): string => {
+  const n = ++lastAddress;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 export function gymClient(app: HttpApp) {
   const call = (method: Method, url: string, options: { ip?: string; sid?: string | null; payload?: object } = {}) =>

@@ -153,6 +153,32 @@ export function planFromTemplate(template: Template, exerciseIds: ReadonlyMap<st
   };
 }
 
+/** A workout of an exercise's history as the last time shows it: its sets by number. */
+export type PastWorkout = {
+  readonly sessionId: string;
+  readonly date: string;
+  readonly sets: ReadonlyArray<{ readonly setNumber: number; readonly kg: number; readonly reps: number; readonly kind?: SetKind }>;
+};
+
+/**
+ * What was lifted the last time of an exercise, set by set: the newest workout of its history
+ * (newest first, as the API answers) other than this one and not after this one's date.
+ */
+export function lastTimeOf(history: readonly PastWorkout[], workoutId: string, date: string): PastWorkout | null {
+  return history.find((past) => past.sessionId !== workoutId && past.date <= date) ?? null;
+}
+
+/** "last: 100 × 5" in the reader's unit; a warm-up says so. */
+export function lastSetText(set: { readonly kg: number; readonly reps: number; readonly kind?: SetKind }, unit: Unit): string {
+  return `last: ${set.kind === 'warmup' ? 'W ' : ''}${kgToShown(set.kg, unit)} × ${set.reps}`;
+}
+
+/** A plan slot's target as the workout screen says it: "3 sets of 5–8 reps". */
+export function slotTarget(slot: { readonly targetSets: number; readonly repMin: number; readonly repMax: number }): string {
+  const reps = slot.repMin === slot.repMax ? `${slot.repMin}` : `${slot.repMin}–${slot.repMax}`;
+  return `${slot.targetSets} ${slot.targetSets === 1 ? 'set' : 'sets'} of ${reps} ${slot.repMax === 1 ? 'rep' : 'reps'}`;
+}
+
 /** The identity of a set as the server upserts it: a retry of the same key is the same set. */
 export const setKey = (workoutId: string, exerciseId: string, setNumber: number): string => `set:${workoutId}:${exerciseId}:${setNumber}`;
 
@@ -164,16 +190,18 @@ export type LoggedSet = {
   readonly setNumber: number;
   readonly kg: number;
   readonly reps: number;
+  readonly rpe: number | null;
   readonly kind: SetKind;
   readonly note: string;
 };
-/** a tick as this phone sends it; a tick that leaves the kind or note out keeps the set's */
+/** a tick as this phone sends it; a tick that leaves the kind or note out keeps the set's, one that leaves the RPE out clears it */
 export type QueuedSet = {
   readonly exerciseId: string;
   readonly setNumber: number;
   readonly kg: number;
   readonly reps: number;
   readonly unit?: 'kg' | 'lb';
+  readonly rpe?: number | null;
   readonly kind?: SetKind;
   readonly note?: string;
 };
@@ -184,6 +212,7 @@ export type Row = {
   /** what the row holds: the set logged or queued, else the suggestion */
   readonly kg: number | null;
   readonly reps: number | null;
+  readonly rpe: number | null;
   readonly kind: SetKind;
   readonly note: string;
   /** the server's set id, once it is known */
@@ -206,20 +235,22 @@ export function workoutRows(planned: readonly PlannedExercise[], logged: readonl
     const byNumber = new Map<number, Row>();
     for (const set of logged) {
       if (set.exerciseId !== exerciseId) continue;
-      byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, kind: set.kind, note: set.note, setId: set.id, source: 'logged' });
+      const { setNumber, kg, reps, rpe, kind, note } = set;
+      byNumber.set(setNumber, { setNumber, kg, reps, rpe, kind, note, setId: set.id, source: 'logged' });
     }
     for (const set of queued) {
       if (set.exerciseId !== exerciseId) continue;
       const before = byNumber.get(set.setNumber);
       const kind = set.kind ?? before?.kind ?? 'normal';
       const note = set.note ?? before?.note ?? '';
-      byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, kind, note, setId: before?.setId ?? null, source: 'queued' });
+      const rpe = set.rpe ?? null;
+      byNumber.set(set.setNumber, { setNumber: set.setNumber, kg: set.kg, reps: set.reps, rpe, kind, note, setId: before?.setId ?? null, source: 'queued' });
     }
     const count = Math.max(plan?.targetSets ?? 1, ...byNumber.keys());
     const rows: Row[] = [];
     let last: { kg: number | null; reps: number | null } = { kg: plan?.kg ?? null, reps: plan?.reps ?? null };
     for (let setNumber = 1; setNumber <= count; setNumber++) {
-      const row = byNumber.get(setNumber) ?? { setNumber, kg: last.kg, reps: last.reps, kind: 'normal' as const, note: '', setId: null, source: 'planned' as const };
+      const row = byNumber.get(setNumber) ?? { setNumber, kg: last.kg, reps: last.reps, rpe: null, kind: 'normal' as const, note: '', setId: null, source: 'planned' as const };
       // a warm-up's numbers are no suggestion for the working sets after it
       if (row.source !== 'planned' && row.kind !== 'warmup') last = { kg: row.kg, reps: row.reps };
       rows.push(row);

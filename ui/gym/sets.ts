@@ -86,8 +86,15 @@ export function startSetSync(onChange: (view: SetsView) => void, unitOf: () => U
     },
     async tick(workoutId, set) {
       const at = made();
-      const { exerciseId, setNumber, kg, reps, unit, kind, note } = set;
-      const body = { exerciseId, setNumber, kg, reps, ...(unit ? { unit } : {}), ...(kind ? { kind } : {}), ...(note === undefined ? {} : { note }), madeAt: at.madeAt };
+      const { exerciseId, setNumber, kg, reps, unit, rpe, kind, note } = set;
+      const body = {
+        ...{ exerciseId, setNumber, kg, reps },
+        ...(unit ? { unit } : {}),
+        ...(rpe === undefined ? {} : { rpe }),
+        ...(kind ? { kind } : {}),
+        ...(note === undefined ? {} : { note }),
+        madeAt: at.madeAt,
+      };
       await outbox.queue(setKey(workoutId, set.exerciseId, set.setNumber), 'POST', tickPath(workoutId), body, at);
     },
     async remove(workoutId, set) {

@@ -142,6 +142,22 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await page.getByTestId('history-range').getByText(/^1 workout since /).waitFor();
   await page.getByTestId('history-workout').getByRole('link').click();
   t.equal(workoutIdOf(page), id, 'and opens it');
+  t.equal(await page.getByRole('region', { name: 'Squat' }).getByTestId('slot-target').innerText(), '5 sets of 5 reps', "the plan slot's target is above its sets");
+
+  // the next day has squats too: each row says what that set was last time
+  await page.getByRole('button', { name: 'Finish workout' }).click();
+  await page.getByRole('button', { name: 'Reopen workout' }).waitFor();
+  await page.getByRole('link', { name: 'Today' }).click();
+  await page.getByRole('button', { name: 'Start Day 2: B' }).click();
+  await page.getByRole('heading', { name: /5×5: Day 2 B/ }).waitFor();
+  await row(page, 'Squat', 5).getByTestId('set-last').waitFor();
+  t.same(
+    await page.getByRole('region', { name: 'Squat' }).getByTestId('set-last').allInnerTexts(),
+    ['last: 100 × 5', 'last: 100 × 5', 'last: 102.5 × 4', 'last: 102.5 × 4', 'last: 102.5 × 3'],
+    'last time, set by set',
+  );
+  t.equal(await page.getByRole('region', { name: 'Overhead Press' }).getByTestId('set-last').count(), 0, 'an exercise never done has no last time');
+  t.same(await checkScreen(page, 'workout-last-time'), []);
 });
 
 t.test('correct a set, delete one, add an exercise, finish and reopen; the rest timer ends with a vibration and a tone', async (t) => {
@@ -255,9 +271,9 @@ t.test('a warm-up, a set to failure and a note, chosen on the row: told by a let
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('heading', { name: 'Squat', level: 3 }).waitFor();
 
-  await page.getByRole('button', { name: 'Squat set 1: kind and note' }).click();
+  await page.getByRole('button', { name: 'Squat set 1: kind, RPE and note' }).click();
   await page.getByRole('group', { name: 'Kind of Squat set 1' }).getByRole('radio', { name: 'Warm-up' }).check();
-  t.equal(await page.getByRole('button', { name: 'Squat set 1, warm-up: kind and note' }).innerText(), 'W', 'a warm-up row shows W where the number was');
+  t.equal(await page.getByRole('button', { name: 'Squat set 1, warm-up: kind, RPE and note' }).innerText(), 'W', 'a warm-up row shows W where the number was');
   t.same(await checkScreen(page, 'workout-set-details'), []);
   await tick(page, 'Squat', 1, '60', '5');
   await stateOf(page, 'Squat', 1).getByText('Saved').waitFor();
@@ -266,15 +282,16 @@ t.test('a warm-up, a set to failure and a note, chosen on the row: told by a let
   await stateOf(page, 'Squat', 2).getByText('Saved').waitFor();
 
   // a set already saved takes its kind at once, its note when saved
-  await page.getByRole('button', { name: 'Squat set 2: kind and note' }).click();
+  await page.getByRole('button', { name: 'Squat set 2: kind, RPE and note' }).click();
   t.equal(await page.getByTestId('set-details').count(), 1, 'a tick closed the first set’s details');
   await page.getByRole('group', { name: 'Kind of Squat set 2' }).getByRole('radio', { name: 'To failure' }).check();
+  await page.getByLabel('RPE of Squat set 2').selectOption('9.5');
   await page.getByLabel('Note on Squat set 2').fill('grindy');
   await page.getByRole('button', { name: 'Save set note' }).click();
-  type KindSet = ServerSet & { kind: string; note: string };
-  const kinds = (sets: ServerSet[]) => (sets as KindSet[]).map((set) => `${set.setNumber} ${set.kind} ${set.note}`.trim()).sort();
-  await untilWorkout(env, context, id, (sets) => kinds(sets).join() === '1 warmup,2 failure grindy');
-  t.pass('the server holds the warm-up, and set 2 to failure with its note');
+  type KindSet = ServerSet & { kind: string; note: string; rpe: number | null };
+  const kinds = (sets: ServerSet[]) => (sets as KindSet[]).map((set) => `${set.setNumber} ${set.kind} ${set.rpe ?? '-'} ${set.note}`.trim()).sort();
+  await untilWorkout(env, context, id, (sets) => kinds(sets).join() === '1 warmup -,2 failure 9.5 grindy');
+  t.pass('the server holds the warm-up, and set 2 to failure at RPE 9.5 with its note');
 
   await page.getByLabel('Name').fill('Heavy legs');
   await page.getByRole('button', { name: 'Save name' }).click();
@@ -282,9 +299,10 @@ t.test('a warm-up, a set to failure and a note, chosen on the row: told by a let
 
   await page.reload();
   await stateOf(page, 'Squat', 2).getByText('Saved').waitFor();
-  t.equal(await page.getByRole('button', { name: 'Squat set 1, warm-up: kind and note' }).innerText(), 'W');
-  t.equal(await page.getByRole('button', { name: 'Squat set 2, to failure: kind and note' }).innerText(), 'F');
+  t.equal(await page.getByRole('button', { name: 'Squat set 1, warm-up: kind, RPE and note' }).innerText(), 'W');
+  t.equal(await page.getByRole('button', { name: 'Squat set 2, to failure: kind, RPE and note' }).innerText(), 'F');
   t.equal(await page.getByTestId('set-note').innerText(), '“grindy”', 'the note shows under its set');
+  t.equal(await row(page, 'Squat', 2).getByTestId('set-rpe').innerText(), 'RPE 9.5');
   t.same(await checkScreen(page, 'workout-kinds'), []);
   const listed = await serverGet<Array<{ id: string; title: string; volumeKg: number; setCount: number }>>(env, context, '/api/sessions');
   t.same(

@@ -11,11 +11,15 @@ import {
   clock,
   type ExerciseRows,
   kgToShown,
+  lastSetText,
+  lastTimeOf,
   parseNumber,
+  type PastWorkout,
   type PlannedExercise,
   type Row,
   type RowState,
   type SetKind,
+  slotTarget,
   typedKg,
   type Unit,
   workoutRows,
@@ -37,6 +41,10 @@ function rowState(row: Row, state: RowState | undefined): RowState | null {
   return null;
 }
 
+/** an exercise's newest workouts, kept for the last time of each set: this one and the one before, with room for a later one */
+const pastKey = (exerciseId: string): string => `past:${exerciseId}`;
+const PAST_KEPT = 3;
+
 /** How long a deleted set can be brought back with one tap. */
 const UNDO_MS = 8_000;
 type Deleted = {
@@ -45,11 +53,14 @@ type Deleted = {
   readonly setNumber: number;
   readonly kg: number;
   readonly reps: number;
+  readonly rpe: number | null;
   readonly kind: SetKind;
   readonly note: string;
   readonly at: number;
 };
-type SetDetails = { readonly kind: SetKind; readonly note: string };
+type SetDetails = { readonly kind: SetKind; readonly note: string; readonly rpe: number | null };
+/** RPE as lifters log it: 6 (easy) to 10 (nothing left) in half steps */
+const RPE_CHOICES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10] as const;
 
 /** The set number's stand-in for a set that is not an ordinary one, as Strong and Hevy mark them. */
 const KIND_MARK: Readonly<Record<SetKind, string | null>> = { normal: null, warmup: 'W', drop: 'D', failure: 'F' };
@@ -82,6 +93,7 @@ function SetRow({
   row,
   unit,
   state,
+  last,
   onTick,
   onDetails,
   onDelete,
@@ -90,6 +102,8 @@ function SetRow({
   readonly row: Row;
   readonly unit: Unit;
   readonly state: RowState | null;
+  /** what this set was the last time of the exercise ("last: 100 × 5"), null when there is none */
+  readonly last: string | null;
   readonly onTick: (kg: number, reps: number, details: SetDetails) => void;
   /** a set already ticked takes another kind or note at once; null for a row not ticked yet */
   readonly onDetails: ((details: SetDetails) => void) | null;
@@ -107,9 +121,9 @@ function SetRow({
   const reps = typed.reps ?? (row.reps === null ? '' : String(row.reps));
   const [problem, setProblem] = useState<string | null>(null);
   // the kind and note chosen here, until the set's own change (as the numbers above)
-  const detailsBasis = `${row.source}|${row.kind}|${row.note}`;
+  const detailsBasis = `${row.source}|${row.kind}|${row.note}|${row.rpe}`;
   const [chosen, setChosen] = useState<{ basis: string; details: SetDetails } | null>(null);
-  const details = chosen?.basis === detailsBasis ? chosen.details : { kind: row.kind, note: row.note };
+  const details = chosen?.basis === detailsBasis ? chosen.details : { kind: row.kind, note: row.note, rpe: row.rpe };
   const [open, setOpen] = useState(false);
   const [noteTyped, setNoteTyped] = useState<string | null>(null);
   const name = `${exercise} set ${row.setNumber}`;
@@ -126,7 +140,7 @@ function SetRow({
   };
   const choose = (next: SetDetails) => {
     setChosen({ basis: detailsBasis, details: next });
-    if (onDetails && (next.kind !== row.kind || next.note !== row.note)) onDetails(next);
+    if (onDetails && (next.kind !== row.kind || next.note !== row.note || next.rpe !== row.rpe)) onDetails(next);
   };
   const mark = KIND_MARK[details.kind];
   const note = noteTyped ?? details.note;
@@ -144,7 +158,7 @@ function SetRow({
         type="button"
         class={`set-number${mark ? ` kind-${details.kind}` : ''}`}
         aria-expanded={open}
-        aria-label={`${name}${details.kind === 'normal' ? '' : `, ${SET_KIND_WORDS[details.kind]}`}: kind and note`}
+        aria-label={`${name}${details.kind === 'normal' ? '' : `, ${SET_KIND_WORDS[details.kind]}`}: kind, RPE and note`}
         onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">{mark ?? row.setNumber}</span>
@@ -166,9 +180,13 @@ function SetRow({
       <button type="button" class={done ? 'tick ticked' : 'tick'} aria-label={`Tick ${name}`} onClick={tick}>
         <span aria-hidden="true">✓</span>
       </button>
-      <span class={`set-state${state ? ` state-${state.kind}` : ''}`} data-testid="set-state" aria-label={`${name}:`}>
-        {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${state.message}` : STATE_TEXT[state.kind]) : '')}
-      </span>
+      <div class="set-meta">
+        <span class={`set-state${state ? ` state-${state.kind}` : ''}`} data-testid="set-state" aria-label={`${name}:`}>
+          {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${state.message}` : STATE_TEXT[state.kind]) : '')}
+        </span>
+        {details.rpe === null ? null : <span data-testid="set-rpe">RPE {details.rpe}</span>}
+        {last ? <span data-testid="set-last">{last}</span> : null}
+      </div>
       {details.note && !open ? (
         <span class="set-note" data-testid="set-note">
           “{details.note}”
@@ -186,6 +204,22 @@ function SetRow({
             ))}
           </fieldset>
           <p class="hint">A warm-up counts in no record, estimate or volume.</p>
+          <div class="field">
+            <label for={`rpe-${name}`}>RPE of {name}</label>
+            <select
+              id={`rpe-${name}`}
+              value={details.rpe === null ? '' : String(details.rpe)}
+              onChange={(event) => choose({ ...details, rpe: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+            >
+              <option value="">None</option>
+              {RPE_CHOICES.map((rpe) => (
+                <option key={rpe} value={String(rpe)}>
+                  {rpe}
+                  {rpe === 10 ? ': nothing left' : rpe === 8 ? ': two reps left' : rpe === 6 ? ': easy' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
           <form
             class="inline-form"
             onSubmit={(event) => {
@@ -262,6 +296,18 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
     return () => clearTimeout(timer);
   }, [deleted]);
 
+  // the last time of each exercise on the screen, asked once per exercise and kept for a visit with no signal
+  const dayOfPlan = plan?.days.find((each) => each.id === workout?.planDayId);
+  const shownExercises = [...new Set([...(dayOfPlan?.slots ?? []).map((slot) => slot.exerciseId), ...(workout?.sets ?? []).map((set) => set.exerciseId), ...extras.map((extra) => extra.exerciseId)])];
+  useEffect(() => {
+    for (const exerciseId of shownExercises) {
+      gymApi.history(exerciseId).then(
+        (history) => keep(pastKey(exerciseId), history.workouts.slice(0, PAST_KEPT).map(({ sessionId, date, sets }) => ({ sessionId, date, sets }))),
+        () => undefined,
+      );
+    }
+  }, [shownExercises.join()]);
+
   if (!workout) {
     return problem ? (
       <p class="problem" role="alert">
@@ -301,18 +347,18 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
   };
   const redetail = (exerciseId: string, row: Row, details: SetDetails) => {
     if (row.kg === null || row.reps === null) return;
-    void sets?.tick(workoutId, { exerciseId, setNumber: row.setNumber, kg: row.kg, reps: row.reps, ...details });
+    void sets?.tick(workoutId, { exerciseId, setNumber: row.setNumber, kg: row.kg, reps: row.reps, unit: session.user.settings.unit, ...details });
   };
   const remove = (row: Row, exerciseId: string, name: string) => {
     if (row.kg === null || row.reps === null) return;
     setProblem(null);
     void sets?.remove(workoutId, { exerciseId, setNumber: row.setNumber });
-    setDeleted({ exerciseId, name, setNumber: row.setNumber, kg: row.kg, reps: row.reps, kind: row.kind, note: row.note, at: Date.now() });
+    setDeleted({ exerciseId, name, setNumber: row.setNumber, kg: row.kg, reps: row.reps, rpe: row.rpe, kind: row.kind, note: row.note, at: Date.now() });
   };
   const undo = () => {
     if (!deleted) return;
-    const { exerciseId, setNumber, kg, reps, kind, note } = deleted;
-    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, kind, note, unit: session.user.settings.unit });
+    const { exerciseId, setNumber, kg, reps, rpe, kind, note } = deleted;
+    void sets?.tick(workoutId, { exerciseId, setNumber, kg, reps, rpe, kind, note, unit: session.user.settings.unit });
     setDeleted(null);
   };
   const change = async (body: { finished?: boolean; title?: string; notes?: string }) => {
@@ -380,11 +426,23 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
         const rows = [...exercise.rows];
         for (let index = 0; index < extraRows; index++) {
           const last = rows.at(-1);
-          rows.push({ setNumber: (last?.setNumber ?? 0) + 1, kg: last?.kg ?? null, reps: last?.reps ?? null, kind: 'normal', note: '', setId: null, source: 'planned' });
+          rows.push({ setNumber: (last?.setNumber ?? 0) + 1, kg: last?.kg ?? null, reps: last?.reps ?? null, rpe: null, kind: 'normal', note: '', setId: null, source: 'planned' });
         }
+        const past = lastTimeOf(kept<PastWorkout[]>(pastKey(exercise.exerciseId)) ?? [], workoutId, workout.date);
+        const lastOf = (setNumber: number): string | null => {
+          const set = past?.sets.find((each) => each.setNumber === setNumber);
+          return set ? lastSetText(set, unit) : null;
+        };
+        const slot = day?.slots.find((each) => each.exerciseId === exercise.exerciseId);
         return (
           <section key={exercise.exerciseId} class="exercise" aria-label={exercise.name}>
             <h3>{exercise.name}</h3>
+            {slot ? (
+              <p class="hint" data-testid="slot-target">
+                {slotTarget(slot)}
+                {slot.note ? ` · ${slot.note}` : ''}
+              </p>
+            ) : null}
             <div class="set-head" aria-hidden="true">
               <span />
               <span>Set</span>
@@ -399,6 +457,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
                   row={row}
                   unit={unit}
                   state={rowState(row, states.get(`${exercise.exerciseId}:${row.setNumber}`))}
+                  last={lastOf(row.setNumber)}
                   onTick={(kg, reps, details) => tick(exercise.exerciseId, row.setNumber, kg, reps, details)}
                   onDetails={row.source === 'planned' ? null : (details) => redetail(exercise.exerciseId, row, details)}
                   onDelete={row.source === 'planned' ? null : () => remove(row, exercise.exerciseId, exercise.name)}
