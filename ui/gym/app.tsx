@@ -180,8 +180,9 @@ export function App() {
   const sets = useRef<SetSync | null>(null);
 
   const navigate: Navigate = (to) => {
-    if (to !== location.pathname) history.pushState(null, '', to);
-    setPath(to);
+    if (to !== `${location.pathname}${location.search}`) history.pushState(null, '', to);
+    // a link may carry a query for its screen (the plate calculator's weight): the screen is the path's
+    setPath(new URL(to, location.href).pathname);
     window.scrollTo(0, 0);
   };
   const setUser = (next: User) => {

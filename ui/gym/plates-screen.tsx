@@ -1,16 +1,21 @@
 import { useState } from 'preact/hooks';
 import type { Session } from './app.tsx';
-import { parseNumber } from './model.ts';
+import { SET_BOUNDS } from '../../domain/gym/bounds.ts';
+import { kgToShown, parseNumber } from './model.ts';
 import { DEFAULT_BAR, PLATES, platesFor } from './plates.ts';
 
 /** Plates per side for a target; the unit is the user's, the bar weight theirs to change. */
 export function PlatesScreen({ session }: { readonly session: Session }) {
   const unit = session.user.settings.unit;
-  const [target, setTarget] = useState('');
+  // opened from a workout: on the weight of the set at hand
+  const [target, setTarget] = useState(() => new URLSearchParams(location.search).get('target') ?? '');
   const [bar, setBar] = useState(String(DEFAULT_BAR[unit]));
   const targetValue = parseNumber(target);
   const barValue = parseNumber(bar);
-  const load = targetValue === null || barValue === null ? null : platesFor(targetValue, barValue, unit);
+  // no set holds more (the API's bound): past it a sentence, not a row of thousands of plates
+  const heaviest = kgToShown(SET_BOUNDS.kg, unit);
+  const tooHeavy = targetValue !== null && targetValue > heaviest;
+  const load = targetValue === null || barValue === null || tooHeavy ? null : platesFor(targetValue, barValue, unit);
 
   return (
     <section class="stack" aria-labelledby="plates-heading">
@@ -31,6 +36,10 @@ export function PlatesScreen({ session }: { readonly session: Session }) {
       <div class="card" aria-live="polite" data-testid="plates-result">
         {target.trim() === '' ? (
           <p>Type a target weight.</p>
+        ) : tooHeavy ? (
+          <p class="problem">
+            That is more than a set can hold: the calculator works up to {heaviest.toLocaleString('en-US')} {unit}.
+          </p>
         ) : load === null ? (
           <p class="problem">The target and the bar must be numbers in {unit}.</p>
         ) : load.kind === 'below-bar' ? (

@@ -70,6 +70,8 @@ export const links = {
   body: '/body',
   cardio: '/cardio',
   plates: '/plates',
+  /** the calculator opened on a weight, in the lifter's unit */
+  platesFor: (target: string) => `/plates?target=${encodeURIComponent(target)}`,
   stats: '/stats',
   settings: '/settings',
 } as const;

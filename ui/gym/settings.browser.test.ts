@@ -41,6 +41,10 @@ t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb aga
   await page.getByLabel('Dark').check();
   t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), 'dark', 'the dark theme applies at once');
   t.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(17, 19, 24)', 'and is drawn');
+  await page.getByLabel('Rest between sets (seconds; 0 for no timer)').fill('');
+  await page.getByRole('button', { name: 'Save rest' }).click();
+  await page.getByText('Rest timer: type the seconds of rest, or 0 for no timer.').waitFor();
+  t.pass('an emptied rest field is refused, not taken as 0 (no timer)');
   await page.getByLabel('Rest between sets (seconds; 0 for no timer)').fill('30');
   await page.getByRole('button', { name: 'Save rest' }).click();
   await saved(page);

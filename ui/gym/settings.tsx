@@ -5,7 +5,7 @@ import { chooseAccent, chooseTheme } from '../shared/theme.ts';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { gymApi, type Settings } from './gym-api.ts';
-import { ACCENTS } from './model.ts';
+import { ACCENTS, parseNumber } from './model.ts';
 import './tools.css';
 import { Problem } from './outcome.tsx';
 import { Link } from './link.tsx';
@@ -95,9 +95,10 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
         class="field"
         onSubmit={(event) => {
           event.preventDefault();
-          const seconds = Number(rest);
-          if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) {
-            setProblem('Rest timer: a whole number of seconds from 0 to 3600.');
+          // an emptied field is no answer: Number('') is 0, which would turn the timer off unasked
+          const seconds = parseNumber(rest);
+          if (seconds === null || !Number.isInteger(seconds) || seconds > 3600) {
+            setProblem(rest.trim() === '' ? 'Rest timer: type the seconds of rest, or 0 for no timer.' : 'Rest timer: a whole number of seconds from 0 to 3600.');
             return;
           }
           void change({ restTimerSec: seconds });

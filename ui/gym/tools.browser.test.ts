@@ -131,7 +131,16 @@ t.test('plates per side from the workout; cardio machines and sessions, a refusa
   const { page } = await signUp(env, context, 'cardio');
   await page.getByRole('button', { name: 'Start a workout' }).click();
   await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
+  await page.getByLabel('Add an exercise').fill('Bench');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByLabel('Bench set 1 weight (kg)').fill('60');
+  await page.getByLabel('Bench set 1 reps').fill('5');
+  await page.getByRole('button', { name: 'Tick Bench set 1', exact: true }).click();
   await page.getByRole('link', { name: 'Plate calculator' }).click();
+  t.equal(await page.getByLabel('Target weight (kg)').inputValue(), '60', 'the calculator opens on the weight of the set at hand');
+  t.same(await plates(page, 'Makes 60 kg exactly.'), ['Each side: 20 kg', 'Makes 60 kg exactly.']);
+  await page.getByLabel('Target weight (kg)').fill('1000000');
+  t.same(await plates(page, 'That is more than a set can hold: the calculator works up to 1,000 kg.'), ['That is more than a set can hold: the calculator works up to 1,000 kg.'], 'an absurd target gets a sentence');
   await page.getByLabel('Target weight (kg)').fill('100');
   t.same(await plates(page, 'Makes 100 kg exactly.'), ['Each side: 25 + 15 kg', 'Makes 100 kg exactly.'], '100 kg on the 20 kg bar');
   await page.getByLabel('Target weight (kg)').fill('101');

@@ -28,6 +28,7 @@ import {
 import { SET_KIND_WORDS } from './workout-history.ts';
 import { shownSets, startKey, workoutKey } from './workout-replica.ts';
 import { Link } from './link.tsx';
+import { links } from './routes.ts';
 import { Problem } from './outcome.tsx';
 import { exerciseNamed } from './use-library.ts';
 
@@ -338,6 +339,9 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
   for (const extra of extras) names.set(extra.exerciseId, extra.name);
   const exercises: ExerciseRows[] = workoutRows(planned, logged, pending, names);
   const notOnServer = commands.some((command) => command.key === startKey(workoutId));
+  // the set at hand is the first not ticked yet: the plate calculator opens on its weight
+  const atHand = exercises.flatMap((each) => each.rows).find((row) => row.source === 'planned' && row.kg !== null);
+  const platesLink = atHand?.kg == null ? links.plates : links.platesFor(String(kgToShown(atHand.kg, unit)));
 
   const tick = (exerciseId: string, setNumber: number, kg: number, reps: number, details: SetDetails) => {
     // the history says which unit the lifter typed; kg stays the weight
@@ -413,7 +417,7 @@ export function WorkoutScreen({ session, workoutId }: { readonly session: Sessio
       ) : null}
       <Problem message={problem} />
       <div class="actions">
-        <Link to="/plates" navigate={session.navigate} class="button back-link">
+        <Link to={platesLink} navigate={session.navigate} class="button back-link">
           Plate calculator
         </Link>
         <Link to={`/workout/${workoutId}/history`} navigate={session.navigate} class="button back-link">
