@@ -68,13 +68,25 @@ export function ExercisesScreen({ session }: { readonly session: Session }) {
           // a suggestion chosen is the link; otherwise the entry of exactly that name, if any
           exerciseNamed(name.trim(), chosen?.name === name.trim() ? chosen.id : undefined).then(
             (made) => session.navigate(`/exercises/${made.id}`),
-            (error: unknown) => setProblem(messageOf(error)),
+            (error: unknown) => setProblem(messageOf(error, { subject: 'the exercise' })),
           );
         }}
       >
         <label for="exercise-name">New exercise</label>
         <div class="inline-row">
-          <input id="exercise-name" type="text" required maxLength={100} value={name} aria-describedby="exercise-library-hint" onInput={(event) => setName(event.currentTarget.value)} />
+          <input
+            id="exercise-name"
+            type="text"
+            required
+            maxLength={100}
+            value={name}
+            aria-describedby="exercise-library-hint"
+            onInput={(event) => {
+              setName(event.currentTarget.value);
+              // the message was about the name: typing another one answers it
+              setProblem(null);
+            }}
+          />
           <button type="submit">Create</button>
         </div>
         <p class="hint" id="exercise-library-hint">
@@ -139,7 +151,7 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
   const act = (action: () => Promise<void>) => {
     setProblem(null);
     setDone(null);
-    action().catch((error: unknown) => setProblem(messageOf(error)));
+    action().catch((error: unknown) => setProblem(messageOf(error, { subject: 'the exercise' })));
   };
 
   return (
@@ -200,7 +212,17 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
       >
         <label for="exercise-rename">Name</label>
         <div class="inline-row">
-          <input id="exercise-rename" type="text" required maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <input
+            id="exercise-rename"
+            type="text"
+            required
+            maxLength={100}
+            value={name}
+            onInput={(event) => {
+              setName(event.currentTarget.value);
+              setProblem(null);
+            }}
+          />
           <button type="submit" disabled={name.trim() === exercise.name}>
             Rename
           </button>
@@ -213,6 +235,9 @@ export function ExerciseScreen({ session, id }: { readonly session: Session; rea
           onSubmit={(event) => {
             event.preventDefault();
             if (!target) return;
+            // a merge cannot be undone: the person reads what moves before it happens
+            const moves = `${setCount} ${setCount === 1 ? 'set' : 'sets'} of ${exercise.name}`;
+            if (!confirm(`Merge ${exercise.name} into ${target.name}? ${moves} move to ${target.name}, its plan slots follow, and ${exercise.name} is removed. This cannot be undone.`)) return;
             act(async () => {
               await gymApi.mergeExercise(id, target.id);
               session.navigate(`/exercises/${target.id}`);

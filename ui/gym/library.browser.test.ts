@@ -36,7 +36,11 @@ t.test('search, history, rename, refused delete, merge, delete', async (t) => {
   await page.getByRole('button', { name: 'Delete Bench' }).click();
   t.equal(await page.getByRole('alert').innerText(), 'Sets are logged against this exercise; merge it into another instead', 'the refusal in the API’s words');
 
+  await page.getByLabel('Name', { exact: true }).fill('   ');
+  await page.getByRole('button', { name: 'Rename' }).click();
+  t.equal(await page.getByRole('alert').innerText(), 'Give the exercise a name.', 'an empty name is refused in words, not the schema’s');
   await page.getByLabel('Name', { exact: true }).fill('Flat Bench');
+  t.equal(await page.getByRole('alert').count(), 0, 'the message goes once the name is typed again');
   await page.getByRole('button', { name: 'Rename' }).click();
   await page.getByRole('heading', { name: 'Flat Bench', level: 2 }).waitFor();
 
@@ -45,6 +49,15 @@ t.test('search, history, rename, refused delete, merge, delete', async (t) => {
     await page.getByTestId('merge-effect').innerText(),
     '2 sets move to Bench Press (numbered after its own), plan slots of Flat Bench point at Bench Press, and Flat Bench is removed.',
   );
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Merge' }).click();
+  t.same(asked, ['Merge Flat Bench into Bench Press? 2 sets of Flat Bench move to Bench Press, its plan slots follow, and Flat Bench is removed. This cannot be undone.'], 'a merge asks first, saying what moves');
+  t.equal(await page.getByRole('heading', { name: 'Flat Bench', level: 2 }).count(), 1, 'declined: nothing merged');
+  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Merge' }).click();
   await page.getByRole('heading', { name: 'Bench Press', level: 2 }).waitFor();
   await page.getByTestId('history-row').getByText('70×3, 60×5, 62.5×5').waitFor();

@@ -182,7 +182,12 @@ export function slotTarget(slot: { readonly targetSets: number; readonly repMin:
 /** The identity of a set as the server upserts it: a retry of the same key is the same set. */
 export const setKey = (workoutId: string, exerciseId: string, setNumber: number): string => `set:${workoutId}:${exerciseId}:${setNumber}`;
 
-export type RowState = { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'queued' } | { readonly kind: 'failed'; readonly message: string };
+export type RowState =
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'saved' }
+  | { readonly kind: 'queued' }
+  /** the API's code and message, said in the lifter's words and unit where the row is drawn */
+  | { readonly kind: 'failed'; readonly code: string; readonly message: string };
 
 export type LoggedSet = {
   readonly id: string;

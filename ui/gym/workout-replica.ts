@@ -68,7 +68,11 @@ export function pendingOf(commands: readonly Command[], workoutId: string, offli
   const deleted = new Set<string>();
   for (const command of commands) {
     if (command.method === 'POST' && command.path === tickPath(workoutId) && isTickBody(command.body)) {
-      const state: RowState = command.refusal ? { kind: 'failed', message: command.refusal.message } : offline || command.tries > 0 ? { kind: 'queued' } : { kind: 'saving' };
+      const state: RowState = command.refusal
+        ? { kind: 'failed', code: command.refusal.code, message: command.refusal.message }
+        : offline || command.tries > 0
+          ? { kind: 'queued' }
+          : { kind: 'saving' };
       ticks.push({ ...command.body, state });
     } else if (command.method === 'DELETE' && command.path.startsWith(`${tickPath(workoutId)}/`) && !command.refusal) {
       deleted.add(command.key);

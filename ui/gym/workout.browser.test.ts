@@ -311,3 +311,25 @@ t.test('a warm-up, a set to failure and a note, chosen on the row: told by a let
     'two sets, and the volume of the working one only',
   );
 });
+
+t.test('a refused tick says why in the lifter’s words and unit, and goes once the set is ticked right', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'refused-tick');
+  await serverSend(env, context, 'PATCH', '/api/settings', { unit: 'lb' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Start a workout' }).click();
+  await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
+  await page.getByLabel('Add an exercise').fill('Squat');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByLabel('Squat set 1 weight (lb)').fill('5000');
+  await page.getByLabel('Squat set 1 reps').fill('5');
+  await page.getByRole('button', { name: 'Tick Squat set 1', exact: true }).click();
+  await stateOf(page, 'Squat', 1).getByText(/^Not saved/).waitFor();
+  t.equal(await stateOf(page, 'Squat', 1).innerText(), 'Not saved: The weight must be at most 2,204.623 lb.', 'in pounds, in words');
+  t.same(await checkScreen(page, 'workout-refused-tick'), []);
+  await page.getByLabel('Squat set 1 weight (lb)').fill('225');
+  await page.getByRole('button', { name: 'Tick Squat set 1', exact: true }).click();
+  await stateOf(page, 'Squat', 1).getByText('Saved').waitFor();
+  await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
+  t.equal(await page.getByText(/Not saved/).count(), 0, 'nothing refused is left on the screen');
+});

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { watchSyncMoments } from '../shared/sync-moments.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
 import type { Session } from './app.tsx';
-import { messageOf } from '../shared/messages.ts';
+import { messageOf, refusalWords } from '../shared/messages.ts';
 import { gymApi, type Home, type Plan, type Workout } from './gym-api.ts';
 import { keep, kept } from './local.ts';
 import { SET_BOUNDS } from '../../domain/gym/bounds.ts';
@@ -183,7 +183,7 @@ function SetRow({
       </button>
       <div class="set-meta">
         <span class={`set-state${state ? ` state-${state.kind}` : ''}`} data-testid="set-state" aria-label={`${name}:`}>
-          {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${state.message}` : STATE_TEXT[state.kind]) : '')}
+          {problem ?? (state ? (state.kind === 'failed' ? `Not saved: ${refusalWords(state, unit)}` : STATE_TEXT[state.kind]) : '')}
         </span>
         {details.rpe === null ? null : <span data-testid="set-rpe">RPE {details.rpe}</span>}
         {last ? <span data-testid="set-last">{last}</span> : null}

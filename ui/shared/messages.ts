@@ -13,6 +13,8 @@ export type MessageOptions = {
   readonly offline?: string;
   /** what this screen says when the answer came too late; the offline sentence when not given */
   readonly late?: string;
+  /** what the screen's form is about ("the exercise"), for a refusal of an empty name: "Give the exercise a name." */
+  readonly subject?: string;
 };
 
 export const NO_CONNECTION = 'No connection to the server. Try again when you are online.';
@@ -37,30 +39,85 @@ function keptSet(body: Readonly<Record<string, unknown>>): { readonly kg: number
 const WEIGHT_FIELD = /^[\w.[\]]*(?:kg|Kg)(?:\.\d+)?: /;
 const BOUND = /^Too (big|small): expected number to be ([<>]=?)(-?\d+(?:\.\d+)?)$/;
 
-/** A refused weight in the person's unit: "The weight must be at most 2204.623 lb." */
+const boundWords = (sign: string, limit: string): string =>
+  sign === '<=' ? `at most ${limit}` : sign === '>=' ? `at least ${limit}` : sign === '<' ? `under ${limit}` : `over ${limit}`;
+
+/** A refused weight in the person's unit: "The weight must be at most 2,204.623 lb." */
 function weightRefusal(message: string, unit: WeightUnit): string | null {
   const field = WEIGHT_FIELD.exec(message);
   if (!field) return null;
   const bound = BOUND.exec(message.slice(field[0].length));
   if (!bound) return null;
   const [, , sign = '', number = '0'] = bound;
-  const limit = weightText(Number(number), unit);
-  const words = sign === '<=' ? `at most ${limit}` : sign === '>=' ? `at least ${limit}` : sign === '<' ? `under ${limit}` : `over ${limit}`;
-  return `The weight must be ${words}.`;
+  return `The weight must be ${boundWords(sign, grouped(weightText(Number(number), unit)))}.`;
 }
 
-function refusalText(error: ApiRefusal, unit: WeightUnit): string {
-  if (error.code === 'SET_CHANGED_LATER') {
-    const kept = keptSet(error.body);
-    if (kept) return `${error.message}: it keeps ${weightText(kept.kg, unit)} × ${kept.reps}.`;
+/** "2204.623 lb" as a person reads a long number: "2,204.623 lb" */
+const grouped = (text: string): string => text.replace(/^\d+/, (digits) => Number(digits).toLocaleString('en-US'));
+
+/** What a person calls the fields the forms send, by the last name of the field's path. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  name: 'the name',
+  title: 'the name',
+  reps: 'the reps',
+  rpe: 'the RPE',
+  notes: 'the notes',
+  note: 'the note',
+  minutes: 'the minutes',
+  distanceKm: 'the distance',
+  calories: 'the calories',
+  level: 'the level',
+  date: 'the date',
+  email: 'the email address',
+  password: 'the password',
+  targetSets: 'the number of sets',
+  repMin: 'the fewest reps',
+  repMax: 'the most reps',
+  restTimerSec: 'the rest',
+  weeklyGoal: 'the weekly goal',
+  code: 'the code',
+};
+// "<path>: <zod's words>": the field is the path's last name, an index after it left out
+const FIELD = /^(?:[\w.[\]]*\.)?([A-Za-z]+)(?:\.\d+|\[\d+\])?: (.*)$/;
+const STRING_BOUND = /^Too (big|small): expected string to have ([<>]=?)(\d+) characters?$/;
+
+/**
+ * A validation refusal of a field the person typed, in their words: "Give the exercise a name.",
+ * "The reps must be at most 500.", "The note must be at most 500 characters."; null for any other.
+ */
+function fieldRefusal(message: string, subject: string): string | null {
+  const found = FIELD.exec(message);
+  const label = found ? FIELD_WORDS[found[1]!] : undefined;
+  if (!found || !label) return null;
+  const Label = `${label[0]!.toUpperCase()}${label.slice(1)}`;
+  const text = found[2]!;
+  const string = STRING_BOUND.exec(text);
+  if (string) {
+    const [, , sign = '', number = '0'] = string;
+    if (sign === '>=' && number === '1') return label === 'the name' ? `Give ${subject} a name.` : `${Label} cannot be empty.`;
+    return `${Label} must be ${boundWords(sign, `${Number(number).toLocaleString('en-US')} characters`)}.`;
   }
-  if (error.code === 'VALIDATION_FAILED') return weightRefusal(error.message, unit) ?? error.message;
-  return error.message;
+  const bound = BOUND.exec(text);
+  if (bound) {
+    const [, , sign = '', number = '0'] = bound;
+    return `${Label} must be ${boundWords(sign, Number(number).toLocaleString('en-US'))}.`;
+  }
+  return null;
+}
+
+/** A refusal in the person's words and unit, from the API's code, message and body. */
+export function refusalWords(refusal: { readonly code: string; readonly message: string; readonly body?: Readonly<Record<string, unknown>> | null }, unit: WeightUnit = 'kg', subject = 'it'): string {
+  if (refusal.code === 'SET_CHANGED_LATER' && refusal.body) {
+    const kept = keptSet(refusal.body);
+    if (kept) return `${refusal.message}: it keeps ${weightText(kept.kg, unit)} × ${kept.reps}.`;
+  }
+  if (refusal.code === 'VALIDATION_FAILED') return weightRefusal(refusal.message, unit) ?? fieldRefusal(refusal.message, subject) ?? refusal.message;
+  return refusal.message;
 }
 
 /** A failed call in words for the person: the API's own sentence, or that no answer came. */
 export function messageOf(error: unknown, options: MessageOptions = {}): string {
-  if (error instanceof ApiRefusal) return refusalText(error, options.unit ?? 'kg');
+  if (error instanceof ApiRefusal) return refusalWords(error, options.unit ?? 'kg', options.subject);
   if (error instanceof NoAnswer) {
     const offline = options.offline ?? NO_CONNECTION;
     return error.reason === 'deadline' ? (options.late ?? offline) : offline;

@@ -22,11 +22,21 @@ t.test('a tick that lost to a later one says what the server keeps, in the reade
 t.test('a weight out of bounds is said in the reader’s unit', async (t) => {
   // infra/http/app.ts writes "<field>: <zod's message>"; domain/gym/library.ts bounds kg to 0..1000
   const tooHeavy = refusal('VALIDATION_FAILED', 'body.kg: Too big: expected number to be <=1000');
-  t.equal(messageOf(tooHeavy, { unit: 'lb' }), 'The weight must be at most 2204.623 lb.');
-  t.equal(messageOf(tooHeavy, { unit: 'kg' }), 'The weight must be at most 1000 kg.');
+  t.equal(messageOf(tooHeavy, { unit: 'lb' }), 'The weight must be at most 2,204.623 lb.');
+  t.equal(messageOf(tooHeavy, { unit: 'kg' }), 'The weight must be at most 1,000 kg.');
   t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.barKg: Too small: expected number to be >=0'), { unit: 'lb' }), 'The weight must be at least 0 lb.');
-  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.reps: Too big: expected number to be <=500'), { unit: 'lb' }), 'body.reps: Too big: expected number to be <=500', 'a field that is no weight keeps its words');
   t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.kg: Invalid input: expected number, received string'), { unit: 'lb' }), 'body.kg: Invalid input: expected number, received string', 'words about no number keep theirs');
+});
+
+t.test('a field out of bounds is said in words, not in the schema’s', async (t) => {
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.reps: Too big: expected number to be <=500')), 'The reps must be at most 500.');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.name: Too small: expected string to have >=1 characters'), { subject: 'the exercise' }), 'Give the exercise a name.');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.name: Too small: expected string to have >=1 characters')), 'Give it a name.');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.note: Too big: expected string to have <=500 characters')), 'The note must be at most 500 characters.');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.days[0].slots[1].repMax: Too big: expected number to be <=100')), 'The most reps must be at most 100.', 'the last name of a nested field');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.weeklyGoal: Too small: expected number to be >=1')), 'The weekly goal must be at least 1.');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.colour: Too big: expected number to be <=3')), 'body.colour: Too big: expected number to be <=3', 'a field with no words of its own keeps the message');
+  t.equal(messageOf(refusal('NOT_FOUND', 'Exercise not found')), 'Exercise not found', 'other refusals are sentences already');
 });
 
 t.test('no answer says there was no connection, in the words of the screen when it has some', async (t) => {
