@@ -38,6 +38,7 @@ t.test('POST /sessions is get-or-create on (user, plan day, date); 20 parallel c
     startedAt: workout.startedAt,
     finishedAt: null,
     setCount: 0,
+    exerciseNames: [],
     volumeKg: 0,
     sets: [],
   });

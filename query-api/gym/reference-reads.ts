@@ -100,6 +100,8 @@ function workoutSummary(account: Account, workout: LiveWorkout) {
     startedAt: workout.startedAt,
     finishedAt: workout.finishedAt,
     setCount: workout.sets.length,
+    // "the exercises it holds sets of, once each, by name as its sets are ordered"
+    exerciseNames: [...new Set(setsInOrder(account, workout.sets).map((set) => set.exerciseId))].flatMap((id) => nameOf(account, id) ?? []),
     volumeKg: volumeOf(workout.sets.filter(counted)),
   };
 }

@@ -41,6 +41,7 @@ export const workoutSummarySchema = z
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
     setCount: z.number(),
+    exerciseNames: z.array(z.string()).meta({ description: 'the exercises it holds sets of, once each, by name as its sets are ordered' }),
     volumeKg: z.number().meta({ description: 'weight × reps over the sets that are not warm-ups' }),
   })
   .meta({ id: 'WorkoutSummary' });

@@ -20,6 +20,7 @@ export const summaryRow = z.object({
   started_at: z.string(),
   finished_at: z.string().nullable(),
   set_count: z.number(),
+  exercise_names: z.array(z.string()),
   volume_kg: z.number(),
 });
 
@@ -36,6 +37,7 @@ export const toSummary = (row: z.infer<typeof summaryRow>): WorkoutSummary => ({
   startedAt: row.started_at,
   finishedAt: row.finished_at,
   setCount: row.set_count,
+  exerciseNames: row.exercise_names,
   volumeKg: row.volume_kg,
 });
 
@@ -48,6 +50,8 @@ export const summarySelect = sql.fragment`
   SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
     w.title, w.notes, w.started_at, w.finished_at,
     (SELECT count(*)::int FROM gym.sets s WHERE s.workout_id = w.id) AS set_count,
+    (SELECT coalesce(array_agg(x.name ORDER BY lower(x.name), x.id), '{}') FROM (
+      SELECT DISTINCT e.id, e.name FROM gym.sets s JOIN gym.exercises e ON e.id = s.exercise_id WHERE s.workout_id = w.id) x) AS exercise_names,
     (SELECT coalesce(sum(s.kg * s.reps ORDER BY s.set_number, s.id), 0)::float8 FROM gym.sets s
      WHERE s.workout_id = w.id AND s.kind IS DISTINCT FROM 'warmup') AS volume_kg
   FROM gym.workouts w

@@ -3,7 +3,7 @@
 // recovery by a mailed code pasted with a space signs this phone in.
 import t from 'tap';
 import { DESKTOP, startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, newEmail, PASSWORD, serverGet } from '../testing/gym.ts';
+import { checkScreen, navTo, newEmail, PASSWORD, serverGet } from '../testing/gym.ts';
 
 const INVITE = 'barbell-club';
 const env = await startBrowserSystem(t, { INVITE_CODE: INVITE });
@@ -33,7 +33,7 @@ t.test('sign up with the invite code, log out, log in, and every auth screen pas
   await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
   t.equal((await serverGet<{ email: string }>(env, context, '/api/me')).email, email, 'signed in as the new account');
 
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
   t.equal((await context.cookies(env.origins.gym)).filter((cookie) => cookie.name === 'gym_sid' && cookie.value !== '').length, 0, 'the session cookie is gone');

@@ -18,6 +18,7 @@ import { lazyScreen } from './lazy-screen.tsx';
 import { type SetSync, type SetsView, startSetSync } from './sets.ts';
 import { SettingsScreen } from './settings.tsx';
 import { StatsScreen } from './stats.tsx';
+import { TabBar } from './tab-bar.tsx';
 import { TodayScreen } from './today.tsx';
 import { WorkoutScreen } from './workout.tsx';
 import { Link, type Navigate } from './link.tsx';
@@ -51,36 +52,6 @@ export function applyAccent(user: User): void {
   chooseAccent(accentColour(user.settings.accent));
 }
 
-function Nav({ path, navigate }: { readonly path: string; readonly navigate: Navigate }) {
-  const items = [
-    [links.today, 'Today'],
-    [links.history, 'History'],
-    [links.plans, 'Plans'],
-    [links.exercises, 'Exercises'],
-    [links.body, 'Body'],
-    [links.cardio, 'Cardio'],
-    [links.plates, 'Plates'],
-    [links.stats, 'Stats'],
-    [links.settings, 'Settings'],
-  ] as const;
-  return (
-    <nav class="app-nav" aria-label="Main">
-      {items.map(([to, label]) => (
-        <a
-          key={to}
-          href={to}
-          aria-current={path === to || (to !== '/' && path.startsWith(`${to}/`)) ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            navigate(to);
-          }}
-        >
-          {label}
-        </a>
-      ))}
-    </nav>
-  );
-}
 
 /** The header's save badge, from the outbox; its name counts the sets still to send. */
 function GymSaveBadge({ view, onRetry }: { readonly view: SetsView | null; readonly onRetry: () => void }) {
@@ -277,8 +248,11 @@ export function App() {
   const screen = screenOf(path);
   const [title, view] = screenView(screen, session);
   return (
-    <AppShell title={title} actions={<GymSaveBadge view={setsView} onRetry={() => void sets.current?.retry()} />}>
-      <Nav path={path} navigate={navigate} />
+    <AppShell
+      title={title}
+      actions={<GymSaveBadge view={setsView} onRetry={() => void sets.current?.retry()} />}
+      dock={<TabBar path={path} navigate={navigate} commands={setsView?.commands ?? []} />}
+    >
       {offline ? <p class="note-line">Offline: showing the last copy kept on this phone. Sets you tick are kept and sent when the signal is back.</p> : null}
       <Notices view={setsView} onDismiss={(id) => sets.current?.dismiss(id)} />
       {view}

@@ -54,6 +54,11 @@ export function HistoryScreen({ session }: { readonly session: Session }) {
                   {workout.setCount} {workout.setCount === 1 ? 'set' : 'sets'}, {volume(workout.volumeKg)}
                   {workout.finishedAt ? '' : ', not finished'}
                 </span>
+                {workout.exerciseNames.length > 0 ? (
+                  <span class="history-exercises" data-testid="history-exercises">
+                    {workout.exerciseNames.join(', ')}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

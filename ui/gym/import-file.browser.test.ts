@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, serverGet, serverSend, signUp } from '../testing/gym.ts';
+import { checkScreen, navTo, serverGet, serverSend, signUp } from '../testing/gym.ts';
 
 const env = await startBrowserSystem(t);
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'command-api', 'gym', 'fixtures');
@@ -19,7 +19,7 @@ t.test('a Strong export: picked, previewed, its unit switched, confirmed, and a 
   const context = await env.phone();
   const { page } = await signUp(env, context, 'csv-import');
   await serverSend(env, context, 'POST', '/api/exercises', { name: 'squat (barbell)' });
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   await page.getByRole('link', { name: 'Import a CSV export' }).click();
   await page.getByRole('heading', { name: 'Import a CSV export', level: 2 }).waitFor();
   t.same(await checkScreen(page, 'import-file'), []);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, serverGet, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../testing/gym.ts';
+import { checkScreen, navTo, serverGet, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 import { OCR_BASE } from './ocr-paths.ts';
 
@@ -22,7 +22,7 @@ t.test('a screenshot becomes a workout: read on the phone, checked, then logged'
     if (url.origin !== env.origins.gym) outside.push(request.url());
     if (url.pathname.startsWith(OCR_BASE)) ocrFiles.push(url.pathname.slice(OCR_BASE.length + 1));
   });
-  await page.getByRole('link', { name: 'Exercises' }).click();
+  await navTo(page, 'Exercises');
   await page.getByRole('link', { name: 'Read a screenshot of another app' }).click();
   await page.getByRole('heading', { name: 'Read a screenshot', level: 2 }).waitFor();
   t.same(await checkScreen(page, 'import'), []);

@@ -3,7 +3,7 @@
 // moves, a delete; the stats' totals; body-weight readings, one per date.
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, serverGet, serverSend, signUp } from '../testing/gym.ts';
+import { checkScreen, navTo, serverGet, serverSend, signUp } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
 const env = await startBrowserSystem(t);
@@ -19,7 +19,7 @@ t.test('search, history, rename, refused delete, merge, delete', async (t) => {
   await serverSend(env, context, 'POST', `/api/sessions/${workout.id}/sets`, { exerciseId: bench.id, setNumber: 2, kg: 62.5, reps: 5 });
   await serverSend(env, context, 'POST', `/api/sessions/${workout.id}/sets`, { exerciseId: press.id, setNumber: 1, kg: 70, reps: 3 });
 
-  await page.getByRole('link', { name: 'Exercises' }).click();
+  await navTo(page, 'Exercises');
   await page.getByRole('link', { name: 'Bench Press' }).waitFor();
   t.same(await page.locator('.link-list a').allInnerTexts(), ['Bench', 'Bench Press', 'Squat']);
   t.same(await checkScreen(page, 'exercises'), []);
@@ -73,7 +73,7 @@ t.test('search, history, rename, refused delete, merge, delete', async (t) => {
   await page.getByRole('link', { name: 'Squat' }).waitFor();
   t.same(await page.locator('.link-list a').allInnerTexts(), ['Bench Press', 'Squat'], 'deleted');
 
-  await page.getByRole('link', { name: 'Stats' }).click();
+  await navTo(page, 'Stats');
   await page.getByTestId('totals').waitFor();
   t.same(
     (await page.getByTestId('totals').locator('dd').allInnerTexts()).slice(1),
@@ -86,7 +86,7 @@ t.test('search, history, rename, refused delete, merge, delete', async (t) => {
 t.test('body weight: one reading per date, overwritten, deleted', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'body');
-  await page.getByRole('link', { name: 'Body' }).click();
+  await navTo(page, 'Body');
   await page.getByText('No readings yet.').waitFor();
   t.equal(await page.getByLabel('Date').inputValue(), localDate(new Date()), "today by the phone's calendar");
   await page.getByLabel('Weight (kg)').fill('80.4');
@@ -106,15 +106,15 @@ t.test('body weight: one reading per date, overwritten, deleted', async (t) => {
 t.test('plans: two templates, make the first active again, copy it as the next block, delete one and its workout stays', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'plans');
-  await page.getByRole('link', { name: 'Plans' }).click();
+  await navTo(page, 'Plans');
   await page.getByRole('button', { name: 'Use Upper / lower' }).click();
   await page.getByText('Next: Day 1: Upper').waitFor();
-  await page.getByRole('link', { name: 'Plans' }).click();
+  await navTo(page, 'Plans');
   await page.getByRole('button', { name: 'Use Push / pull / legs' }).click();
   await page.getByText('Next: Day 1: Push').waitFor();
   const ppl = (await serverGet<{ name: string; days: { id: string }[] }[]>(env, context, '/api/plans')).find((plan) => plan.name === 'Push / pull / legs')!;
   const workout = await serverSend<{ id: string }>(env, context, 'POST', '/api/sessions', { date: '2026-03-02', planDayId: ppl.days[0]!.id });
-  await page.getByRole('link', { name: 'Plans' }).click();
+  await navTo(page, 'Plans');
   await page.getByRole('button', { name: 'Make Upper / lower active' }).click();
   await page.getByText('Upper / lower is now the active plan.').waitFor();
   const active = async () => (await serverGet<{ name: string; active: boolean }[]>(env, context, '/api/plans')).map((plan) => `${plan.name}${plan.active ? ' (active)' : ''}`);

@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { PASSWORD, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { navTo, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
 const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
@@ -35,7 +35,7 @@ async function lifter(context: BrowserContext, what: string): Promise<{ page: Pa
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.getByRole('link', { name: 'Plans' }).click();
+  await navTo(page, 'Plans');
   await page.getByRole('button', { name: 'Use 5×5' }).click();
   await page.getByText('Next: Day 1: A').waitFor();
   return signed;

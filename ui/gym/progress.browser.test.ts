@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, serverGet, serverSend, signUp } from '../testing/gym.ts';
+import { checkScreen, navTo, serverGet, serverSend, signUp } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 import { bodyWeightSeries, exerciseProgress, weeklyVolume, type WorkoutProgress } from './progress.ts';
 
@@ -52,7 +52,7 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
   await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(2), kg: 81.6 });
   t.same(scripts.filter((name) => name.includes('draw-chart')), [], 'Today loads no chart code');
 
-  await page.getByRole('link', { name: 'Exercises' }).click();
+  await navTo(page, 'Exercises');
   await page.getByRole('link', { name: 'Bench Press' }).click();
   const exercise = await drawn(page, 'progress-chart');
   t.ok(scripts.some((name) => name.includes('draw-chart')), 'the chart code loads when a chart opens');
@@ -74,7 +74,7 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
   t.same(await checkScreen(page, 'exercise-chart'), []);
   t.ok((await drawn(page, 'progress-chart')).painted > 500, 'drawn again after the theme changes');
 
-  await page.getByRole('link', { name: 'Stats' }).click();
+  await navTo(page, 'Stats');
   const weeks = await drawn(page, 'volume-chart');
   const stats = await serverGet<{ weeks: { weekStart: string; volumeKg: number }[] }>(env, context, `/api/stats?date=${localDate(new Date())}`);
   const volume = weeklyVolume(stats.weeks, 'kg');
@@ -88,7 +88,7 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
   t.same(weekCells.reverse(), volume.lines[0], 'the weeks table prints the series');
   t.same(await checkScreen(page, 'stats-chart'), []);
 
-  await page.getByRole('link', { name: 'Body' }).click();
+  await navTo(page, 'Body');
   const body = await drawn(page, 'body-chart');
   t.equal(body.points, 2);
   const readings = bodyWeightSeries(await serverGet<{ date: string; kg: number }[]>(env, context, '/api/bodyweight'), 'kg');
@@ -118,7 +118,7 @@ t.test('issue 35: a chart draws whatever language the browser reports, a tag Int
     const { page } = await signUp(env, context, 'language');
     await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(9), kg: 82.4 });
     await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(2), kg: 81.6 });
-    await page.getByRole('link', { name: 'Body' }).click();
+    await navTo(page, 'Body');
     const canvas = page.getByTestId('body-chart').locator('.chart-canvas:not([data-state="loading"])');
     await canvas.waitFor();
     t.equal(await canvas.getAttribute('data-state'), 'drawn', `${JSON.stringify(reported)}: the chart is drawn`);
@@ -131,7 +131,7 @@ t.test('issue 35: a chart draws whatever language the browser reports, a tag Int
 t.test('the exercise library: suggested while typing a new exercise, linked later by its name', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'library');
-  await page.getByRole('link', { name: 'Exercises' }).click();
+  await navTo(page, 'Exercises');
   await page.getByLabel('New exercise').fill('bench pr');
   const suggestions = page.getByTestId('suggestions').getByRole('button');
   await suggestions.first().waitFor();

@@ -3,7 +3,7 @@
 // useLoad over the gym replica), with no alert over them.
 import t from 'tap';
 import { localDate } from './model.ts';
-import { serverSend, signUp } from '../testing/gym.ts';
+import { navTo, serverSend, signUp } from '../testing/gym.ts';
 import { startBrowserSystem } from '../testing/browser.ts';
 
 const env = await startBrowserSystem(t);
@@ -19,12 +19,12 @@ t.test('Body weight, Stats and Exercises reopened with no signal show their last
   await serverSend(env, context, 'PUT', '/api/bodyweight', { date: today, kg: 81.6 });
   await serverSend(env, context, 'POST', '/api/exercises', { name: 'Zercher squat' });
 
-  await page.getByRole('link', { name: 'Exercises' }).click();
+  await navTo(page, 'Exercises');
   await page.getByRole('link', { name: 'Zercher squat' }).waitFor();
 
-  await page.getByRole('link', { name: 'Body' }).click();
+  await navTo(page, 'Body');
   await page.getByTestId('reading').getByText(`${today}: 81.6 kg`).waitFor();
-  await page.getByRole('link', { name: 'Stats' }).click();
+  await navTo(page, 'Stats');
   await page.getByTestId('totals').waitFor();
   const totals = await page.getByTestId('totals').innerText();
 
@@ -33,11 +33,11 @@ t.test('Body weight, Stats and Exercises reopened with no signal show their last
   await page.getByTestId('totals').waitFor();
   t.equal(await page.getByTestId('totals').innerText(), totals, 'Stats shows the totals it last had');
   t.equal(await page.getByRole('alert').count(), 0, 'and no alert over them');
-  await page.getByRole('link', { name: 'Body' }).click();
+  await navTo(page, 'Body');
   await page.getByTestId('reading').getByText(`${today}: 81.6 kg`).waitFor();
   t.pass('Body weight shows the reading it last had');
   t.equal(await page.getByRole('alert').count(), 0, 'and no alert over it');
-  await page.getByRole('link', { name: 'Exercises' }).click();
+  await navTo(page, 'Exercises');
   await page.getByRole('link', { name: 'Zercher squat' }).waitFor();
   t.pass('Exercises lists what it last had');
 });

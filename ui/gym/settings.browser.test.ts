@@ -6,7 +6,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { until } from '../../infra/testing/until.ts';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, PASSWORD, type ServerSet, serverGet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, navTo, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
 const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
@@ -17,7 +17,7 @@ const accent = (page: Page) => page.evaluate(() => getComputedStyle(document.doc
 const saved = (page: Page) => page.getByTestId('save-state').getByText(/^Saved \d/).waitFor();
 
 async function freeWorkoutWith(page: Page, exercise: string): Promise<string> {
-  await page.getByRole('link', { name: 'Today' }).click();
+  await navTo(page, 'Today');
   await page.getByRole('button', { name: 'Start a workout' }).click();
   await page.getByRole('heading', { name: /^Workout ·/, level: 2 }).waitFor();
   await page.getByLabel('Add an exercise').fill(exercise);
@@ -29,7 +29,7 @@ async function freeWorkoutWith(page: Page, exercise: string): Promise<string> {
 t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb again; accent, theme and rest timer apply at once', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'settings');
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
   t.same(await checkScreen(page, 'settings'), []);
 
@@ -71,10 +71,10 @@ t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb aga
   await page.reload();
   await page.getByTestId('set-row').getByText('Saved').waitFor();
   t.equal(await page.getByLabel('Bench Press set 1 weight (lb)').inputValue(), '135', '135 lb comes back as 135 lb');
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   await page.getByLabel('Kilograms (kg)').check();
   await saved(page);
-  await page.getByRole('link', { name: 'Today' }).click();
+  await navTo(page, 'Today');
   await page.goto(`${env.origins.gym}/workout/${id}`);
   t.equal(await page.getByLabel('Bench Press set 1 weight (kg)').inputValue(), '61.235', 'in kilograms it reads 61.235 kg');
 });
@@ -89,7 +89,7 @@ t.test('issue 35: a set of 100 kg ticked again unchanged in pounds is stored as 
   const [first] = await untilWorkout(env, context, id, (sets) => sets.length === 1);
   t.equal(first?.kg, 100);
 
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   await page.getByLabel('Pounds (lb)').check();
   await saved(page);
   await page.goto(`${env.origins.gym}/workout/${id}`);
@@ -160,7 +160,7 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
 t.test('change the password (a wrong one refused in the API’s words), then delete the account with the password', async (t) => {
   const context = await env.phone();
   const { page, email } = await signUp(env, context, 'account');
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   await page.getByLabel('Current password').fill('not-my-password');
   await page.getByLabel('New password').fill('another-long-passphrase');
   await page.getByRole('button', { name: 'Change the password' }).click();

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type BrowserSystem, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
-import { checkScreen, newEmail, PASSWORD, serverGet, serverSend, signUp, workoutIdOf } from '../testing/gym.ts';
+import { checkScreen, navTo, newEmail, PASSWORD, serverGet, serverSend, signUp, workoutIdOf } from '../testing/gym.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
 const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
@@ -57,7 +57,7 @@ t.test('a plan of two days made and edited in the page: days added, reordered, r
   const context = await env.phone();
   const { page } = await signUp(env, context, 'planner');
   for (const name of ['Squat', 'Bench Press']) await serverSend(env, context, 'POST', '/api/exercises', { name });
-  await page.getByRole('link', { name: 'Plans' }).click();
+  await navTo(page, 'Plans');
   await page.getByLabel('A new plan of your own').fill('My split');
   await page.getByRole('button', { name: 'Create the plan' }).click();
   await page.getByRole('heading', { name: 'Edit My split', level: 2 }).waitFor();
@@ -104,7 +104,8 @@ t.test('a plan of two days made and edited in the page: days added, reordered, r
       slots: day.slots.map((slot, s) => ({ ...slot, exerciseName: undefined, note: null, targetSets: d === 1 && s === 0 ? 25 : slot.targetSets })),
     })),
   };
-  t.equal(await page.getByRole('alert').innerText(), await refusalOf(env, context, 'PATCH', `/api/plans/${id}`, tooMany), '25 sets refused in the API’s words');
+  t.match(await refusalOf(env, context, 'PATCH', `/api/plans/${id}`, tooMany), /targetSets: Too big: expected number to be <=20$/, 'the API names the field and its bound');
+  t.equal(await page.getByRole('alert').innerText(), 'The number of sets must be at most 20.', '25 sets refused in words, from the API’s field and bound');
 
   await page.getByLabel('Day 2 exercise 1 sets').fill('4');
   await page.getByLabel('Day 2 exercise 1 reps to').fill('10');
@@ -150,7 +151,7 @@ t.test('plates per side from the workout; cardio machines and sessions, a refusa
   t.same(await plates(page, 'Each side: 25 + 15 + 2.5 kg'), ['Each side: 25 + 15 + 2.5 kg', 'Makes 100 kg exactly.'], 'a 15 kg bar');
   t.same(await checkScreen(page, 'plates'), []);
 
-  await page.getByRole('link', { name: 'Cardio' }).click();
+  await navTo(page, 'Cardio');
   for (const name of ['Treadmill', 'Bike']) {
     await page.getByLabel('New machine').fill(name);
     await page.getByRole('button', { name: 'Add machine' }).click();
@@ -166,7 +167,9 @@ t.test('plates per side from the workout; cardio machines and sessions, a refusa
   await page.getByRole('button', { name: 'Log the session' }).click();
   const treadmill = (await serverGet<{ id: string; name: string }[]>(env, context, '/api/cardio/machines')).find((each) => each.name === 'Treadmill')!;
   const date = await page.getByLabel('Date').inputValue();
-  t.equal(await page.getByRole('alert').innerText(), await refusalOf(env, context, 'POST', '/api/cardio/logs', { machineId: treadmill.id, date, minutes: 2000, distanceKm: null, calories: null, level: null }), '2000 minutes refused in the API’s words');
+  const refused = await refusalOf(env, context, 'POST', '/api/cardio/logs', { machineId: treadmill.id, date, minutes: 2000, distanceKm: null, calories: null, level: null });
+  t.equal(refused, 'body.minutes: Too big: expected number to be <=1440', 'the API names the field and its bound');
+  t.equal(await page.getByRole('alert').innerText(), 'The minutes must be at most 1,440.', '2000 minutes refused in words');
   await page.getByLabel('Minutes (0.5 to 1440)').fill('30');
   await page.getByLabel('Distance in km (optional, up to 1000)').fill('5.2');
   await page.getByLabel('Calories (optional, a whole number up to 20000)').fill('310');
@@ -212,7 +215,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   await page.getByRole('button', { name: 'Tick Squat set 1' }).click();
   await page.getByTestId('set-state').getByText('Saved').waitFor();
 
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download JSON' }).click()]);
   t.equal(json.suggestedFilename(), 'gym-export.json');
   const exported = JSON.parse(await readFile((await json.path())!, 'utf8')) as { workouts: { sets: unknown[] }[]; bodyweights: unknown[] };
@@ -242,7 +245,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   await page.getByRole('button', { name: '2 sets waiting to be sent; send now' }).waitFor();
   t.equal(await outboxCount(page), 2, 'two sets wait in the outbox');
 
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await navTo(page, 'Settings');
   const dialogs: string[] = [];
   // the question comes after the page has counted the outbox (IndexedDB): each answer waits for it,
   // so that the next click's question cannot meet a handler left over from this one

@@ -35,6 +35,7 @@ export function startedHere(id: string, planDayId: string | null, date: string, 
     startedAt: now.toISOString(),
     sets: [],
     setCount: 0,
+    exerciseNames: [],
     volumeKg: 0,
   };
 }
@@ -46,6 +47,8 @@ const totals = (workout: Workout, sets: readonly SetLog[]): Workout => ({
   ...workout,
   sets,
   setCount: sets.length,
+  // as the server lists them: once each, by name
+  exerciseNames: [...new Set(sets.flatMap((set) => set.exerciseName ?? []))].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
   volumeKg: sets.filter(countsInTotals).reduce((sum, set) => sum + set.kg * set.reps, 0),
 });
 

@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
-import { checkScreen, type ServerSet, serverGet, serverSend, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../testing/gym.ts';
+import { checkScreen, navTo, serverGet, serverSend, type ServerSet, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../testing/gym.ts';
 import { localDate } from './model.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
@@ -39,7 +39,7 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-  await page.getByRole('link', { name: 'Plans' }).click();
+  await navTo(page, 'Plans');
   await page.getByRole('button', { name: 'Use 5×5' }).waitFor();
   t.same(await checkScreen(page, 'plans-empty'), []);
   await page.getByRole('button', { name: 'Use 5×5' }).click();
@@ -110,7 +110,7 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   t.equal(summary(sets), 'Squat #1 100×5, Squat #2 100×5, Squat #3 102.5×4, Squat #4 102.5×4, Squat #5 102.5×3', 'every set stored once, none doubled');
   t.same([...delivered].sort((a, b) => a - b), [4, 5], 'each queued set was delivered once');
 
-  await page.getByRole('link', { name: 'Today' }).click();
+  await navTo(page, 'Today');
   await page.getByText('Trained 1 of 3 days this week').waitFor();
 
   // a slow connection: Today opens at once from the copy kept on the phone, then the answer replaces it
@@ -129,13 +129,15 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   await page.getByRole('button', { name: 'Continue today’s workout' }).click();
   t.equal(workoutIdOf(page), id, "today's workout continues where it was");
 
-  await page.getByRole('link', { name: 'History' }).click();
+  await navTo(page, 'History');
   await page.getByTestId('history-workout').first().waitFor();
   t.same(
     await page.getByTestId('history-workout').allInnerTexts(),
-    [`${new Date().toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}: 5×5: Day 1 A 5 sets, 2,128 kg, not finished`],
-    'History lists the workout: its plan and day, 5 sets, 2,127.5 kg of volume rounded',
+    [`${new Date().toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}: 5×5: Day 1 A\n5 sets, 2,128 kg, not finished\nSquat`],
+    'History lists the workout: its plan and day, 5 sets, 2,127.5 kg of volume rounded, and its exercises',
   );
+  const link = await page.getByTestId('history-workout').getByRole('link').boundingBox();
+  t.ok((link?.height ?? 0) >= 44, `its link is a thumb tall (${link?.height} px)`);
   t.match(await page.getByTestId('history-range').innerText(), /^1 workout since /);
   t.same(await checkScreen(page, 'history'), []);
   await page.getByRole('button', { name: 'Show 12 earlier weeks' }).click();
@@ -147,7 +149,7 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   // the next day has squats too: each row says what that set was last time
   await page.getByRole('button', { name: 'Finish workout' }).click();
   await page.getByRole('button', { name: 'Reopen workout' }).waitFor();
-  await page.getByRole('link', { name: 'Today' }).click();
+  await navTo(page, 'Today');
   await page.getByRole('button', { name: 'Start Day 2: B' }).click();
   await page.getByRole('heading', { name: /5×5: Day 2 B/ }).waitFor();
   await row(page, 'Squat', 5).getByTestId('set-last').waitFor();
@@ -310,6 +312,20 @@ t.test('a warm-up, a set to failure and a note, chosen on the row: told by a let
     [['Heavy legs', 2, 500]],
     'two sets, and the volume of the working one only',
   );
+
+  // the places of every day are tabs along the bottom, the rest under More, the workout one tap away
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  t.same(await nav.locator(':scope > a, summary').allInnerTexts(), ['Today', 'History', 'Exercises', 'Stats', 'More']);
+  const box = await nav.boundingBox();
+  t.equal(Math.round((box?.y ?? 0) + (box?.height ?? 0)), page.viewportSize()?.height, 'the tab bar lies along the bottom of the screen');
+  t.equal(await nav.getByRole('link', { name: 'Today' }).getAttribute('aria-current'), 'page', 'a workout is under Today');
+  await navTo(page, 'Plates');
+  t.equal(await nav.locator('summary').getAttribute('aria-current'), 'page', 'a place under More marks More');
+  t.equal(await nav.getByRole('link', { name: 'Settings' }).isVisible(), false, 'and More closes once a place is chosen');
+  t.same(await checkScreen(page, 'tab-bar-more'), []);
+  await page.getByRole('link', { name: 'Workout under way: back to it' }).click();
+  await page.getByRole('heading', { name: /^Heavy legs ·/, level: 2 }).waitFor();
+  t.equal(await page.getByRole('link', { name: 'Workout under way: back to it' }).count(), 0, 'on the workout itself, no way back to it is needed');
 });
 
 t.test('a refused tick says why in the lifter’s words and unit, and goes once the set is ticked right', async (t) => {

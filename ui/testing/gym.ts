@@ -107,6 +107,14 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
   return problems;
 }
 
+/** Goes to a place of the app as a person does: its tab along the bottom, or under More. */
+export async function navTo(page: Page, place: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name: place, exact: true });
+  if (!(await link.isVisible())) await nav.getByText('More', { exact: true }).click();
+  await link.click();
+}
+
 /** A write to the gym API with this phone's session, as its page would send it; the answer's JSON (undefined for a 204). */
 export async function serverSend<T>(env: BrowserSystem, context: BrowserContext, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: object): Promise<T> {
   const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');

@@ -3,7 +3,18 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 /** The frame every screen sits in: the update offer, a header with the title, the page. */
-export function AppShell({ title, actions, children }: { readonly title: string; readonly actions?: ComponentChildren; readonly children: ComponentChildren }) {
+/** `dock`: what stays at the bottom of the screen, after the page (the gym's tab bar) */
+export function AppShell({
+  title,
+  actions,
+  dock,
+  children,
+}: {
+  readonly title: string;
+  readonly actions?: ComponentChildren;
+  readonly dock?: ComponentChildren;
+  readonly children: ComponentChildren;
+}) {
   return (
     <>
       <UpdatePrompt />
@@ -13,6 +24,7 @@ export function AppShell({ title, actions, children }: { readonly title: string;
         <ThemeToggle />
       </header>
       <main class="page">{children}</main>
+      {dock}
     </>
   );
 }

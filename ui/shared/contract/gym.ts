@@ -888,6 +888,8 @@ export interface components {
             readonly date: string;
             readonly dayOrdinal: number | null;
             readonly dayTitle: string | null;
+            /** @description the exercises it holds sets of, once each, by name as its sets are ordered */
+            readonly exerciseNames: readonly string[];
             readonly finishedAt: string | null;
             readonly id: string;
             readonly notes: string;
@@ -1100,6 +1102,8 @@ export interface components {
             readonly date: string;
             readonly dayOrdinal: number | null;
             readonly dayTitle: string | null;
+            /** @description the exercises it holds sets of, once each, by name as its sets are ordered */
+            readonly exerciseNames: readonly string[];
             readonly finishedAt: string | null;
             readonly id: string;
             readonly notes: string;
