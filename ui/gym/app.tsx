@@ -4,7 +4,7 @@ import { ApiRefusal, isRetryable } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
 import { SaveBadge } from '../shared/components/save-badge.tsx';
 import { outboxSaveState } from '../shared/outbox-badge.ts';
-import { chooseAccent } from '../shared/theme.ts';
+import { chooseAccent, chooseTheme } from '../shared/theme.ts';
 import { AuthScreen } from './auth.tsx';
 import { BodyScreen } from './body.tsx';
 import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
@@ -48,8 +48,10 @@ export type Session = {
 
 
 
-export function applyAccent(user: User): void {
+/** The account's look on this phone: its accent and its theme, saved with the account so every phone follows. */
+export function applyLook(user: User): void {
   chooseAccent(accentColour(user.settings.accent));
+  chooseTheme(user.settings.appearance);
 }
 
 
@@ -160,7 +162,7 @@ export function App() {
     // sets left by another account (its session ended without a log out here) are never sent
     // with this one's session nor shown to it
     keepUser(next);
-    applyAccent(next);
+    applyLook(next);
     if (outboxOwner() !== next.id) {
       if (outboxOwner() !== null) void sets.current?.clear();
       setOutboxOwner(next.id);
@@ -252,6 +254,15 @@ export function App() {
       title={title}
       actions={<GymSaveBadge view={setsView} onRetry={() => void sets.current?.retry()} />}
       dock={<TabBar path={path} navigate={navigate} commands={setsView?.commands ?? []} />}
+      theme={{
+        choice: user.settings.appearance,
+        cycle: ['light', 'dark'],
+        // the header's button changes the account's theme, not only this phone's
+        onChoose: (appearance) => {
+          if (appearance !== 'light' && appearance !== 'dark') return;
+          gymApi.settings({ appearance }).then(setUser, () => undefined);
+        },
+      }}
     >
       {offline ? <p class="note-line">Offline: showing the last copy kept on this phone. Sets you tick are kept and sent when the signal is back.</p> : null}
       <Notices view={setsView} onDismiss={(id) => sets.current?.dismiss(id)} />

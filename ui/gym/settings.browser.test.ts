@@ -28,7 +28,7 @@ async function freeWorkoutWith(page: Page, exercise: string): Promise<string> {
 
 t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb again; accent, theme and rest timer apply at once', async (t) => {
   const context = await env.phone();
-  const { page } = await signUp(env, context, 'settings');
+  const { page, email } = await signUp(env, context, 'settings');
   await navTo(page, 'Settings');
   await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
   t.same(await checkScreen(page, 'settings'), []);
@@ -58,6 +58,25 @@ t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb aga
   await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
   t.equal(await accent(page), '#6d28d9', 'the accent is kept over a reload');
   t.equal(await page.evaluate(() => document.documentElement.dataset['theme']), 'dark', 'so is the theme');
+
+  // another phone: the account's theme is there at sign-in, and its header button changes the account's
+  const other = await env.phone();
+  const second = await other.newPage();
+  await second.goto(`${env.origins.gym}/login`);
+  await second.getByLabel('Email').fill(email);
+  await second.getByLabel('Password').fill(PASSWORD);
+  await second.getByRole('button', { name: 'Log in' }).click();
+  await second.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+  await second.waitForFunction(() => document.documentElement.dataset['theme'] === 'dark');
+  t.pass('a phone signing in shows the dark theme saved with the account');
+  await second.getByRole('button', { name: 'Theme: dark' }).click();
+  await second.waitForFunction(() => document.documentElement.dataset['theme'] === 'light');
+  await until('the light theme on the server', async () => (await serverGet<{ settings: { appearance: string } }>(env, other, '/api/me')).settings.appearance === 'light');
+  t.pass('its header button saved light with the account');
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'light');
+  t.pass('and the first phone follows at its next load');
+  await other.close();
 
   const id = await freeWorkoutWith(page, 'Bench Press');
   await page.getByLabel('Bench Press set 1 weight (lb)').fill('135');

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { ThemeToggle } from './theme-toggle.tsx';
+import { type SavedTheme, ThemeToggle } from './theme-toggle.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 /** The frame every screen sits in: the update offer, a header with the title, the page. */
@@ -8,11 +8,14 @@ export function AppShell({
   title,
   actions,
   dock,
+  theme,
   children,
 }: {
   readonly title: string;
   readonly actions?: ComponentChildren;
   readonly dock?: ComponentChildren;
+  /** the account's theme, where the app keeps one */
+  readonly theme?: SavedTheme | undefined;
   readonly children: ComponentChildren;
 }) {
   return (
@@ -21,7 +24,7 @@ export function AppShell({
       <header class="app-header">
         <h1>{title}</h1>
         {actions}
-        <ThemeToggle />
+        <ThemeToggle saved={theme} />
       </header>
       <main class="page">{children}</main>
       {dock}
