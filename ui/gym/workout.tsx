@@ -13,6 +13,7 @@ import {
   kgToShown,
   lastSetText,
   lastTimeOf,
+  type LoggedSet,
   parseNumber,
   type PastWorkout,
   type PlannedExercise,
@@ -48,17 +49,8 @@ const PAST_KEPT = 3;
 
 /** How long a deleted set can be brought back with one tap. */
 const UNDO_MS = 8_000;
-type Deleted = {
-  readonly exerciseId: string;
-  readonly name: string;
-  readonly setNumber: number;
-  readonly kg: number;
-  readonly reps: number;
-  readonly rpe: number | null;
-  readonly kind: SetKind;
-  readonly note: string;
-  readonly at: number;
-};
+/** a set deleted here, as it was, with its exercise's name and when: what Undo ticks again */
+type Deleted = Omit<LoggedSet, 'id'> & { readonly name: string; readonly at: number };
 type SetDetails = { readonly kind: SetKind; readonly note: string; readonly rpe: number | null };
 /** RPE as lifters log it: 6 (easy) to 10 (nothing left) in half steps */
 const RPE_CHOICES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10] as const;
