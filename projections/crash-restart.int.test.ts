@@ -122,7 +122,8 @@ t.test(`SIGKILLed ${KILLS} times while writes continue, the projector's tables e
   let writing = true;
   const writers = users.map(async ({ n, ip, sid, exercise }) => {
     for (let round = 0; writing; round++) {
-      const date = `2026-${String(1 + (round % 12)).padStart(2, '0')}-${String(1 + n + (round % 20)).padStart(2, '0')}`;
+      // a year gone by: a body weight dated in the future is refused (issue 37), and any month of this one may be
+      const date = `2025-${String(1 + (round % 12)).padStart(2, '0')}-${String(1 + n + (round % 20)).padStart(2, '0')}`;
       let workout: string | undefined;
       for (let attempt = 0; !workout && writing && attempt < 50; attempt++) {
         const res = await send(gym, ip, 'POST', '/api/sessions', { date }, sid);

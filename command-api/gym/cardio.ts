@@ -94,10 +94,18 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     '/api/bodyweight',
     {
       onRequest,
-      schema: { operationId: 'recordBodyWeight', summary: 'Record the body weight of a date; the same date again overwrites', body: bodyweightBody, response: { 200: bodyweightSchema, ...errors } },
+      schema: {
+        operationId: 'recordBodyWeight',
+        summary: 'Record the body weight of a date; the same date again overwrites',
+        description:
+          'A date in the future is refused (400 VALIDATION_FAILED naming body.date). The server knows no phone\'s calendar: it refuses a date after the ' +
+          'UTC date 14 hours from now, the furthest any time zone runs ahead, which is the future everywhere; the app holds the phone to its own date.',
+        body: bodyweightBody,
+        response: { 200: bodyweightSchema, ...errors },
+      },
     },
     async (request) => {
-      await runLibraryCommand(core, request, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg });
+      await runLibraryCommand(core, request, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg, now: core.now().toISOString() });
       return request.body;
     },
   );

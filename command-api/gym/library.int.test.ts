@@ -2,7 +2,9 @@ import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { trainingUser } from './training-test-client.ts';
 
-const system = await startTestSystem(t);
+// the server's clock as it is, unless a test sets it (a body-weight date's limit is the server's now)
+let clock: Date | null = null;
+const system = await startTestSystem(t, {}, { now: () => clock ?? new Date() });
 const app = system.apps.gym!;
 const conflict = (code: string, message: string) => ({ statusCode: 409, code, error: 'Conflict', message });
 
@@ -208,4 +210,29 @@ t.test('body weight: one reading per date, the same date overwrites, delete by d
   t.equal((await me.call('DELETE', '/api/bodyweight/2026-11-20')).statusCode, 204);
   t.equal((await me.call('DELETE', '/api/bodyweight/2026-11-20')).statusCode, 404);
   t.same(await me.ok('GET', '/api/bodyweight'), [{ date: '2026-11-21', kg: 81 }]);
+});
+
+t.test('body weight dated in the future: 400 naming body.date once the date has begun nowhere on Earth (UTC+14 is the furthest ahead)', async (t) => {
+  const me = await trainingUser(app, 'bodyweight-future@example.org');
+  t.teardown(() => {
+    clock = null;
+  });
+  const future = (latest: string) => ({ statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message: `body.date: must not be in the future (after ${latest})` });
+  // 09:59 UTC on the 24th is 23:59 in Kiribati: the 25th has begun nowhere
+  clock = new Date('2026-11-24T09:59:59.000Z');
+  const early = await me.call('PUT', '/api/bodyweight', { date: '2026-11-25', kg: 80 });
+  t.equal(early.statusCode, 400);
+  t.same(early.json(), future('2026-11-24'));
+  t.same(await me.ok('PUT', '/api/bodyweight', { date: '2026-11-24', kg: 80 }), { date: '2026-11-24', kg: 80 }, "the server's own date, the latest anywhere");
+  // from 10:00 UTC the 25th has begun at UTC+14: a phone there is on it
+  clock = new Date('2026-11-24T10:00:00.000Z');
+  t.same(await me.ok('PUT', '/api/bodyweight', { date: '2026-11-25', kg: 80.5 }), { date: '2026-11-25', kg: 80.5 });
+  const later = await me.call('PUT', '/api/bodyweight', { date: '2026-11-26', kg: 81 });
+  t.same([later.statusCode, later.json()], [400, future('2026-11-25')]);
+  const far = await me.call('PUT', '/api/bodyweight', { date: '2099-01-01', kg: 81 });
+  t.same([far.statusCode, far.json()], [400, future('2026-11-25')]);
+  t.same(await me.ok('GET', '/api/bodyweight'), [{ date: '2026-11-24', kg: 80 }, { date: '2026-11-25', kg: 80.5 }], 'nothing refused was recorded');
+  clock = null;
+  const dayAfterTomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  t.equal((await me.call('PUT', '/api/bodyweight', { date: dayAfterTomorrow, kg: 81 })).statusCode, 400, "by the server's real clock, the day after tomorrow in UTC has begun nowhere");
 });

@@ -1,4 +1,5 @@
 import { assertNever, DomainError } from '../shared/events.ts';
+import { futureDateProblem } from './bodyweight.ts';
 import {
   type CardioFields,
   evolveLibrary,
@@ -56,7 +57,8 @@ export type LibraryCommand =
   | { readonly type: 'log-cardio'; readonly id: string; readonly fields: CardioFields }
   | { readonly type: 'change-cardio-log'; readonly id: string; readonly fields: Partial<CardioFields> }
   | { readonly type: 'remove-cardio-log'; readonly id: string }
-  | { readonly type: 'record-bodyweight'; readonly date: string; readonly kg: number }
+  /** `now`: the server's clock (ISO 8601), which limits the date (bodyweight.ts) */
+  | { readonly type: 'record-bodyweight'; readonly date: string; readonly kg: number; readonly now: string }
   | { readonly type: 'remove-bodyweight'; readonly date: string };
 
 /** HTTP status of each domain error code of the library. */
@@ -294,8 +296,11 @@ export function decideLibrary(command: LibraryCommand, state: LibraryState): Lib
     case 'change-cardio-log':
     case 'remove-cardio-log':
       return decideCardio(command, state);
-    case 'record-bodyweight':
+    case 'record-bodyweight': {
+      const future = futureDateProblem(command.date, new Date(command.now));
+      if (future) throw invalid('body.date', future);
       return state.bodyweights[command.date] === command.kg ? [] : [{ type: 'bodyweight-recorded', data: { date: command.date, kg: command.kg } }];
+    }
     case 'remove-bodyweight':
       if (state.bodyweights[command.date] === undefined) throw notFound('Body-weight reading');
       return [{ type: 'bodyweight-removed', data: { date: command.date } }];

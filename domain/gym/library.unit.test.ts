@@ -1,5 +1,6 @@
 import t from 'tap';
 import { decideLibrary, type LibraryCommand, type PlanDraft } from './library-decide.ts';
+import { latestDateAnywhere } from './bodyweight.ts';
 import { evolveLibrary, initialLibraryState, type LibraryEvent, type LibraryState, parseLibraryEvent } from './library.ts';
 
 const noFields = { code: null, machineNumber: null, libraryId: null };
@@ -99,9 +100,10 @@ t.test('a machine with logs refuses removal; body weight overwrites per date', a
   t.throws(() => run(given, { type: 'add-machine', id: 'm2', name: 'BIKE' }), { code: 'NAME_TAKEN' });
   const removed = run(given, { type: 'remove-cardio-log', id: 'c1' });
   t.same(run([...given, ...removed.events], { type: 'remove-machine', id: 'm1' }).events, [{ type: 'machine-removed', data: { id: 'm1' } }]);
-  const weighed = run([], { type: 'record-bodyweight', date: '2026-11-24', kg: 80 });
-  t.same(run(weighed.events, { type: 'record-bodyweight', date: '2026-11-24', kg: 80 }).events, []);
-  t.same(run(weighed.events, { type: 'record-bodyweight', date: '2026-11-24', kg: 81 }).state.bodyweights, { '2026-11-24': 81 });
+  const now = '2026-11-24T08:00:00.000Z';
+  const weighed = run([], { type: 'record-bodyweight', date: '2026-11-24', kg: 80, now });
+  t.same(run(weighed.events, { type: 'record-bodyweight', date: '2026-11-24', kg: 80, now }).events, []);
+  t.same(run(weighed.events, { type: 'record-bodyweight', date: '2026-11-24', kg: 81, now }).state.bodyweights, { '2026-11-24': 81 });
   t.throws(() => run([], { type: 'remove-bodyweight', date: '2026-11-24' }), { code: 'NOT_FOUND' });
   t.throws(() => parseLibraryEvent('machine-added', { id: 1 }, 1));
 });
@@ -118,4 +120,18 @@ t.test('an imported workout creates the exercises it lacks, by name in any case,
   t.same([state.uses['n1']?.workoutIds, state.uses['e1']?.count], [['w1'], 1]);
   t.same(run(given, { type: 'import-exercises', workoutId: 'w1', create: [], use: [] }).events, []);
   t.throws(() => run(given, { type: 'import-exercises', workoutId: 'w1', create: [], use: ['gone'] }), { code: 'NOT_FOUND' }, 'an exercise deleted meanwhile is not admitted');
+});
+
+t.test('a body-weight reading dated in the future is refused: after the date of the time zone furthest ahead (UTC+14)', async (t) => {
+  const record = (date: string, now: string) => run([], { type: 'record-bodyweight', date, kg: 80, now }).events;
+  // 09:59 UTC is 23:59 at UTC+14: the 24th is the latest date anywhere
+  t.same(latestDateAnywhere(new Date('2026-11-24T09:59:59.999Z')), '2026-11-24');
+  t.same(latestDateAnywhere(new Date('2026-11-24T10:00:00.000Z')), '2026-11-25', 'from 10:00 UTC the 25th has begun in Kiribati');
+  t.same(latestDateAnywhere(new Date('2026-12-31T12:00:00.000Z')), '2027-01-01');
+  t.same(record('2026-11-24', '2026-11-24T09:59:59.999Z'), [{ type: 'bodyweight-recorded', data: { date: '2026-11-24', kg: 80 } }]);
+  t.throws(() => record('2026-11-25', '2026-11-24T09:59:59.999Z'), { code: 'VALIDATION_FAILED', message: 'body.date: must not be in the future (after 2026-11-24)' });
+  t.same(record('2026-11-25', '2026-11-24T10:00:00.000Z').length, 1, 'a day already begun somewhere is let through');
+  t.throws(() => record('2026-11-26', '2026-11-24T23:59:59.999Z'), { code: 'VALIDATION_FAILED' });
+  t.throws(() => record('2999-12-31', '2026-11-24T12:00:00.000Z'), { code: 'VALIDATION_FAILED' });
+  t.same(record('1900-01-01', '2026-11-24T12:00:00.000Z').length, 1, 'any past date is a date');
 });

@@ -368,9 +368,13 @@ export function stepOf(accounts: readonly [Account, Account], command: Request):
       if (!found) return { method: 'DELETE', url, status: 404, commit: nothing };
       return { method: 'DELETE', url, status: 204, commit: (answer) => append(me, found.workout.id, [{ type: 'set-removed', setId: id }], answer.requestId) };
     }
-    case 'record-bodyweight':
-      // spec: one reading per day; the same day again overwrites
-      return { method: 'PUT', url: '/api/bodyweight', body: { date: command.date, kg: command.kg }, status: 200, commit: () => void me.bodyweights.set(command.date, command.kg) };
+    case 'record-bodyweight': {
+      // spec: one reading per day; the same day again overwrites. A date after the UTC date 14 hours
+      // from now (the time zone furthest ahead) is in the future everywhere: refused (issue 37)
+      const body = { date: command.date, kg: command.kg };
+      if (command.date > new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10)) return { method: 'PUT', url: '/api/bodyweight', body, status: 400, commit: nothing };
+      return { method: 'PUT', url: '/api/bodyweight', body, status: 200, commit: () => void me.bodyweights.set(command.date, command.kg) };
+    }
     case 'remove-bodyweight': {
       const url = `/api/bodyweight/${command.date}`;
       if (!me.bodyweights.has(command.date)) return { method: 'DELETE', url, status: 404, commit: nothing };

@@ -5,7 +5,7 @@ import { useLoad } from '../shared/use-load.ts';
 import { gymCopies } from './copies.ts';
 import { type BodyWeight, gymApi } from './gym-api.ts';
 import { Chart, type ChartLine } from './chart.tsx';
-import { kgToShown, localDate, parseNumber, shownToKg } from './model.ts';
+import { kgToShown, localDate, parseNumber, readingDateProblem, shownToKg } from './model.ts';
 import { bodyWeightSeries } from './progress.ts';
 import { Problem } from './outcome.tsx';
 
@@ -17,6 +17,11 @@ export function BodyScreen({ session }: { readonly session: Session }) {
   const problem = actionProblem ?? (loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? loaded.state.message : null);
   const [date, setDate] = useState(localDate(new Date()));
   const [weight, setWeight] = useState('');
+  // the phone's date, read at each drawing: a screen left open past midnight moves on with it
+  const today = localDate(new Date());
+  // a date after today is said as soon as it is typed; an emptied field once Record is pressed
+  const [tried, setTried] = useState(false);
+  const dateProblem = date === '' && !tried ? null : readingDateProblem(date, today);
 
   const series = useMemo(() => bodyWeightSeries(readings ?? [], unit), [readings, unit]);
   const chartLines = useMemo<ChartLine[]>(() => [{ label: 'Body weight', unit }], [unit]);
@@ -34,8 +39,15 @@ export function BodyScreen({ session }: { readonly session: Session }) {
       <h2 id="body-heading">Body weight</h2>
       <form
         class="stack"
+        // the checks below say in words what the browser's bubbles would ("Value must be … or earlier")
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          if (readingDateProblem(date, today)) {
+            setTried(true);
+            document.getElementById('body-date')?.focus();
+            return;
+          }
           const shown = parseNumber(weight);
           if (shown === null) {
             setProblem(`Weight: a number in ${unit}.`);
@@ -49,7 +61,21 @@ export function BodyScreen({ session }: { readonly session: Session }) {
       >
         <div class="field">
           <label for="body-date">Date</label>
-          <input id="body-date" type="date" required value={date} onInput={(event) => setDate(event.currentTarget.value)} />
+          <input
+            id="body-date"
+            type="date"
+            required
+            max={today}
+            value={date}
+            aria-invalid={dateProblem ? 'true' : undefined}
+            aria-describedby={dateProblem ? 'body-date-problem' : undefined}
+            onInput={(event) => setDate(event.currentTarget.value)}
+          />
+          {dateProblem ? (
+            <p id="body-date-problem" class="problem" role="alert">
+              {dateProblem}
+            </p>
+          ) : null}
         </div>
         <div class="field">
           <label for="body-weight">Weight ({unit})</label>

@@ -1,8 +1,9 @@
 // Read a screenshot of another tracker (issue 14; loaded when opened, lazy-screen.tsx): the image is read in this
 // browser (the server never receives it), the lines become exercises and sets the user checks and
 // corrects, and only then are they logged through the ordinary routes as a workout on the phone's
-// date.
+// date. Each set keeps the kind the card marked (W, D, F: issue 37), which the person can change.
 import { useState } from 'preact/hooks';
+import { SET_KINDS, type SetKind } from '../../domain/gym/set-kind.ts';
 import type { Session } from './app.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { gymApi } from './gym-api.ts';
@@ -14,8 +15,10 @@ import { Problem } from './outcome.tsx';
 import { Link } from './link.tsx';
 
 // readKg: the weight as read from the image, sent as it is unless the person changes the number shown
-type DraftSet = { readonly weight: string; readonly reps: string; readonly readKg: number };
+type DraftSet = { readonly weight: string; readonly reps: string; readonly readKg: number; readonly kind: SetKind; readonly rpe: number | null };
 type DraftExercise = { readonly name: string; readonly sets: readonly DraftSet[] };
+/** the words of the kind picker, short: it sits under the weight on a phone; W, D and F on the other app's card */
+const KIND_WORDS: Readonly<Record<SetKind, string>> = { normal: 'Normal', warmup: 'Warm-up', drop: 'Drop', failure: 'Failure' };
 type Stage = { readonly kind: 'pick' } | { readonly kind: 'reading'; readonly percent: number } | { readonly kind: 'review' } | { readonly kind: 'saving' };
 
 export function ImportScreen({ session }: { readonly session: Session }) {
@@ -37,7 +40,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
         if (status === 'recognizing text') setStage({ kind: 'reading', percent: Math.round(progress * 100) });
       });
       const parsed = parseWorkoutText(text, unit);
-      setDrafts(parsed.exercises.map((exercise) => ({ name: exercise.name, sets: exercise.sets.map((set) => ({ weight: String(kgToShown(set.kg, unit)), reps: String(set.reps), readKg: set.kg })) })));
+      setDrafts(parsed.exercises.map((exercise) => ({ name: exercise.name, sets: exercise.sets.map((set) => ({ weight: String(kgToShown(set.kg, unit)), reps: String(set.reps), readKg: set.kg, kind: set.kind, rpe: set.rpe })) })));
       setSkipped([...parsed.skipped]);
       setStage({ kind: 'review' });
     } catch {
@@ -50,7 +53,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
   const setCount = drafts.reduce((sum, each) => sum + each.sets.length, 0);
 
   const log = async () => {
-    const checked: { name: string; sets: { kg: number; reps: number }[] }[] = [];
+    const checked: { name: string; sets: { kg: number; reps: number; kind: SetKind; rpe: number | null }[] }[] = [];
     for (const draft of drafts) {
       const name = draft.name.trim();
       if (!name) return setProblem('Every exercise needs a name.');
@@ -60,7 +63,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
         const reps = Number(set.reps);
         if (weight === null) return setProblem(`${name}, set ${index + 1}: the weight is a number in ${unit}.`);
         if (!Number.isInteger(reps) || reps < 1) return setProblem(`${name}, set ${index + 1}: the reps are a whole number from 1.`);
-        sets.push({ kg: typedKg(weight, set.readKg, unit), reps });
+        sets.push({ kg: typedKg(weight, set.readKg, unit), reps, kind: set.kind, rpe: set.rpe });
       }
       checked.push({ name, sets });
     }
@@ -72,7 +75,7 @@ export function ImportScreen({ session }: { readonly session: Session }) {
         const exercise = await exerciseNamed(name);
         // a workout already on that date keeps its sets: these come after them
         const after = Math.max(0, ...workout.sets.filter((set) => set.exerciseId === exercise.id).map((set) => set.setNumber));
-        for (const [index, set] of sets.entries()) await gymApi.tick(workout.id, { exerciseId: exercise.id, setNumber: after + index + 1, ...set });
+        for (const [index, set] of sets.entries()) await gymApi.tick(workout.id, { exerciseId: exercise.id, setNumber: after + index + 1, unit, ...set });
       }
       session.navigate(`/workout/${workout.id}`);
     } catch (error) {
@@ -109,7 +112,9 @@ export function ImportScreen({ session }: { readonly session: Session }) {
       {stage.kind === 'review' || stage.kind === 'saving' ? (
         <>
           <h3>What was read</h3>
-          {drafts.length === 0 ? <p>No sets were found in the image: lines such as “Squat 3 x 5 @ 100 kg” or “Bench Press 80 kg x 8” are.</p> : null}
+          {drafts.length === 0 ? (
+            <p>No sets were found in the image: lines such as “Squat 3 x 5 @ 100 kg” or “Bench Press 80 kg x 8” are, and an exercise’s name on its own line with its sets below it (“1  100 kg × 5”, “W  60 kg × 10”), as Strong and Hevy share them.</p>
+          ) : null}
           {drafts.map((draft, index) => (
             <fieldset key={index} class="card import-exercise" data-testid="proposed-exercise">
               <legend class="visually-hidden">Exercise {index + 1}</legend>
@@ -132,6 +137,25 @@ export function ImportScreen({ session }: { readonly session: Session }) {
                       <button type="button" aria-label={`Leave out set ${at + 1} of ${draft.name}`} onClick={() => edit(null)}>
                         <span aria-hidden="true">✕</span>
                       </button>
+                      <label for={`import-kind-${index}-${at}`}>
+                        Kind<span class="visually-hidden"> of set {at + 1}</span>
+                      </label>
+                      <select
+                        id={`import-kind-${index}-${at}`}
+                        class="import-kind"
+                        value={set.kind}
+                        onChange={(event) => {
+                          const chosen = event.currentTarget.value;
+                          edit({ ...set, kind: SET_KINDS.find((kind) => kind === chosen) ?? 'normal' });
+                        }}
+                      >
+                        {SET_KINDS.map((kind) => (
+                          <option key={kind} value={kind}>
+                            {KIND_WORDS[kind]}
+                          </option>
+                        ))}
+                      </select>
+                      {set.rpe === null ? null : <span class="import-rpe">RPE {set.rpe}</span>}
                     </li>
                   );
                 })}

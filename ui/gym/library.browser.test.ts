@@ -1,9 +1,10 @@
 // Exercises and body weight in the gym app (issue 14): search, history with the best set, Epley's
 // estimate and volume, rename, a refused delete explained in the API's words, a merge that says what
-// moves, a delete; the stats' totals; body-weight readings, one per date.
+// moves, a delete; the stats' totals; body-weight readings, one per date, none dated in the future (issue 37).
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, navTo, serverGet, serverSend, signUp } from '../testing/gym.ts';
+import { addDays } from '../../domain/shared/calendar.ts';
 import { localDate } from './model.ts';
 
 const env = await startBrowserSystem(t);
@@ -101,6 +102,53 @@ t.test('body weight: one reading per date, overwritten, deleted', async (t) => {
   await page.getByRole('button', { name: `Delete the reading of ${localDate(new Date())}` }).click();
   await page.getByText('No readings yet.').waitFor();
   t.same(await serverGet(env, context, '/api/bodyweight'), []);
+});
+
+t.test("body weight dated in the future: the date field stops at the phone's today, a later one typed is refused in words, and so is one the server knows is the future everywhere", async (t) => {
+  // a phone in Kiribati (UTC+14), the calendar furthest ahead: its today is let through by the server whatever the server's date
+  const context = await env.phone({ timezoneId: 'Pacific/Kiritimati' });
+  const { page } = await signUp(env, context, 'body-future');
+  await navTo(page, 'Body');
+  await page.getByText('No readings yet.').waitFor();
+  const phoneToday = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const date = page.getByLabel('Date');
+  t.equal(await date.getAttribute('max'), phoneToday, "the date field offers no day after the phone's today");
+  await page.getByLabel('Weight (kg)').fill('80.4');
+  await page.getByRole('button', { name: 'Record' }).click();
+  await page.getByTestId('reading').getByText(`${phoneToday}: 80.4 kg`).waitFor();
+  t.same(await serverGet(env, context, '/api/bodyweight'), [{ date: phoneToday, kg: 80.4 }], `recorded: ${phoneToday} is a day that has begun at UTC+14`);
+
+  const tomorrow = addDays(phoneToday, 1);
+  await date.fill(tomorrow);
+  const problem = page.locator('#body-date-problem');
+  await problem.waitFor();
+  t.match(await problem.textContent(), /^A reading cannot be dated in the future: today is \w{3}, \w{3} \d{1,2}, \d{4}\.$/, 'said as it is typed');
+  t.equal(await date.getAttribute('aria-describedby'), 'body-date-problem', 'the field points at its message');
+  await page.getByLabel('Weight (kg)').fill('81');
+  await page.getByRole('button', { name: 'Record' }).click();
+  t.ok(await date.evaluate((input) => input === document.activeElement), 'Record goes back to the date');
+  t.same(await checkScreen(page, 'body-future-date'), []);
+  t.same(await serverGet(env, context, '/api/bodyweight'), [{ date: phoneToday, kg: 80.4 }], 'nothing was sent');
+  await date.fill(phoneToday);
+  await problem.waitFor({ state: 'detached' });
+  t.pass('the message goes once the date is fixed');
+
+  // a phone whose clock runs three days ahead: its "today" is the future everywhere, and the API says so
+  const ahead = await env.phone();
+  const { page: wrong } = await signUp(env, ahead, 'body-clock-ahead');
+  await wrong.clock.setFixedTime(new Date(Date.now() + 3 * 86_400_000));
+  await wrong.reload();
+  await navTo(wrong, 'Body');
+  await wrong.getByText('No readings yet.').waitFor();
+  const wrongToday = await wrong.getByLabel('Date').inputValue();
+  const latest = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+  await wrong.getByLabel('Weight (kg)').fill('80');
+  await wrong.getByRole('button', { name: 'Record' }).click();
+  const refusal = wrong.locator('.problem[role="alert"]');
+  await refusal.waitFor();
+  t.equal(await refusal.textContent(), `The date must not be in the future (after ${latest}).`, `the API's refusal of ${wrongToday}, in words`);
+  t.same(await checkScreen(wrong, 'body-future-refused'), []);
+  t.same(await serverGet(env, ahead, '/api/bodyweight'), [], 'nothing was recorded');
 });
 
 t.test('plans: two templates, make the first active again, copy it as the next block, delete one and its workout stays', async (t) => {

@@ -57,6 +57,15 @@ export function dayText(date: string): string {
   return dayFormat.format(new Date(year, month - 1, day));
 }
 
+/**
+ * Why a body-weight reading cannot carry this date on this phone, in words; null when it can. The
+ * phone's own date (`today`) is the limit: the API can only refuse what is the future everywhere.
+ */
+export function readingDateProblem(date: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Pick the date of the reading.';
+  return date > today ? `A reading cannot be dated in the future: today is ${dayText(today)}.` : null;
+}
+
 export function daysBefore(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return localDate(new Date(year, month - 1, day - days));

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
-import { ACCENTS, accentColour, clock, codeDigits, daysBefore, KG_PER_LB, kgToShown, lastSetText, lastTimeOf, localDate, parseNumber, planFromTemplate, shownToKg, slotTarget, TEMPLATES, templateExercises, typedKg, workoutRows, workoutTitle } from './model.ts';
+import { ACCENTS, accentColour, clock, codeDigits, dayText, daysBefore, KG_PER_LB, kgToShown, lastSetText, lastTimeOf, localDate, parseNumber, planFromTemplate, readingDateProblem, shownToKg, slotTarget, TEMPLATES, templateExercises, typedKg, workoutRows, workoutTitle } from './model.ts';
 
 t.test('a pound is 0.45359237 kg exactly, and 135 lb comes back as 135 lb', async (t) => {
   t.equal(KG_PER_LB, 0.45359237);
@@ -140,4 +140,12 @@ t.test('the last time of an exercise: the newest other workout up to this one’
   t.same(lastTimeOf(history, 'this', '2026-03-07')!.sets.map((set) => lastSetText(set, 'kg')), ['last: W 60 × 8', 'last: 100 × 5']);
   t.equal(lastSetText({ kg: 100 * KG_PER_LB, reps: 5 }, 'lb'), 'last: 100 × 5', 'in the reader’s unit');
   t.same([slotTarget({ targetSets: 3, repMin: 5, repMax: 8 }), slotTarget({ targetSets: 1, repMin: 5, repMax: 5 })], ['3 sets of 5–8 reps', '1 set of 5 reps']);
+});
+
+t.test("a body-weight reading is of the phone's today or a day before: a later date is refused in words", async (t) => {
+  t.equal(readingDateProblem('2026-11-28', '2026-11-28'), null);
+  t.equal(readingDateProblem('2019-02-28', '2026-11-28'), null);
+  t.equal(readingDateProblem('2026-11-29', '2026-11-28'), `A reading cannot be dated in the future: today is ${dayText('2026-11-28')}.`);
+  t.equal(readingDateProblem('2027-01-01', '2026-12-31'), `A reading cannot be dated in the future: today is ${dayText('2026-12-31')}.`);
+  t.equal(readingDateProblem('', '2026-11-28'), 'Pick the date of the reading.', 'an emptied date field');
 });

@@ -83,7 +83,8 @@ const STRING_BOUND = /^Too (big|small): expected string to have ([<>]=?)(\d+) ch
 
 /**
  * A validation refusal of a field the person typed, in their words: "Give the exercise a name.",
- * "The reps must be at most 500.", "The note must be at most 500 characters."; null for any other.
+ * "The reps must be at most 500.", "The note must be at most 500 characters.", "The date must not be
+ * in the future (after 2026-11-29)."; null for any other.
  */
 function fieldRefusal(message: string, subject: string): string | null {
   const found = FIELD.exec(message);
@@ -102,6 +103,8 @@ function fieldRefusal(message: string, subject: string): string | null {
     const [, , sign = '', number = '0'] = bound;
     return `${Label} must be ${boundWords(sign, Number(number).toLocaleString('en-US'))}.`;
   }
+  // the API's own rules are written to follow the field's name: "body.date: must not be in the future (…)"
+  if (text.startsWith('must ')) return `${Label} ${text}.`;
   return null;
 }
 

@@ -36,6 +36,8 @@ t.test('a field out of bounds is said in words, not in the schema’s', async (t
   t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.days[0].slots[1].repMax: Too big: expected number to be <=100')), 'The most reps must be at most 100.', 'the last name of a nested field');
   t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.weeklyGoal: Too small: expected number to be >=1')), 'The weekly goal must be at least 1.');
   t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.colour: Too big: expected number to be <=3')), 'body.colour: Too big: expected number to be <=3', 'a field with no words of its own keeps the message');
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.date: must not be in the future (after 2026-11-29)')), 'The date must not be in the future (after 2026-11-29).', "a rule of the API's own, after the field's words");
+  t.equal(messageOf(refusal('VALIDATION_FAILED', 'body.endTime: must be after startTime')), 'body.endTime: must be after startTime', 'a field with no words keeps the message');
   t.equal(messageOf(refusal('NOT_FOUND', 'Exercise not found')), 'Exercise not found', 'other refusals are sentences already');
 });
 

@@ -1,6 +1,8 @@
 // Suggestions with their source (the AI stand-in answering, then down: popular shows) and "not
 // interested"; the settings (username, public profile and its link, the email switch, "email me
-// my list", the password); the public profile seen by someone signed out, only while it is on.
+// my list", the password); the public profile seen by someone signed out, only while it is on;
+// deleting the account from the settings (issue 37): what goes is said, the password asked, a wrong
+// one refused in the API's words, then the sign-in, where the account signs in no more.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
@@ -13,10 +15,21 @@ const env = await startShowsBrowserSystem(t, { AI_PRIMARY_URL: chat.url, AI_PRIM
 const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 const suggested = (page: Page) => page.getByTestId('suggestion').getByRole('heading').allTextContents();
 
-async function checks(t: Test, page: Page, where: string): Promise<void> {
+const SHOTS = process.env['SCREENSHOTS_DIR'];
+
+async function checks(t: Test, page: Page, where: string, shot = false): Promise<void> {
   t.same(await accessibilityInBothThemes(page), [], `${where}: no serious axe violation, light or dark`);
   t.same(await smallTargets(page), [], `${where}: every control at least 44 px`);
   t.ok((await overflow(page)) <= 0, `${where}: no sideways scrolling at 390 px`);
+  if (SHOTS && shot) {
+    // from the top: scrolled down, the sticky header would lie across the middle of a full-page picture
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `${SHOTS}/shows-${where.replace(/\W+/g, '-')}-${colorScheme}-390.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: null });
+  }
 }
 
 t.test('suggestions say where they come from; not interested removes the show at once and for good', async (t) => {
@@ -101,4 +114,63 @@ t.test('settings: username, public profile with its link seen signed out, email 
   await page.getByRole('button', { name: 'Change password' }).click();
   await page.getByText('Password changed; every other device is signed out').waitFor();
   t.pass('the password changed');
+});
+
+t.test('delete the account: what goes is said, the password asked (a wrong one refused in words), then the sign-in, where it signs in no more', async (t) => {
+  const context = await env.phoneOffline();
+  const page = await context.newPage();
+  const email = await signUp(page, env.origin, 'erase');
+  const send = (method: 'post' | 'put' | 'patch', url: string, data: object) => page.request[method](`${env.origin}${url}`, { data, headers: { origin: env.origin } });
+  const tracked = (await (await send('post', '/api/shows/track', { showId: 45039 })).json()) as { id: string };
+  await send('put', `/api/shows/tracked/${tracked.id}/episode`, { episodeId: 2270552, watched: true });
+  const username = `leaving${Date.now() % 100000}`;
+  await send('patch', '/api/auth/preferences', { username });
+  await send('patch', '/api/auth/preferences', { publicProfile: true });
+  const stranger = await (await env.phoneOffline()).newPage();
+  await stranger.goto(`${env.origin}/u/${username}`);
+  await stranger.getByRole('heading', { level: 2, name: username }).waitFor();
+
+  await menu(page, 'Settings');
+  const section = page.getByRole('region', { name: 'Delete the account' });
+  await section.waitFor();
+  t.same(
+    await section.getByRole('listitem').allTextContents(),
+    [
+      'your library: every show you track, your watchlist and the shows you completed',
+      'every episode you marked watched, and your watch history',
+      'your ratings, and the shows you said you are not interested in',
+      'your notifications: no more emails, nor notifications on any device',
+      'your public profile; its username is free for anyone to take',
+      'the account itself: this email and password sign in no more',
+    ],
+    'what goes, said before the password is asked',
+  );
+
+  await section.getByLabel('Your password, to confirm').fill('not my password');
+  await section.getByRole('button', { name: 'Delete my account and everything in it' }).click();
+  const refusal = section.getByRole('alert');
+  await refusal.waitFor();
+  t.equal(await refusal.textContent(), 'Not deleted: Wrong email or password', "the API's refusal, in its words");
+  t.equal((await page.request.get(`${env.origin}/api/auth/me`)).status(), 200, 'still signed in, the account still there');
+  await checks(t, page, 'settings delete account refused', true);
+
+  await section.getByLabel('Your password, to confirm').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Delete my account and everything in it' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Log in' }).waitFor();
+  t.equal(new URL(page.url()).pathname, '/login', 'on the sign-in screen');
+  t.equal(await page.getByRole('status').filter({ hasText: 'deleted' }).textContent(), 'Your account and everything in it are deleted.');
+  t.equal(await page.getByRole('button', { name: 'Log out' }).count(), 0, 'signed out');
+  await checks(t, page, 'login after deleting the account', true);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Wrong email or password' }).waitFor();
+  t.pass('signing in with the old email and password fails');
+  const login = await page.request.post(`${env.origin}/api/auth/login`, { data: { email, password: PASSWORD }, headers: { origin: env.origin } });
+  t.equal(login.status(), 401, 'and the API refuses it');
+  t.equal((await page.request.get(`${env.origin}/api/auth/me`)).status(), 401, 'no session is left');
+  await stranger.reload();
+  await stranger.getByRole('heading', { name: 'No public profile here' }).waitFor();
+  t.pass('the public profile is gone');
 });

@@ -93,6 +93,9 @@ export const api = {
   suggestions: (): Promise<Suggestions> => showsApi.get('/api/shows/suggestions', { accept: isSuggestions, deadlineMs: 30_000 }),
   preferences: (change: Partial<Pick<User, 'username' | 'publicProfile' | 'emailNotifications' | 'pushNotifications'>>): Promise<User> =>
     showsApi.patch('/api/auth/preferences', { body: change, accept: isUser }),
+  /** 204 and the session cookie cleared; erasure waits for the read side, so it may take a while */
+  deleteAccount: (password: string): Promise<unknown> =>
+    showsApi.delete('/api/auth/me', { body: { password }, accept: (value: unknown) => value === undefined || value === null, deadlineMs: 30_000 }),
   changePassword: (currentPassword: string, newPassword: string): Promise<{ readonly ok: true }> =>
     showsApi.post('/api/auth/change-password', { body: { currentPassword, newPassword }, accept: isOk }),
   emailMyList: (): Promise<{ readonly ok: true; readonly to: string }> =>

@@ -69,6 +69,8 @@ export function App() {
   const screen = screenOf(where.pathname, where.search);
   const [session, setSession] = useState<Session>({ kind: 'loading' });
   const [loggingOut, setLoggingOut] = useState<string | null>(null);
+  // said on the sign-in screen once the account is erased, until someone signs in
+  const [farewell, setFarewell] = useState<string | null>(null);
   const userId = session.kind === 'in' ? session.user.id : null;
   const [phone, setPhone] = useState<{ readonly replica: Replica; readonly marks: MarkSync } | null>(null);
   useEffect(() => {
@@ -87,6 +89,7 @@ export function App() {
   }, [userId]);
 
   const signIn = (user: User) => {
+    setFarewell(null);
     void lastSignedIn().then(async (last) => {
       // the last account on this phone did not sign out: the next one must see nothing of it
       if (last && last.value.id !== user.id) await forgetAccount(last.value.id, null);
@@ -147,6 +150,14 @@ export function App() {
     }
   };
 
+  // the server erased the account and ended its sessions: this phone forgets it too, unsent marks included (they have nowhere to go)
+  const gone = async () => {
+    if (userId) await forgetAccount(userId, phone?.marks ?? null);
+    setFarewell('Your account and everything in it are deleted.');
+    setSession({ kind: 'out' });
+    navigate(links.login);
+  };
+
   const actions =
     session.kind === 'in' ? (
       <>
@@ -171,7 +182,7 @@ export function App() {
   else if (session.kind !== 'in' && !isPublic(screen)) body = <AuthScreen mode="login" onSignedIn={signedIn} />;
   // the screens draw from the account's copy on this phone: none is drawn before it is open
   else if (session.kind === 'in' && phone?.replica.userId !== session.user.id) body = <p role="status">Loading…</p>;
-  else body = <ScreenView screen={screen} user={session.kind === 'in' ? session.user : null} onSignedIn={signedIn} onUser={signIn} />;
+  else body = <ScreenView screen={screen} user={session.kind === 'in' ? session.user : null} onSignedIn={signedIn} onUser={signIn} onGone={() => void gone()} />;
 
   return (
     <AppShell title="Shows" actions={actions}>
@@ -193,6 +204,11 @@ export function App() {
           Offline: showing what this phone last saw ({SAVED_AT.format(new Date(offlineAt))})
         </p>
       ) : null}
+      {farewell && session.kind === 'out' ? (
+        <p class="notice" role="status">
+          {farewell}
+        </p>
+      ) : null}
       {loggingOut ? (
         <p class="error-text" role="alert">
           Not logged out: {loggingOut}
@@ -203,9 +219,15 @@ export function App() {
   );
 }
 
-type ScreenViewProps = { readonly screen: Screen; readonly user: User | null; readonly onSignedIn: (user: User) => void; readonly onUser: (user: User) => void };
+type ScreenViewProps = {
+  readonly screen: Screen;
+  readonly user: User | null;
+  readonly onSignedIn: (user: User) => void;
+  readonly onUser: (user: User) => void;
+  readonly onGone: () => void;
+};
 
-function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
+function ScreenView({ screen, user, onSignedIn, onUser, onGone }: ScreenViewProps) {
   switch (screen.name) {
     case 'login':
     case 'signup':
@@ -233,7 +255,7 @@ function ScreenView({ screen, user, onSignedIn, onUser }: ScreenViewProps) {
     case 'dismissed':
       return <DismissedScreen />;
     case 'settings':
-      return user ? <SettingsScreen user={user} onUser={onUser} /> : <NotHere />;
+      return user ? <SettingsScreen user={user} onUser={onUser} onGone={onGone} /> : <NotHere />;
     case 'import':
       return <ImportScreen job={screen.job} />;
     case 'profile':

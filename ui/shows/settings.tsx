@@ -37,7 +37,14 @@ function OutcomeLine({ outcome, id }: { readonly outcome: Outcome; readonly id: 
   );
 }
 
-export function SettingsScreen({ user, onUser }: { readonly user: User; readonly onUser: (user: User) => void }) {
+type SettingsProps = {
+  readonly user: User;
+  readonly onUser: (user: User) => void;
+  /** the account was deleted: forget it on this phone and go to the sign-in */
+  readonly onGone: () => void;
+};
+
+export function SettingsScreen({ user, onUser, onGone }: SettingsProps) {
   return (
     <section aria-labelledby="settings-title" class="settings">
       <h2 id="settings-title">Settings</h2>
@@ -52,6 +59,7 @@ export function SettingsScreen({ user, onUser }: { readonly user: User; readonly
       </section>
       <EmailList />
       <Password />
+      <DeleteAccount onGone={onGone} />
     </section>
   );
 }
@@ -201,6 +209,61 @@ function Password() {
         </div>
         <button type="submit">Change password</button>
         <OutcomeLine outcome={outcome} id="password-outcome" />
+      </form>
+    </section>
+  );
+}
+
+/** Erasure, once the password is given: what goes is said first, all of it, since nothing comes back. */
+function DeleteAccount({ onGone }: { readonly onGone: () => void }) {
+  const [password, setPassword] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  return (
+    <section class="settings-group" aria-labelledby="delete-title">
+      <h3 id="delete-title">Delete the account</h3>
+      <p>Everything goes, at once and for good; nothing can be brought back:</p>
+      <ul>
+        <li>your library: every show you track, your watchlist and the shows you completed</li>
+        <li>every episode you marked watched, and your watch history</li>
+        <li>your ratings, and the shows you said you are not interested in</li>
+        <li>your notifications: no more emails, nor notifications on any device</li>
+        <li>your public profile; its username is free for anyone to take</li>
+        <li>the account itself: this email and password sign in no more</li>
+      </ul>
+      <form
+        class="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOutcome({ kind: 'saving' });
+          api.deleteAccount(password).then(onGone, (error: unknown) => {
+            setOutcome({ kind: 'failed', text: messageOf(error) });
+          });
+        }}
+      >
+        <div class="field">
+          <label for="delete-password">Your password, to confirm</label>
+          <input
+            id="delete-password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            aria-describedby="delete-outcome"
+            onInput={(event) => setPassword(event.currentTarget.value)}
+          />
+        </div>
+        <button type="submit" class="danger primary-danger" disabled={outcome.kind === 'saving'}>
+          Delete my account and everything in it
+        </button>
+        {outcome.kind === 'failed' ? (
+          <p class="error-text" role="alert" id="delete-outcome">
+            Not deleted: {outcome.text}
+          </p>
+        ) : (
+          <p class="muted small" role="status" id="delete-outcome">
+            {outcome.kind === 'saving' ? 'Deleting…' : ''}
+          </p>
+        )}
       </form>
     </section>
   );

@@ -142,7 +142,10 @@ export interface paths {
         };
         /** Body-weight readings in kilograms, oldest first, within an inclusive date range */
         readonly get: operations["listBodyWeight"];
-        /** Record the body weight of a date; the same date again overwrites */
+        /**
+         * Record the body weight of a date; the same date again overwrites
+         * @description A date in the future is refused (400 VALIDATION_FAILED naming body.date). The server knows no phone's calendar: it refuses a date after the UTC date 14 hours from now, the furthest any time zone runs ahead, which is the future everywhere; the app holds the phone to its own date.
+         */
         readonly put: operations["recordBodyWeight"];
         readonly post?: never;
         readonly delete?: never;
