@@ -90,7 +90,8 @@ export function CardioScreen(_props: { readonly session: Session }) {
   };
 
   return (
-    <section class="stack" aria-labelledby="cardio-heading">
+    // a refusal is about what was typed: typing again answers it, so it goes
+    <section class="stack" aria-labelledby="cardio-heading" onInput={() => setProblem(null)}>
       <h2 id="cardio-heading">Cardio</h2>
       <Outcome problem={problem} done={done} />
 

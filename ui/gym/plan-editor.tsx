@@ -81,7 +81,8 @@ export function PlanEditorScreen({ session, id }: { readonly session: Session; r
   };
 
   return (
-    <section class="stack" aria-labelledby="plan-edit-heading">
+    // a refusal is about what was typed: typing again answers it, so it goes
+    <section class="stack" aria-labelledby="plan-edit-heading" onInput={() => setProblem(null)}>
       <h2 id="plan-edit-heading">Edit {savedName}</h2>
       <Link to="/plans" navigate={session.navigate} class="button back-link">
         Back to plans

@@ -46,6 +46,7 @@ t.test('pounds: 135 lb is stored as 135 × 0.45359237 kg and shown as 135 lb aga
   await page.getByText('Rest timer: type the seconds of rest, or 0 for no timer.').waitFor();
   t.pass('an emptied rest field is refused, not taken as 0 (no timer)');
   await page.getByLabel('Rest between sets (seconds; 0 for no timer)').fill('30');
+  t.equal(await page.getByText('Rest timer: type the seconds of rest, or 0 for no timer.').count(), 0, 'the message goes once the field is typed in again');
   await page.getByRole('button', { name: 'Save rest' }).click();
   await saved(page);
   // "Saved" may still be the dark theme's: the server is asked until the rest has landed

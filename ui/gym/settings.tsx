@@ -52,7 +52,8 @@ export function SettingsScreen({ session }: { readonly session: Session }) {
   };
 
   return (
-    <section class="stack" aria-labelledby="settings-heading">
+    // a refusal is about what was typed: typing again answers it, so it goes
+    <section class="stack" aria-labelledby="settings-heading" onInput={() => setProblem(null)}>
       <div class="heading-row">
         <h2 id="settings-heading">Settings</h2>
         <SaveBadge state={save} />
