@@ -23,6 +23,7 @@ type Night = {
   lineUp: Court[];
   timer: Record<string, unknown> | null;
   rounds: Array<{ number: number; startedAt: string; endedAt: string; lineUp: Court[] }>;
+  sittingOut?: string[];
   updatedAt: string;
 };
 type Version = { version: number; recordedAt: string; kind: string; restoredFrom: number | null; changes: string[] };
@@ -249,4 +250,39 @@ t.test('404 for a night that is not there or a version it never had; 400 naming 
     t.equal(answer.statusCode, 401, `${method} ${url} without a login`);
     t.match(answer.json(), { code: 'UNAUTHENTICATED' });
   }
+});
+
+t.test('issue 34: a save that changes nothing makes no version; who sits out is saved, read back, listed in the history and kept in the filed round', async (t) => {
+  const opened = await openNight();
+  const snapshotId = cuid('same');
+  const came = await save(opened, { people, snapshotId });
+  t.equal(came.version, 2);
+  const logged = async () => (await system.core.store.readStream(sessionStream(opened.id))).length;
+  const before = await logged();
+  for (const again of [snapshotOf(came, { snapshotId: cuid('other') }), snapshotOf(came, { sittingOut: [] }), snapshotOf(came)]) {
+    t.same(await ok('PUT', `/api/sessions/${opened.id}`, again), { version: 2 }, 'the night as it is, from any phone: its version answers');
+  }
+  t.equal(await logged(), before, 'nothing appended');
+
+  // nine would not fill two courts: Hal sits out while the other eight play
+  const hal = ids[7]!;
+  const nine = [...people, { id: cuid('ivy'), name: 'Ivy', levelId: level('Middle') }];
+  const sevenPlus = [
+    { court: 1, teamA: [ids[0], ids[6]], teamB: [ids[3], ids[4]] },
+    { court: 2, teamA: [ids[1], ids[5]], teamB: [ids[2], nine[8]!.id] },
+  ];
+  const sitting = await save(came, { people: nine, lineUp: sevenPlus, sittingOut: [hal] });
+  t.same([sitting.version, sitting.sittingOut], [3, [hal]], 'saved and read back');
+  const round = { number: 1, startedAt: '2027-03-01T19:05:00.000Z', endedAt: '2027-03-01T19:15:00.000Z', lineUp: sevenPlus, sittingOut: [hal], names: { [hal]: 'Hal' } };
+  const filed = await save(sitting, { rounds: [round], lineUp: [], sittingOut: [] });
+  t.match(filed, { version: 4, sittingOut: [], rounds: [{ number: 1, sittingOut: [hal], names: { [hal]: 'Hal' } }] }, 'the filed round keeps who sat it out');
+  const onCourt = await call('PUT', `/api/sessions/${opened.id}`, snapshotOf(filed, { lineUp: sevenPlus, sittingOut: [ids[0]] }));
+  t.match(onCourt.json(), { statusCode: 400, code: 'INVALID_SNAPSHOT', message: 'body.sittingOut[0]: Ada is on court and sitting out at once' });
+
+  const history = await ok<Versions>('GET', `/api/sessions/${opened.id}/versions`);
+  t.same(history.versions.map((version) => version.version), [4, 3, 2, 1], 'one version per change');
+  t.notOk(history.versions.some((version) => version.changes.includes('No change')), 'no version says No change');
+  t.ok(history.versions[1]!.changes.includes('Hal sits out'), 'the version that sat Hal out says so');
+  const atThree = await ok<Night>('GET', `/api/sessions/${opened.id}/versions/3`);
+  t.same(atThree.sittingOut, [hal], 'an older version answers who sat out then');
 });

@@ -105,7 +105,7 @@ t.test('names are held to People’s rules and to the round’s own players: a c
   const people = ids.map((id) => ({ id, name: 'x', levelId: null }));
   const round = (names: Record<string, string>): Round => ({ number: 1, startedAt: at(0), endedAt: at(12), lineUp: [court], names });
   const refusals: Array<[string, Record<string, string>, RegExp]> = [
-    ['a name for someone not on its courts', { [ada]: 'Ada', [cuid('ghost')]: 'Ghost' }, /^body\.rounds\[0\]\.names\.cghost\w+: .*not on a court of round 1/],
+    ['a name for someone not on its courts', { [ada]: 'Ada', [cuid('ghost')]: 'Ghost' }, /^body\.rounds\[0\]\.names\.cghost\w+: round 1 names Ghost, who neither played it nor sat it out$/],
     ['a blank name', { [ben]: '   ' }, /rounds.*names/],
     ['a name of 101 characters', { [cleo]: 'n'.repeat(101) }, /rounds.*names/],
     ['a key that is no player id', { 'Not An Id': 'Dev' }, /rounds.*names/],

@@ -109,9 +109,10 @@ t.test('PUT rule 1: what needs no lock is refused first with a reason', async (t
   const night = await openNight('2026-10-01', { startTime: '18:00', endTime: '20:00' });
   const valid = snapshotOf(night, { people });
   const cases: Array<[Record<string, unknown>, RegExp]> = [
-    [{ venueId: 'gone' }, /^body\.venueId: no venue gone/],
-    [{ people: [people[0], { ...people[1], levelId: 'retired-level' }] }, /^body\.people\[1\]\.levelId: no level retired-level/],
-    [{ lineUp: [court1, { ...court2, court: 3 }] }, /^body\.lineUp\[1\]\.court: court 3, but the night has 2 courts/],
+    [{ venueId: 'gone' }, /^body\.venueId: this night's venue no longer exists$/],
+    // issue 34: the refusal names the person, not the level's id
+    [{ people: [people[0], { ...people[1], levelId: 'retired-level' }] }, new RegExp(`^body\\.people\\[1\\]\\.levelId: ${people[1]!.name}'s level no longer exists; pick another$`)],
+    [{ lineUp: [court1, { ...court2, court: 3 }] }, /^body\.lineUp\[1\]\.court: court 3 is on the sheet, but the night has 2 courts$/],
     [
       {
         rounds: [
@@ -119,7 +120,7 @@ t.test('PUT rule 1: what needs no lock is refused first with a reason', async (t
           { number: 1, startedAt: '2026-10-01T18:10:00+01:00', endedAt: '2026-10-01T18:20:00+01:00', lineUp: [court2] },
         ],
       },
-      /^body\.rounds\[1\]\.number: round 1 appears twice/,
+      /^body\.rounds\[1\]\.number: round 1 is filed twice$/,
     ],
     [{ lineUp: [court1, { ...court2, teamA: [ids[0], ids[6]] }] }, /^body\.lineUp\[1\]: .* is on court twice/],
   ];
@@ -211,7 +212,7 @@ t.test('a retried save of the same snapshot (its answer was lost) is answered as
   const late = await call('PUT', `/api/sessions/${night.id}`, newer);
   t.equal(late.statusCode, 409, 'a retry arriving after another save is a conflict');
   t.equal(late.json<{ current: Night }>().current.version, 4);
-  const last = snapshotOf(await ok<Night>('GET', `/api/sessions/${night.id}`), { snapshotId: cuid('snap') });
+  const last = snapshotOf(await ok<Night>('GET', `/api/sessions/${night.id}`), { endTime: '21:15', snapshotId: cuid('snap') });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, last), { version: 5 });
   await ok('POST', `/api/sessions/${night.id}/close`);
   const afterClose = await call('PUT', `/api/sessions/${night.id}`, last);
@@ -426,19 +427,19 @@ t.test('issue 12.11: a saved night keeps the levels of its day through a rename,
   await ok('PATCH', `/api/levels/${temp.id}`, { name: 'Renamed' });
   await ok('PUT', '/api/levels/order', { order: [temp.id, level('Strong'), level('Middle')] });
   let reopened = await ok<Night>('POST', `/api/sessions/${night.id}/reopen`);
-  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened)), { version: 5 });
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { endTime: '21:45' })), { version: 5 });
   t.match((await ok<Night>('GET', `/api/sessions/${night.id}`)).people, [{ id: guest.id, levelId: temp.id, levelName: 'Temp', levelRank: 2 }]);
 
   await ok('PATCH', `/api/players/${guest.id}`, { levelId: level('Middle') });
   club = await ok<Settings>('DELETE', `/api/levels/${temp.id}`);
   t.notOk(club.levels.some((candidate) => candidate.id === temp.id), 'the level is gone');
   reopened = await ok<Night>('GET', `/api/sessions/${night.id}`);
-  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened)), { version: 6 }, 'the night still saves');
+  t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { endTime: '22:00' })), { version: 6 }, 'the night still saves');
   t.match((await ok<Night>('GET', `/api/sessions/${night.id}`)).people, [{ levelId: temp.id, levelName: 'Temp', levelRank: 2 }]);
   const late = { id: cuid('late'), name: 'Late', levelId: temp.id };
   const kept = reopened.people.map(({ id, name, levelId }) => ({ id, name, levelId }));
   const newcomer = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(reopened, { version: 6, people: [...kept, late] }));
-  t.match(newcomer.json(), { statusCode: 400, code: 'INVALID_SNAPSHOT', message: /^body\.people\[1\]\.levelId: no level / }, 'a newcomer cannot take the removed level');
+  t.match(newcomer.json(), { statusCode: 400, code: 'INVALID_SNAPSHOT', message: /^body\.people\[1\]\.levelId: Late's level no longer exists; pick another$/ }, 'a newcomer cannot take the removed level');
 });
 
 t.test('issue 12.13: a filed round on a court the night never had is out of range; a court it had that evening is kept', async (t) => {
@@ -451,7 +452,7 @@ t.test('issue 12.13: a filed round on a court the night never had is out of rang
   });
   const wide = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people, rounds: [round([4])] }));
   t.equal(wide.statusCode, 400);
-  t.match(wide.json(), { code: 'INVALID_SNAPSHOT', message: /^body\.rounds\[0\]\.lineUp\[0\]\.court: court 4 is out of range: the night has had at most 3 courts/ });
+  t.match(wide.json(), { code: 'INVALID_SNAPSHOT', message: /^body\.rounds\[0\]\.lineUp\[0\]\.court: round 1 is on court 4, but the night has had at most 3 courts$/ });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { people, rounds: [round([3])] })), { version: 2 });
   const saved = await ok<Night>('GET', `/api/sessions/${night.id}`);
   t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { courts: 2 })), { version: 3 }, 'two courts for the rest of the evening; round 1 on court 3 stays');

@@ -46,6 +46,7 @@ export type NightAsRead = {
   readonly lineUp: unknown;
   readonly timer: unknown;
   readonly rounds: unknown;
+  readonly sittingOut?: unknown;
 };
 
 /** The body of PUT /api/sessions/:id that saves `night` as read, with `changes` over it. */
@@ -62,6 +63,7 @@ export function snapshotOf(night: NightAsRead, changes: Partial<Record<string, u
     lineUp: night.lineUp,
     timer: night.timer,
     rounds: night.rounds,
+    ...(night.sittingOut === undefined ? {} : { sittingOut: night.sittingOut }),
     ...changes,
   };
 }

@@ -130,13 +130,36 @@ function timerChange(before: Timer | null, after: Timer | null): string | null {
   return `${round} timer reset`;
 }
 
+/**
+ * What changed that plays no game: the order of people or on the sheet, a timer's anchor, a filed
+ * round's names. Said only when nothing else is, so that no version reads as no change.
+ */
+function quietChanges(before: Night, after: Night): string[] {
+  const ids = (night: Night) => night.people.map((person) => person.playerId).join('\n');
+  if (ids(before) !== ids(after)) return ['Order of people changed'];
+  if (!sameLineUp(before.lineUp, after.lineUp)) return ['Order on the sheet changed'];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(before.sittingOut, after.sittingOut)) return ['Order of those sitting out changed'];
+  if (!same(before.timer, after.timer)) return ['Round timer adjusted'];
+  if (!same(before.rounds, after.rounds)) return ['Finished rounds adjusted'];
+  return [];
+}
+
+/** Who sits out the round in play, when that changed: "Ada sits out", "Ada and Ben sit out", "Nobody sits out". */
+function sittingOutChange(before: readonly string[], after: readonly string[], nameOf: (id: string) => string): string | null {
+  const had = new Set(before);
+  if (had.size === after.length && after.every((id) => had.has(id))) return null;
+  if (after.length === 0) return 'Nobody sits out';
+  return `${listOf(after.map(nameOf))} ${after.length === 1 ? 'sits' : 'sit'} out`;
+}
+
 const levelText = (person: NightPerson): string => person.levelName ?? 'no level';
 
 /**
  * What changed from one version of a night to the next, in short phrases: opened, closed or
  * reopened; people added or removed and levels of the night changed; courts, end time and round
  * length; rounds finished, removed or changed; the round timer started, paused, resumed or reset;
- * a new line-up, a hand swap or the courts cleared. `before` null: the night was opened, and what it was opened with is said.
+ * a new line-up, a hand swap or the courts cleared; who sits out. `before` null: the night was opened, and what it was opened with is said.
  */
 export function changesBetween(before: Night | null, after: Night): string[] {
   if (before === null) {
@@ -156,6 +179,7 @@ export function changesBetween(before: Night | null, after: Night): string[] {
   if (removed.length > 0) changes.push(`Removed ${listOf(removed)}`);
   for (const person of after.people) {
     const earlier = had.get(person.playerId);
+    if (earlier && earlier.name !== person.name) changes.push(`${earlier.name} is ${person.name} now`);
     if (earlier && earlier.levelId !== person.levelId) {
       changes.push(`${person.name} ${person.levelName === null ? 'has no level' : `plays as ${person.levelName}`} (was ${levelText(earlier)})`);
     }
@@ -184,6 +208,10 @@ export function changesBetween(before: Night | null, after: Night): string[] {
   if (timer !== null) changes.push(timer);
   const lineUp = lineUpChange(before.lineUp, after.lineUp, nameOf, roundFiled);
   if (lineUp !== null) changes.push(lineUp);
+  const sittingOut = sittingOutChange(before.sittingOut, after.sittingOut, nameOf);
+  if (sittingOut !== null) changes.push(sittingOut);
 
+  if (changes.length === 0) changes.push(...quietChanges(before, after));
+  // only a save from before saves that change nothing made no version (they are in the log for good)
   return changes.length === 0 ? ['No change'] : changes;
 }

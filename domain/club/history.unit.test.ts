@@ -141,6 +141,7 @@ const base = (changes: Partial<Night> = {}): Night => ({
   lineUp: [],
   timer: null,
   rounds: [],
+  sittingOut: [],
   openedAt: '2026-11-26T18:55:00.000Z',
   updatedAt: '2026-11-26T19:00:00.000Z',
   openedAs: { venueId: 'hall', date: '2026-11-26', startTime: '19:00' },
@@ -172,6 +173,12 @@ t.test('what changed between two versions, in short phrases', async (t) => {
   t.same(changesBetween(night, base({ people: night.people.map((someone) => (someone.playerId === fay ? { ...someone, levelId: null, levelName: null, levelRank: null } : someone)) })), ['Fay has no level (was Middle)']);
   t.same(changesBetween(night, base({ courts: 3, endTime: '22:00', roundLengthSec: 630 })), ['3 courts (was 2)', 'Ends at 22:00 (was 21:30)', 'Rounds last 10 min 30 s (was 10 min)']);
   t.same(changesBetween(night, base({ status: 'closed' })), ['Night closed']);
+  t.same(changesBetween(night, base({ people: [...night.people].reverse() })), ['Order of people changed'], 'a change no game shows is still said');
+  t.same(changesBetween(night, base({ people: night.people.map((someone) => (someone.playerId === ada ? { ...someone, name: 'Ada Rose' } : someone)) })), ['Ada is Ada Rose now']);
+  t.same(changesBetween(night, base({ sittingOut: [ada] })), ['Ada sits out']);
+  t.same(changesBetween(base({ sittingOut: [ada] }), base({ sittingOut: [ben, cleo] })), ['Ben and Cleo sit out']);
+  t.same(changesBetween(base({ sittingOut: [ada, ben] }), base({ sittingOut: [ben, ada] })), ['Order of those sitting out changed'], 'the same people sitting out, in another order');
+  t.same(changesBetween(base({ sittingOut: [ada] }), night), ['Nobody sits out']);
   t.same(changesBetween(base({ status: 'closed' }), night), ['Night reopened']);
 });
 
@@ -181,7 +188,7 @@ t.test('the line-up: drawn, a hand swap, cleared; the round timer: started, paus
   const swapped = base({ lineUp: [court(1, hal, fay, ben, eli), court(2, cleo, guy, dev, ada)], timer: timer(1, null, null) });
   t.same(changesBetween(drawn, swapped), ['Swapped Ada and Hal'], 'a hand swap names the two');
   const withinTeam = base({ lineUp: [court(1, fay, ada, ben, eli), lineUp[1]!], timer: timer(1, null, null) });
-  t.same(changesBetween(drawn, withinTeam), ['No change'], 'the order inside a team changes no game');
+  t.same(changesBetween(drawn, withinTeam), ['Order on the sheet changed'], 'the order inside a team changes no game, and is said as such');
   const redrawn = base({ lineUp: [court(1, ada, ben, fay, eli), court(2, cleo, dev, guy, hal)], timer: timer(1, null, null) });
   t.same(changesBetween(drawn, redrawn), ['New line-up on 2 courts'], 'a shuffle');
   t.same(changesBetween(drawn, base({ timer: timer(1, null, null) })), ['Courts cleared']);

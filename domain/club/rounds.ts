@@ -13,6 +13,11 @@ export type FinishedRound = {
    * who has since left the night or been deleted from People. Absent in rounds filed by older builds.
    */
   readonly names?: Readonly<Record<PersonId, string>>;
+  /**
+   * who was here and not on its courts when it was filed: those sitting it out, and anyone who came
+   * during it. Absent when everyone played, and in rounds filed by older builds.
+   */
+  readonly sittingOut?: readonly PersonId[];
 };
 
 /** Someone at the night; the name, when the phone has one, is filed with each round they play. */
@@ -53,17 +58,33 @@ export function endRoundOfNight(state: NightState, now: string): NightState {
   if (state.lineUp.length === 0) return state;
   const number = state.timer?.roundNumber ?? nextRoundNumber(state.rounds, null);
   const startedAt = (state.timer === null ? null : bestRoundStart(state.timer, now)) ?? now;
-  const names = namesOnCourt(state.people, state.lineUp);
-  const filed: FinishedRound = { number, startedAt, endedAt: now, lineUp: state.lineUp, ...(Object.keys(names).length === 0 ? {} : { names }) };
+  const sittingOut = offCourt(state.people, state.lineUp);
+  const names = namesOf(state.people, [...onCourt(state.lineUp), ...sittingOut]);
+  const filed: FinishedRound = {
+    number,
+    startedAt,
+    endedAt: now,
+    lineUp: state.lineUp,
+    ...(Object.keys(names).length === 0 ? {} : { names }),
+    ...(sittingOut.length === 0 ? {} : { sittingOut }),
+  };
   const rounds = [...state.rounds, filed];
   const timer = state.timer === null ? null : endRound(state.timer, nextRoundNumber(rounds, state.timer));
   return { ...state, lineUp: [], rounds, timer };
 }
 
-/** The name of each person on court whose name the phone holds: what a filed round keeps of them. */
-export function namesOnCourt(people: readonly NightPlayer[], lineUp: LineUp): Record<PersonId, string> {
+const onCourt = (lineUp: LineUp): PersonId[] => lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]);
+
+/** Who is here and not on the courts, in the order they came. */
+export function offCourt(people: readonly NightPlayer[], lineUp: LineUp): PersonId[] {
+  const playing = new Set(onCourt(lineUp));
+  return people.filter((person) => !playing.has(person.id)).map((person) => person.id);
+}
+
+/** The name of each of `ids` whose name the phone holds: what a filed round keeps of them. */
+function namesOf(people: readonly NightPlayer[], ids: readonly PersonId[]): Record<PersonId, string> {
   const names: Record<PersonId, string> = {};
-  for (const id of lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB])) {
+  for (const id of ids) {
     const name = people.find((person) => person.id === id)?.name;
     if (name !== undefined) names[id] = name;
   }

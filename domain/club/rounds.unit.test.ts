@@ -49,7 +49,7 @@ const night = (): NightState => ({
 
 t.test('given round 3 in play since 19:00, when a person on court leaves at 19:07, then round 3 is filed as it stood and the courts are cleared', async (t) => {
   const after = removePersonFromNight(night(), 'c', at(7));
-  t.same(after.rounds, [finished(1), finished(2), { number: 3, startedAt: at(0), endedAt: at(7), lineUp }]);
+  t.same(after.rounds, [finished(1), finished(2), { number: 3, startedAt: at(0), endedAt: at(7), lineUp, sittingOut: ['bench'] }]);
   t.same(after.lineUp, []);
   t.notOk(after.people.some((person) => person.id === 'c'), 'the person is gone');
   t.equal(after.people.length, people.length - 1);
@@ -80,7 +80,7 @@ t.test('given round 3 ended by hand, then it is filed and the timer moves to rou
 
 t.test('given a stopped timer on round 3 with courts drawn, when End round is tapped at 19:12, then round 3 is filed untimed and the timer moves to round 4', async (t) => {
   const after = endRoundOfNight({ ...night(), timer: newTimer(3, 720) }, at(12));
-  t.same(after.rounds, [finished(1), finished(2), { number: 3, startedAt: at(12), endedAt: at(12), lineUp }]);
+  t.same(after.rounds, [finished(1), finished(2), { number: 3, startedAt: at(12), endedAt: at(12), lineUp, sittingOut: ['bench'] }]);
   t.same(after.lineUp, []);
   t.same(after.timer, newTimer(4, 720));
 });
@@ -88,16 +88,16 @@ t.test('given a stopped timer on round 3 with courts drawn, when End round is ta
 t.test('given a timer from an older build (no roundStartedAt), when the round ends, then it is filed with the best start it has', async (t) => {
   // running since 19:02: the countdown anchor is all it has
   const running = { ...start(newTimer(3, 720), at(2)), roundStartedAt: null };
-  t.same(endRoundOfNight({ ...night(), timer: running }, at(12)).rounds.at(-1), { number: 3, startedAt: at(2), endedAt: at(12), lineUp });
+  t.same(endRoundOfNight({ ...night(), timer: running }, at(12)).rounds.at(-1), { number: 3, startedAt: at(2), endedAt: at(12), lineUp, sittingOut: ['bench'] });
   // paused with 420 s of 720 left: 5 minutes were played before 19:12
   const paused = { ...newTimer(3, 720), pausedRemainingSec: 420 };
-  t.same(endRoundOfNight({ ...night(), timer: paused }, at(12)).rounds.at(-1), { number: 3, startedAt: at(7), endedAt: at(12), lineUp });
+  t.same(endRoundOfNight({ ...night(), timer: paused }, at(12)).rounds.at(-1), { number: 3, startedAt: at(7), endedAt: at(12), lineUp, sittingOut: ['bench'] });
   t.same(fileRound(running, lineUp, at(12)), { number: 3, startedAt: at(2), endedAt: at(12), lineUp }, 'a person leaving files it too');
 });
 
 t.test('given courts drawn and no timer yet, when End round is tapped, then the round is filed under the next number', async (t) => {
   const after = endRoundOfNight({ ...night(), timer: null }, at(12));
-  t.same(after.rounds.at(-1), { number: 3, startedAt: at(12), endedAt: at(12), lineUp });
+  t.same(after.rounds.at(-1), { number: 3, startedAt: at(12), endedAt: at(12), lineUp, sittingOut: ['bench'] });
   t.equal(after.timer, null);
   t.same(after.lineUp, []);
 });
@@ -109,10 +109,15 @@ t.test('given empty courts, when End round is tapped, then nothing is filed', as
 
 const named = (): NightState => ({ ...night(), people: people.map((person) => ({ ...person, name: person.id.toUpperCase() })) });
 
-t.test('given people with names, when the round ends, then the filed round keeps the name of each person on court and no one else', async (t) => {
+t.test('given people with names, when the round ends, then the filed round keeps the name of each person on court and of each sitting it out', async (t) => {
   const after = endRoundOfNight(named(), at(12));
-  t.same(after.rounds.at(-1)!.names, { a: 'A', h: 'H', c: 'C', f: 'F', b: 'B', g: 'G', d: 'D', e: 'E' });
-  t.notOk('bench' in after.rounds.at(-1)!.names!, 'the bench played nothing');
+  t.same(after.rounds.at(-1)!.names, { a: 'A', h: 'H', c: 'C', f: 'F', b: 'B', g: 'G', d: 'D', e: 'E', bench: 'BENCH' });
+  t.same(after.rounds.at(-1)!.sittingOut, ['bench'], 'the bench sat it out');
+});
+
+t.test('given everyone here on court, then the filed round has nobody sitting out', async (t) => {
+  const after = endRoundOfNight({ ...named(), people: named().people.filter((person) => person.id !== 'bench') }, at(12));
+  t.notOk('sittingOut' in after.rounds.at(-1)!);
 });
 
 t.test('given a person on court leaving, then the round filed as it stood keeps their name, though they are gone from the night', async (t) => {

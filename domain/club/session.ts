@@ -48,7 +48,13 @@ const roundSchema = z.object({
   names: z
     .record(playerIdSchema, playerNameSchema)
     .optional()
-    .describe("each player's name as the phone had it when the round was filed, by player id: only people on that round's courts"),
+    .describe("each player's name as the phone had it when the round was filed, by player id: only people on that round's courts or sitting it out"),
+  // beyond the spec, and optional like names: a round filed by an older build sat nobody out
+  sittingOut: z
+    .array(playerIdSchema)
+    .max(200)
+    .optional()
+    .describe('who was here and not on its courts when it was filed (sitting out, or come during it); absent: nobody'),
 });
 const snapshotPersonSchema = z.object({
   id: playerIdSchema,
@@ -71,6 +77,12 @@ export const snapshotSchema = z.object({
   lineUp: lineUpSchema,
   timer: timerSchema.nullable(),
   rounds: z.array(roundSchema).max(1000),
+  // beyond the spec, optional like roundStartedAt: a snapshot from an older build sits nobody out
+  sittingOut: z
+    .array(playerIdSchema)
+    .max(200)
+    .optional()
+    .describe('people of the night sitting out the round in play (never on its courts); the shuffle draws from the others. Absent: nobody'),
   /**
    * made by the phone for the change it makes on top of `version`, and kept for every send from that
    * version: after a save whose answer was lost, the phone's next send (the same snapshot or a newer
@@ -119,6 +131,8 @@ export type Night = {
   readonly lineUp: LineUp;
   readonly timer: Timer | null;
   readonly rounds: readonly FinishedRound[];
+  /** who sits out the round in play; empty for a night saved by an older build */
+  readonly sittingOut: readonly string[];
   readonly openedAt: string;
   readonly updatedAt: string;
   /** the venue, date and start it was opened for: the key it holds; a save cannot move it */
@@ -143,7 +157,12 @@ const nightPersonSchema = z.object({
   levelRank: z.number().int().nullable(),
 });
 const storedTimerSchema = timerSchema.extend({ startedAt: recordedInstant.nullable(), roundStartedAt: recordedInstant.nullable() });
-const storedRoundSchema = roundSchema.extend({ startedAt: recordedInstant, endedAt: recordedInstant, names: z.record(z.string(), z.string()).optional() });
+const storedRoundSchema = roundSchema.extend({
+  startedAt: recordedInstant,
+  endedAt: recordedInstant,
+  names: z.record(z.string(), z.string()).optional(),
+  sittingOut: z.array(z.string()).optional(),
+});
 const sessionOpened = z.object({
   venueId: z.string(),
   date: z.string(),
@@ -165,6 +184,8 @@ const snapshotSaved = z.object({
   lineUp: lineUpSchema,
   timer: storedTimerSchema.nullable(),
   rounds: z.array(storedRoundSchema),
+  /** absent in saves before sitting out existed, and when nobody sits out */
+  sittingOut: z.array(z.string()).optional(),
   savedAt: z.string(),
   snapshotId: z.string().optional(),
   snapshotSeq: z.number().int().optional(),
@@ -197,6 +218,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
         lineUp: [],
         timer: null,
         rounds: [],
+        sittingOut: [],
         openedAt,
         updatedAt: openedAt,
         openedAs,
@@ -206,11 +228,11 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     }
     case 'snapshot-saved': {
       if (state === null) return state;
-      const { savedAt, snapshotId, snapshotSeq, restoredFrom: _restoredFrom, ...night } = event.data;
+      const { savedAt, snapshotId, snapshotSeq, restoredFrom: _restoredFrom, sittingOut, ...night } = event.data;
       const previous = state.lastSave;
       const basedOn = previous !== null && previous.snapshotId === snapshotId ? previous.basedOn : state.version;
       const lastSave = snapshotId === undefined ? null : { snapshotId, version: night.version, basedOn, seq: snapshotSeq ?? null };
-      return { ...state, ...night, updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts), lastSave };
+      return { ...state, ...night, sittingOut: sittingOut ?? [], updatedAt: savedAt, mostCourts: Math.max(state.mostCourts, night.courts), lastSave };
     }
     case 'session-closed':
       return state === null ? state : { ...state, status: 'closed', version: event.data.version, updatedAt: event.data.at };
@@ -258,60 +280,76 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
 
 /**
  * Refuses a snapshot that does not fit the club, the night or itself, naming the first offending
- * field: an unknown venue or level, a venue, date or start other than the night's (its slot key
- * names them), a court the night does not have, a round number twice, a person twice on the sheet
- * or on court without having come, a round's name for someone not on its courts. A person keeps the level copied for them that night even when
- * the club has since removed it; a filed round may use any court the night has had that evening.
+ * field and, in words a person at the night can act on, whom or what it is about: an unknown venue
+ * or level, a venue, date or start other than the night's (its slot key names them), a court the
+ * night does not have, a round number twice, a person twice on the sheet or on court without having
+ * come, someone both on court and sitting out, a round's name for someone it did not have. A person
+ * keeps the level copied for them that night even when the club has since removed it; a filed round
+ * may use any court the night has had that evening.
  */
 export function checkSnapshot(snapshot: Snapshot, club: ClubLists, night: Night): void {
-  if (!club.venues.some((venue) => venue.id === snapshot.venueId)) throw invalid('venueId', `no venue ${snapshot.venueId}`);
+  if (!club.venues.some((venue) => venue.id === snapshot.venueId)) throw invalid('venueId', "this night's venue no longer exists");
   for (const field of ['venueId', 'date', 'startTime'] as const) {
     if (snapshot[field] !== night.openedAs[field]) throw invalid(field, `the night was opened with ${night.openedAs[field]}; a save cannot move it`);
   }
-  if (snapshot.startTime >= snapshot.endTime) throw invalid('endTime', 'must be after startTime');
+  if (snapshot.startTime >= snapshot.endTime) throw invalid('endTime', `the night must end after it starts (${snapshot.startTime})`);
   const levelIds = new Set(club.levels.map((level) => level.id));
   const copied = new Map(night.people.map((person) => [person.playerId, person.levelId]));
-  const present = new Set<string>();
+  const names = new Map<string, string>();
   snapshot.people.forEach((person, index) => {
-    if (present.has(person.id)) throw invalid(`people[${index}].id`, `${person.id} is listed twice`);
-    present.add(person.id);
+    if (names.has(person.id)) throw invalid(`people[${index}].id`, `${person.name} is listed twice among tonight's people`);
+    names.set(person.id, person.name);
     if (person.levelId !== null && !levelIds.has(person.levelId) && copied.get(person.id) !== person.levelId) {
-      throw invalid(`people[${index}].levelId`, `no level ${person.levelId}`);
+      throw invalid(`people[${index}].levelId`, `${person.name}'s level no longer exists; pick another`);
     }
   });
+  const nameOf = (id: string, filed?: Readonly<Record<string, string>>): string => filed?.[id] ?? names.get(id) ?? 'someone who left';
   const courtsSeen = new Set<number>();
   const onCourt = new Set<string>();
   snapshot.lineUp.forEach((entry, index) => {
-    if (entry.court > snapshot.courts) throw invalid(`lineUp[${index}].court`, `court ${entry.court}, but the night has ${plural(snapshot.courts, 'court')}`);
-    if (courtsSeen.has(entry.court)) throw invalid(`lineUp[${index}].court`, `court ${entry.court} appears twice`);
+    if (entry.court > snapshot.courts) throw invalid(`lineUp[${index}].court`, `court ${entry.court} is on the sheet, but the night has ${plural(snapshot.courts, 'court')}`);
+    if (courtsSeen.has(entry.court)) throw invalid(`lineUp[${index}].court`, `court ${entry.court} is on the sheet twice`);
     courtsSeen.add(entry.court);
     for (const id of [...entry.teamA, ...entry.teamB]) {
-      if (!present.has(id)) throw invalid(`lineUp[${index}]`, `${id} is on court but not among people`);
-      if (onCourt.has(id)) throw invalid(`lineUp[${index}]`, `${id} is on court twice`);
+      if (!names.has(id)) throw invalid(`lineUp[${index}]`, `someone on court ${entry.court} is not among tonight's people`);
+      if (onCourt.has(id)) throw invalid(`lineUp[${index}]`, `${nameOf(id)} is on court twice`);
       onCourt.add(id);
     }
+  });
+  const sittingOut = new Set<string>();
+  (snapshot.sittingOut ?? []).forEach((id, index) => {
+    if (!names.has(id)) throw invalid(`sittingOut[${index}]`, "someone sitting out is not among tonight's people");
+    if (sittingOut.has(id)) throw invalid(`sittingOut[${index}]`, `${nameOf(id)} is listed twice as sitting out`);
+    if (onCourt.has(id)) throw invalid(`sittingOut[${index}]`, `${nameOf(id)} is on court and sitting out at once`);
+    sittingOut.add(id);
   });
   const mostCourts = Math.max(night.mostCourts, snapshot.courts);
   const numbers = new Set<number>();
   snapshot.rounds.forEach((round, index) => {
-    if (numbers.has(round.number)) throw invalid(`rounds[${index}].number`, `round ${round.number} appears twice`);
+    if (numbers.has(round.number)) throw invalid(`rounds[${index}].number`, `round ${round.number} is filed twice`);
     numbers.add(round.number);
     const roundCourts = new Set<number>();
     round.lineUp.forEach((entry, courtIndex) => {
       if (entry.court > mostCourts) {
-        throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `court ${entry.court} is out of range: the night has had at most ${plural(mostCourts, 'court')}`);
+        throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `round ${round.number} is on court ${entry.court}, but the night has had at most ${plural(mostCourts, 'court')}`);
       }
-      if (roundCourts.has(entry.court)) throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `court ${entry.court} appears twice`);
+      if (roundCourts.has(entry.court)) throw invalid(`rounds[${index}].lineUp[${courtIndex}].court`, `round ${round.number} has court ${entry.court} twice`);
       roundCourts.add(entry.court);
     });
-    // a name for someone the round does not have would be kept for nobody: a phone's mistake, refused
     const played = new Set(round.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]));
+    const satOut = new Set<string>();
+    (round.sittingOut ?? []).forEach((id, place) => {
+      if (played.has(id)) throw invalid(`rounds[${index}].sittingOut[${place}]`, `${nameOf(id, round.names)} both played and sat out round ${round.number}`);
+      if (satOut.has(id)) throw invalid(`rounds[${index}].sittingOut[${place}]`, `${nameOf(id, round.names)} is listed twice as sitting out round ${round.number}`);
+      satOut.add(id);
+    });
+    // a name for someone the round does not have would be kept for nobody: a phone's mistake, refused
     for (const id of Object.keys(round.names ?? {})) {
-      if (!played.has(id)) throw invalid(`rounds[${index}].names.${id}`, `${id} is not on a court of round ${round.number}`);
+      if (!played.has(id) && !satOut.has(id)) throw invalid(`rounds[${index}].names.${id}`, `round ${round.number} names ${nameOf(id, round.names)}, who neither played it nor sat it out`);
     }
   });
   if (snapshot.timer !== null && numbers.has(snapshot.timer.roundNumber)) {
-    throw invalid('timer.roundNumber', `round ${snapshot.timer.roundNumber} is already filed`);
+    throw invalid('timer.roundNumber', `round ${snapshot.timer.roundNumber} is already filed; the timer must be on a later round`);
   }
 }
 
@@ -404,14 +442,16 @@ export function isOlderCopy(snapshot: Snapshot, night: Night): boolean {
   return followsOwnLastSave(snapshot, night) && snapshot.snapshotSeq !== undefined && seq !== null && snapshot.snapshotSeq <= seq;
 }
 
-const NIGHT_CONTENT = ['venueId', 'date', 'startTime', 'endTime', 'courts', 'roundLengthSec', 'people', 'lineUp', 'timer', 'rounds'] as const;
-type NightContent = Pick<Night, (typeof NIGHT_CONTENT)[number]>;
+const NIGHT_CONTENT = ['venueId', 'date', 'startTime', 'endTime', 'courts', 'roundLengthSec', 'people', 'lineUp', 'timer', 'rounds', 'sittingOut'] as const;
+/** a save's event leaves out an empty sittingOut, as older builds' saves do: both are nobody */
+type NightContent = Omit<Pick<Night, (typeof NIGHT_CONTENT)[number]>, 'sittingOut'> & { readonly sittingOut?: readonly string[] | undefined };
 /** JSON with every object's keys in order: two copies of a night compare as text. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, inner: unknown) =>
     inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner,
   );
-const sameContent = (a: NightContent, b: NightContent): boolean => NIGHT_CONTENT.every((key) => canonical(a[key]) === canonical(b[key]));
+const sameContent = (a: NightContent, b: NightContent): boolean =>
+  NIGHT_CONTENT.every((key) => (key === 'sittingOut' ? canonical(a.sittingOut ?? []) === canonical(b.sittingOut ?? []) : canonical(a[key]) === canonical(b[key])));
 
 /** A line-up as an event holds it (the folded night's is read-only). */
 const lineUpCopy = (lineUp: LineUp) =>
@@ -446,12 +486,22 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       if (snapshot.version !== night.version && !ownLast) {
         throw new DomainError('VERSION_CONFLICT', `version ${snapshot.version} is not the latest (${night.version}): the night was changed on another phone`);
       }
-      const { version: _version, people: _people, snapshotSeq, ...rest } = snapshot;
+      const { version: _version, people: _people, snapshotSeq, sittingOut, ...rest } = snapshot;
       const people = copyLevels(snapshot.people, command.club.levels, night.people);
-      const saved = { ...rest, ...(snapshotSeq === undefined ? {} : { snapshotSeq }), version: night.version + 1, people, savedAt: command.at };
+      const saved = {
+        ...rest,
+        ...(sittingOut === undefined || sittingOut.length === 0 ? {} : { sittingOut }),
+        ...(snapshotSeq === undefined ? {} : { snapshotSeq }),
+        version: night.version + 1,
+        people,
+        savedAt: command.at,
+      };
       // the same snapshot again: the version it made is its answer
       if (ownLast && sameContent(saved, night)) return [];
       if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
+      // a save that changes nothing makes no version: the history lists changes, and the phone's
+      // copy is the latest as it is (a closed night still answers closed, above, so the phone learns it)
+      if (sameContent(saved, night)) return [];
       return [{ type: 'snapshot-saved', data: saved }];
     }
     case 'restore-version': {
@@ -470,7 +520,7 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       if (night.status === 'closed') throw new DomainError('SESSION_CLOSED', 'the night is closed; reopen it to change it');
       // the older night's content, copies of levels included, saved anew: nothing earlier is rewritten
       const { venueId, date, startTime } = night.openedAs;
-      const { endTime, courts, roundLengthSec, people, lineUp, timer, rounds } = restored;
+      const { endTime, courts, roundLengthSec, people, lineUp, timer, rounds, sittingOut } = restored;
       return [
         {
           type: 'snapshot-saved',
@@ -485,7 +535,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
             people: [...people],
             lineUp: lineUpCopy(lineUp),
             timer,
-            rounds: rounds.map((round) => ({ ...round, lineUp: lineUpCopy(round.lineUp) })),
+            rounds: rounds.map(({ sittingOut: satOut, ...round }) => ({ ...round, lineUp: lineUpCopy(round.lineUp), ...(satOut === undefined ? {} : { sittingOut: [...satOut] }) })),
+            ...(sittingOut.length === 0 ? {} : { sittingOut: [...sittingOut] }),
             savedAt: command.at,
             ...(snapshotId === undefined ? {} : { snapshotId }),
             restoredFrom: from,

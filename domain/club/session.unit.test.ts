@@ -133,23 +133,23 @@ t.test('a night with a finished round is never deleted; an empty one is', async 
 t.test('rule 1 names the first field that does not fit', async (t) => {
   const night = opened as Night;
   t.equal(refusal(() => checkSnapshot(snapshot(), club, night)), 'accepted');
-  t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), club, night)), 'INVALID_SNAPSHOT: body.venueId: no venue barn');
+  t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), club, night)), "INVALID_SNAPSHOT: body.venueId: this night's venue no longer exists");
   t.equal(
     refusal(() => checkSnapshot(snapshot({ people: [people[0]!, { ...people[1]!, levelId: 'gone' }, people[2]!, people[3]!] }), club, night)),
-    'INVALID_SNAPSHOT: body.people[1].levelId: no level gone',
+    "INVALID_SNAPSHOT: body.people[1].levelId: cbbbbbbbb's level no longer exists; pick another",
   );
   t.equal(
     refusal(() => checkSnapshot(snapshot({ courts: 1, lineUp: [{ court: 2, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, night)),
-    'INVALID_SNAPSHOT: body.lineUp[0].court: court 2, but the night has 1 court',
+    'INVALID_SNAPSHOT: body.lineUp[0].court: court 2 is on the sheet, but the night has 1 court',
   );
   const round = (number: number) => ({ number, startedAt: '2026-11-26T19:05:00Z', endedAt: '2026-11-26T19:17:00Z', lineUp: [] });
-  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1), round(2), round(2)] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[2].number: round 2 appears twice');
+  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1), round(2), round(2)] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[2].number: round 2 is filed twice');
   t.equal(
     refusal(() => checkSnapshot(snapshot({ rounds: [round(1)], timer: { roundNumber: 1, durationSec: 720, startedAt: null, roundStartedAt: null, pausedRemainingSec: null } }), club, night)),
-    'INVALID_SNAPSHOT: body.timer.roundNumber: round 1 is already filed',
+    'INVALID_SNAPSHOT: body.timer.roundNumber: round 1 is already filed; the timer must be on a later round',
   );
-  t.equal(refusal(() => checkSnapshot(snapshot({ people: [...people, people[0]!] }), club, night)), 'INVALID_SNAPSHOT: body.people[4].id: caaaaaaaa is listed twice');
-  t.equal(refusal(() => checkSnapshot(snapshot({ people: people.slice(0, 3) }), club, night)), 'INVALID_SNAPSHOT: body.lineUp[0]: cdddddddd is on court but not among people');
+  t.equal(refusal(() => checkSnapshot(snapshot({ people: [...people, people[0]!] }), club, night)), "INVALID_SNAPSHOT: body.people[4].id: caaaaaaaa is listed twice among tonight's people");
+  t.equal(refusal(() => checkSnapshot(snapshot({ people: people.slice(0, 3) }), club, night)), "INVALID_SNAPSHOT: body.lineUp[0]: someone on court 1 is not among tonight's people");
 });
 
 t.test('rule 5: roundStartedAt may be missing; it reads as null', async (t) => {
@@ -199,9 +199,9 @@ t.test('a filed round on a court the night never had is out of range; one the ni
   const night = opened as Night;
   t.equal(
     refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [1, 3])] }), club, night)),
-    'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: court 3 is out of range: the night has had at most 2 courts',
+    'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: round 1 is on court 3, but the night has had at most 2 courts',
   );
-  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [2, 2])] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: court 2 appears twice');
+  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [2, 2])] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: round 1 has court 2 twice');
   // round 1 on three courts, then the evening went down to two
   const three = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot({ courts: 3, rounds: [round(1, [1, 2, 3])] }), club, at }, opened));
   t.equal(three?.mostCourts, 3);
@@ -210,7 +210,7 @@ t.test('a filed round on a court the night never had is out of range; one the ni
   t.equal(refusal(() => checkSnapshot(snapshot({ version: 3, rounds: [round(1, [1, 2, 3]), round(2, [1, 2, 3])] }), club, two as Night)), 'accepted');
   t.equal(
     refusal(() => checkSnapshot(snapshot({ version: 3, lineUp: [{ court: 3, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, two as Night)),
-    'INVALID_SNAPSHOT: body.lineUp[0].court: court 3, but the night has 2 courts',
+    'INVALID_SNAPSHOT: body.lineUp[0].court: court 3 is on the sheet, but the night has 2 courts',
     'the courts in play are the count now',
   );
 });
@@ -229,9 +229,71 @@ t.test('a saved night keeps the levels of its day: a renamed or removed level ch
   t.match(third.people[0], { levelId: 'strong', levelName: 'Strong', levelRank: 1 });
   t.equal(
     refusal(() => checkSnapshot(snapshot({ version: 4, people: [...people, { ...newcomer, id: 'cffffffff' }] }), removed, third)),
-    'INVALID_SNAPSHOT: body.people[4].levelId: no level strong',
+    "INVALID_SNAPSHOT: body.people[4].levelId: New's level no longer exists; pick another",
     'a newcomer cannot take a removed level',
   );
   const moved = copyLevels([{ ...people[0]!, levelId: 'coach' }], levels, saved.people);
   t.same(moved, [{ playerId: 'caaaaaaaa', name: 'caaaaaaaa', levelId: 'coach', levelName: 'Coach', levelRank: 0 }], 'a level changed on the phone is copied anew');
+});
+
+t.test('issue 34: the refusal names the person: "Ana\'s level no longer exists; pick another"', async (t) => {
+  const ana = { id: 'caaaaaaaa', name: 'Ana', levelId: 'e5c67a8c', guest: false };
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ people: [ana, ...people.slice(1)] }), club, opened as Night)),
+    "INVALID_SNAPSHOT: body.people[0].levelId: Ana's level no longer exists; pick another",
+  );
+  const named = people.map((person, index) => ({ ...person, name: ['Ana', 'Ben', 'Cleo', 'Dev'][index]! }));
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ people: named, lineUp: [{ court: 1, teamA: ['caaaaaaaa', 'caaaaaaaa'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, opened as Night)),
+    'INVALID_SNAPSHOT: body.lineUp[0]: Ana is on court twice',
+  );
+});
+
+t.test('issue 34: sitting out is kept with the night, and must be someone here and off court', async (t) => {
+  const fifth = { id: 'ceeeeeeee', name: 'Eve', levelId: 'strong', guest: false };
+  const withEve = snapshot({ people: [...people, fifth], sittingOut: ['ceeeeeeee'] });
+  t.equal(refusal(() => checkSnapshot(withEve, club, opened as Night)), 'accepted');
+  const saved = apply(opened, decideSession({ type: 'save-snapshot', snapshot: withEve, club, at }, opened)) as Night;
+  t.same(saved.sittingOut, ['ceeeeeeee'], 'folded into the night');
+  t.same(snapshot().sittingOut, undefined, 'optional in the body');
+  t.same((apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened)) as Night).sittingOut, [], 'absent: nobody sits out');
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ people: [...people, fifth], sittingOut: ['caaaaaaaa'] }), club, opened as Night)),
+    'INVALID_SNAPSHOT: body.sittingOut[0]: caaaaaaaa is on court and sitting out at once',
+  );
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ sittingOut: ['ceeeeeeee'] }), club, opened as Night)),
+    "INVALID_SNAPSHOT: body.sittingOut[0]: someone sitting out is not among tonight's people",
+  );
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ people: [...people, fifth], sittingOut: ['ceeeeeeee', 'ceeeeeeee'] }), club, opened as Night)),
+    'INVALID_SNAPSHOT: body.sittingOut[1]: Eve is listed twice as sitting out',
+  );
+  const filed = { ...round(1, [1]), sittingOut: ['ceeeeeeee'], names: { ceeeeeeee: 'Eve' } };
+  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [filed] }), club, opened as Night)), 'accepted', 'a filed round keeps who sat it out, and their names, though they left');
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ rounds: [{ ...filed, sittingOut: ['ca0aaaaaaa'] }] }), club, opened as Night)),
+    'INVALID_SNAPSHOT: body.rounds[0].sittingOut[0]: someone who left both played and sat out round 1',
+  );
+  t.equal(
+    refusal(() => checkSnapshot(snapshot({ rounds: [{ ...filed, sittingOut: [] }] }), club, opened as Night)),
+    'INVALID_SNAPSHOT: body.rounds[0].names.ceeeeeeee: round 1 names Eve, who neither played it nor sat it out',
+  );
+  // the event of a night nobody sits out leaves the field out, as an older build's does
+  const events = decideSession({ type: 'save-snapshot', snapshot: snapshot({ sittingOut: [] }), club, at }, opened);
+  t.notOk('sittingOut' in (events[0]!.data as object));
+});
+
+t.test('issue 34: a save that changes nothing makes no version; one that changes only who sits out does', async (t) => {
+  const saved = apply(opened, decideSession({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened)) as Night;
+  t.equal(saved.version, 2);
+  t.same(decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 2, snapshotId: 'cnewphoneid' }), club, at }, saved), [], 'the same night again, from any phone: no event');
+  t.same(decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 2, sittingOut: [] }), club, at }, saved), [], 'an empty sittingOut is nobody, as before');
+  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 1 }), club, at }, saved)), /^VERSION_CONFLICT/, 'an older version is still a conflict');
+  const fifth = { id: 'ceeeeeeee', name: 'Eve', levelId: 'strong', guest: false };
+  const withEve = apply(saved, decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 2, people: [...people, fifth] }), club, at }, saved)) as Night;
+  const sitting = decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 3, people: [...people, fifth], sittingOut: ['ceeeeeeee'] }), club, at }, withEve);
+  t.equal(sitting.length, 1, 'who sits out is a change');
+  const closed = apply(saved, decideSession({ type: 'close-session', at }, saved)) as Night;
+  t.match(refusal(() => decideSession({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club, at }, closed)), /^SESSION_CLOSED/, 'a closed night still says so');
 });

@@ -89,8 +89,8 @@ export const clubProjection: Projection = {
   name: 'club',
   // settings, players, sessions and nights
   streams: ['club.'],
-  // 3: a filed round keeps its players' names
-  version: 3,
+  // 3: a filed round keeps its players' names; 4: who sits out, the night's and each round's
+  version: 4,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'settings'])} (

@@ -30,6 +30,7 @@ export async function createNightTables(tx: DatabaseTransactionConnection, schem
       version integer NOT NULL,
       line_up jsonb NOT NULL,
       timer jsonb,
+      sitting_out text[] NOT NULL DEFAULT '{}',
       opened_at text NOT NULL,
       updated_at text NOT NULL
     )`);
@@ -55,12 +56,15 @@ export async function createNightTables(tx: DatabaseTransactionConnection, schem
       line_up jsonb NOT NULL,
       player_ids text[] NOT NULL,
       names jsonb,
+      sitting_out text[],
       PRIMARY KEY (session_id, number)
     )`);
   await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'rounds'])} USING gin (player_ids)`);
 }
 
 const playersOf = (lineUp: LineUp): string[] => lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]);
+/** A PostgreSQL array literal of player ids (cuids: letters and digits, nothing to quote). */
+const textArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
 
 async function applyPlayerEvent(tx: DatabaseTransactionConnection, schema: string, recorded: RecordedEvent): Promise<void> {
   const players = sql.identifier([schema, 'players']);
@@ -102,7 +106,8 @@ async function writeSnapshots(tx: DatabaseTransactionConnection, schema: string,
   await tx.query(sql.unsafe`
     UPDATE ${sql.identifier([schema, 'sessions'])} AS s SET
       venue_id = n.venue_id, date = n.date, start_time = n.start_time, end_time = n.end_time, courts = n.courts,
-      round_length_sec = n.round_length_sec, version = n.version, line_up = n.line_up::jsonb, timer = n.timer::jsonb, updated_at = n.updated_at
+      round_length_sec = n.round_length_sec, version = n.version, line_up = n.line_up::jsonb, timer = n.timer::jsonb,
+      sitting_out = n.sitting_out::text[], updated_at = n.updated_at
     FROM ${sql.unnest(
       nights.map(([id, night]) => [
         id,
@@ -115,10 +120,11 @@ async function writeSnapshots(tx: DatabaseTransactionConnection, schema: string,
         night.version,
         JSON.stringify(night.lineUp),
         night.timer === null ? null : JSON.stringify(night.timer),
+        textArray(night.sittingOut ?? []),
         night.savedAt,
       ]),
-      ['text', 'text', 'text', 'text', 'text', 'int4', 'int4', 'int4', 'text', 'text', 'text'],
-    )} AS n(id, venue_id, date, start_time, end_time, courts, round_length_sec, version, line_up, timer, updated_at)
+      ['text', 'text', 'text', 'text', 'text', 'int4', 'int4', 'int4', 'text', 'text', 'text', 'text'],
+    )} AS n(id, venue_id, date, start_time, end_time, courts, round_length_sec, version, line_up, timer, sitting_out, updated_at)
     WHERE s.id = n.id`);
   await tx.query(sql.unsafe`DELETE FROM ${sql.identifier([schema, 'session_players'])} WHERE session_id = ANY(${sql.array(ids, 'text')})`);
   const people = nights.flatMap(([id, night]) =>
@@ -137,14 +143,16 @@ async function writeSnapshots(tx: DatabaseTransactionConnection, schema: string,
       round.startedAt,
       round.endedAt,
       JSON.stringify(round.lineUp),
-      `{${playersOf(round.lineUp).join(',')}}`,
+      textArray(playersOf(round.lineUp)),
       round.names === undefined ? null : JSON.stringify(round.names),
+      round.sittingOut === undefined ? null : textArray(round.sittingOut),
     ]),
   );
   if (rounds.length > 0) {
     await tx.query(sql.unsafe`
-      INSERT INTO ${sql.identifier([schema, 'rounds'])} (session_id, number, started_at, ended_at, line_up, player_ids, names)
-      SELECT s, n, sa, ea, l::jsonb, p::text[], nm::jsonb FROM ${sql.unnest(rounds, ['text', 'int4', 'text', 'text', 'text', 'text', 'text'])} AS r(s, n, sa, ea, l, p, nm)`);
+      INSERT INTO ${sql.identifier([schema, 'rounds'])} (session_id, number, started_at, ended_at, line_up, player_ids, names, sitting_out)
+      SELECT s, n, sa, ea, l::jsonb, p::text[], nm::jsonb, so::text[]
+      FROM ${sql.unnest(rounds, ['text', 'int4', 'text', 'text', 'text', 'text', 'text', 'text'])} AS r(s, n, sa, ea, l, p, nm, so)`);
   }
 }
 

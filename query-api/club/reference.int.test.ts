@@ -237,7 +237,7 @@ const stepArbitrary = fc.oneof(
         { weight: 8, arbitrary: fc.constant(null) },
         {
           weight: 1,
-          arbitrary: fc.constantFrom('unknown-level', 'court-out-of-range', 'round-twice', 'moved-date', 'person-twice', 'not-on-sheet', 'name-not-on-court', 'blank-name'),
+          arbitrary: fc.constantFrom('unknown-level', 'court-out-of-range', 'round-twice', 'moved-date', 'person-twice', 'not-on-sheet', 'name-not-on-court', 'blank-name', 'sitting-out-on-court'),
         },
       ),
     }),
@@ -448,7 +448,13 @@ function buildSnapshot(run: Run, night: NightState, step: StepOf<'save'>): Snaps
     const number = timer !== null && !filed ? timer.roundNumber : nextNumber();
     const filedRound: Round = { number, startedAt: timer?.roundStartedAt ?? instant(night.date, 5 * number), endedAt: instant(night.date, 5 * number + 4), lineUp: structuredClone(lineUp) };
     // a phone files each player's name with the round; one on an older build files none
-    if ((step.rotate + played) % 3 !== 0) filedRound.names = Object.fromEntries(lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]).map((id) => [id, nameKnown(id)]));
+    if ((step.rotate + played) % 3 !== 0) {
+      const playing = lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]);
+      // and, since issue 34, who sat it out: those here and not on its courts
+      const sittingOut = people.map((person) => person.id).filter((id) => !playing.includes(id));
+      filedRound.names = Object.fromEntries([...playing, ...sittingOut].map((id) => [id, nameKnown(id)]));
+      if (sittingOut.length > 0) filedRound.sittingOut = sittingOut;
+    }
     rounds.push(filedRound);
     timer = { roundNumber: number + 1, durationSec: step.roundLengthSec ?? night.roundLengthSec, startedAt: null, roundStartedAt: null, pausedRemainingSec: null };
     inPlay = lineUp;
@@ -459,6 +465,10 @@ function buildSnapshot(run: Run, night: NightState, step: StepOf<'save'>): Snaps
   const lineUp = step.draw
     ? draw(step.rotate)
     : inPlay.filter((entry) => entry.court <= courts && [...entry.teamA, ...entry.teamB].every((id) => present.has(id)));
+
+  // who sits out the round in play (issue 34): all off court, one of them, or not sent (an older build)
+  const offCourt = people.map((person) => person.id).filter((id) => !lineUp.some((entry) => [...entry.teamA, ...entry.teamB].includes(id)));
+  const sittingOut = step.rotate % 3 === 0 ? undefined : step.rotate % 3 === 1 ? offCourt : offCourt.slice(0, 1);
 
   let oldBuild = false;
   const now = instant(night.date, 3 * (rounds.length + 1));
@@ -486,6 +496,7 @@ function buildSnapshot(run: Run, night: NightState, step: StepOf<'save'>): Snaps
     lineUp,
     timer: timer !== null && oldBuild ? (({ roundStartedAt: _left, ...rest }) => rest)(timer) : timer,
     rounds,
+    ...(sittingOut === undefined ? {} : { sittingOut }),
     // a phone on an older build sends its snapshot id without an order
     ...(step.snapshotId ? { snapshotId: made(run, 's'), ...(oldBuild ? {} : { snapshotSeq: 10 }) } : {}),
   };
@@ -520,6 +531,11 @@ function breakRuleOne(run: Run, snapshot: Snapshot, fault: StepOf<'save'>['inval
       const [a, b, c, d] = ghosts();
       const names = fault === 'blank-name' ? { [a]: '   ' } : { [a]: 'Ada', [made(run, 'g')]: 'Nobody on court' };
       return { ...snapshot, rounds: [...snapshot.rounds, { number: 902, startedAt: instant(snapshot.date, 1), endedAt: instant(snapshot.date, 2), lineUp: [{ court: 1, teamA: [a, b], teamB: [c, d] }], names }] };
+    }
+    case 'sitting-out-on-court': {
+      const [a, b, c, d] = snapshot.people.map((person) => person.id);
+      if (!a || !b || !c || !d) return { ...snapshot, sittingOut: [made(run, 'g')] };
+      return { ...snapshot, courts: Math.max(1, snapshot.courts), lineUp: [{ court: 1, teamA: [a, b], teamB: [c, d] }], sittingOut: [a] };
     }
     case 'not-on-sheet': {
       const [a, b, c, d] = ghosts();

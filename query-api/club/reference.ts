@@ -15,8 +15,11 @@ export type Slot = { id: string; venueId: string; weekday: number; start: string
 export type Player = { id: string; name: string; levelId: string | null; guest: boolean; archived: boolean; createdAt: string };
 export type Court = { court: number; teamA: [string, string]; teamB: [string, string] };
 export type Timer = { roundNumber: number; durationSec: number; startedAt: string | null; roundStartedAt: string | null; pausedRemainingSec: number | null };
-/** `names`: each player's name as the phone filed it with the round (docs: PUT /api/sessions/:id), absent from older builds */
-export type Round = { number: number; startedAt: string; endedAt: string; lineUp: Court[]; names?: Record<string, string> };
+/**
+ * `names`: each player's name as the phone filed it with the round (docs: PUT /api/sessions/:id), absent from older builds;
+ * `sittingOut`: who was here and not on its courts, absent from older builds and when everyone played
+ */
+export type Round = { number: number; startedAt: string; endedAt: string; lineUp: Court[]; names?: Record<string, string>; sittingOut?: string[] };
 /** someone who came, with the level of that night as it was copied */
 export type NightPerson = { playerId: string; name: string; levelId: string | null; levelName: string | null; levelRank: number | null };
 
@@ -28,6 +31,8 @@ type NightContent = {
   lineUp: Court[];
   timer: Timer | null;
   rounds: Round[];
+  /** who sits out the round in play: nobody when a save left it out */
+  sittingOut: string[];
 };
 
 export type NightState = NightContent & {
@@ -63,6 +68,7 @@ export type Snapshot = {
   /** roundStartedAt may be left out, as a phone on an older build does (spec: Versioning) */
   timer: (Omit<Timer, 'roundStartedAt'> & { roundStartedAt?: string | null }) | null;
   rounds: Round[];
+  sittingOut?: string[];
   snapshotId?: string;
   snapshotSeq?: number;
 };
@@ -281,6 +287,7 @@ export function stepOpenNight(club: Club, body: OpenBody, at: string, serverId: 
     lineUp: [],
     timer: null,
     rounds: [],
+    sittingOut: [],
     openedAt: at,
     updatedAt: at,
     mostCourts: courts,
@@ -294,7 +301,8 @@ export function stepOpenNight(club: Club, body: OpenBody, at: string, serverId: 
  * Spec rule 1 of PUT /api/sessions/:id, as the route's docs spell it out: an unknown venue or level, a
  * venue, date or start other than the night's, a court the night does not have (a filed round may use
  * any court the night has had), a round number twice, a person twice on the sheet or on court without
- * having come, the timer on a round already filed, a round's name for someone not on its courts.
+ * having come, the timer on a round already filed, a round's name for someone neither on its courts nor
+ * sitting it out; someone sitting out who has not come, twice, or on court (the night's or a round's).
  * A person keeps the level copied for them that night.
  * What is wrong with the snapshot, or null when rule 1 lets it through.
  */
@@ -312,6 +320,8 @@ export function refusedByRuleOne(club: Club, snapshot: Snapshot, night: NightSta
   if (courts.some((court) => court > snapshot.courts) || new Set(courts).size !== courts.length) return 'a court the night does not have, or twice';
   const playing = onCourt(snapshot.lineUp);
   if (new Set(playing).size !== playing.length || playing.some((id) => !ids.includes(id))) return 'on court twice or without having come';
+  const sittingOut = snapshot.sittingOut ?? [];
+  if (new Set(sittingOut).size !== sittingOut.length || sittingOut.some((id) => !ids.includes(id) || playing.includes(id))) return 'sitting out twice, without having come, or on court';
   const numbers = snapshot.rounds.map((round) => round.number);
   if (new Set(numbers).size !== numbers.length) return 'a round number twice';
   const mostCourts = Math.max(night.mostCourts, snapshot.courts);
@@ -319,8 +329,10 @@ export function refusedByRuleOne(club: Club, snapshot: Snapshot, night: NightSta
     const used = round.lineUp.map((entry) => entry.court);
     if (used.some((court) => court > mostCourts) || new Set(used).size !== used.length) return 'a filed round on a court the night never had, or twice';
     const played = onCourt(round.lineUp);
+    const satOut = round.sittingOut ?? [];
+    if (new Set(satOut).size !== satOut.length || satOut.some((id) => played.includes(id))) return 'a round with someone sitting out twice or on its courts';
     for (const id of Object.keys(round.names ?? {})) {
-      if (!played.includes(id)) return 'a round naming someone not on its courts';
+      if (!played.includes(id) && !satOut.includes(id)) return 'a round naming someone neither on its courts nor sitting it out';
     }
   }
   return snapshot.timer !== null && numbers.includes(snapshot.timer.roundNumber) ? 'the timer on a filed round' : null;
@@ -347,6 +359,7 @@ const contentOf = (night: NightContent): NightContent => ({
   lineUp: night.lineUp,
   timer: night.timer,
   rounds: night.rounds,
+  sittingOut: night.sittingOut,
 });
 
 /** JSON with every object's keys in order, so two copies compare by content (spec Part B's lesson). */
@@ -390,7 +403,8 @@ function saveOnTop(night: Night, content: NightContent, snapshotId: string | und
 /**
  * PUT /api/sessions/:id, spec rules 1–5 and Errors: 400 for rule 1 whatever the version; people created
  * (rule 4) whether or not the save wins; 409 {current} on a stale version (and on a closed night); else
- * the whole night replaced and the version moved on by one. Answers 200 with the version.
+ * the whole night replaced and the version moved on by one, unless it holds the night as it is (issue 34).
+ * Answers 200 with the version.
  */
 export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string): Outcome & { version?: number } {
   // a round's name People would refuse is refused by the body's schema, before the night is looked up
@@ -411,6 +425,8 @@ export function stepSave(club: Club, id: string, snapshot: Snapshot, at: string)
   // the same snapshot sent again after its answer was lost: nothing new, the version it made answers
   if (ownLast && canonical(content) === canonical(contentOf(night))) return { status: 200, version: night.version };
   if (night.status === 'closed') return refused(409, 'SESSION_CLOSED');
+  // issue 34: a save that changes nothing makes no version; the version the phone holds is the answer
+  if (canonical(content) === canonical(contentOf(night))) return { status: 200, version: night.version };
   saveOnTop(night, content, snapshot.snapshotId, at, null, snapshot.snapshotSeq ?? null);
   return { status: 200, version: night.version };
 }
@@ -428,6 +444,7 @@ function contentOfSnapshot(club: Club, snapshot: Snapshot, night: NightState): N
     rounds: snapshot.rounds.map(({ names, ...round }) =>
       names === undefined ? copy(round) : { ...copy(round), names: Object.fromEntries(Object.entries(names).map(([id, name]) => [id, name.trim()])) },
     ),
+    sittingOut: [...(snapshot.sittingOut ?? [])],
   };
 }
 
@@ -540,6 +557,7 @@ export function nightAnswer(club: Club, night: NightState) {
     lineUp: copy(night.lineUp),
     timer: copy(night.timer),
     rounds: [...night.rounds].sort((a, b) => a.number - b.number).map(copy),
+    sittingOut: [...night.sittingOut],
     playerNames: playerNamesOf(club, night),
     openedAt: night.openedAt,
     updatedAt: night.updatedAt,

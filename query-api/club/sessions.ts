@@ -34,8 +34,9 @@ const roundSchema = z.object({
   endedAt: z.string(),
   lineUp: z.array(courtEntry),
   names: z.record(z.string(), z.string()).optional().describe("each player's name as the phone filed it with the round; absent in rounds filed by older builds"),
+  sittingOut: z.array(z.string()).optional().describe('who was here and not on its courts when it was filed; absent: nobody, or filed by an older build'),
 });
-const roundRow = roundSchema.omit({ names: true }).extend({ names: z.record(z.string(), z.string()).nullable() });
+const roundRow = roundSchema.omit({ names: true, sittingOut: true }).extend({ names: z.record(z.string(), z.string()).nullable(), sittingOut: z.array(z.string()).nullable() });
 
 /** A night as GET /api/sessions/:id answers it; its people, line-up, timer and rounds are what PUT takes back. */
 export const sessionDocumentSchema = z.object({
@@ -53,6 +54,7 @@ export const sessionDocumentSchema = z.object({
   lineUp: z.array(courtEntry),
   timer: timer.nullable(),
   rounds: z.array(roundSchema),
+  sittingOut: z.array(z.string()).describe('people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed)'),
   playerNames: z
     .record(z.string(), z.string())
     .describe("the current name in People of each person on a filed round who is not among the night's people: for rounds filed without names"),
@@ -79,7 +81,7 @@ export function findSession(pool: DatabasePool, id: string): Promise<SessionDocu
 
 async function sessionIn(pool: CommonQueryMethods, id: string): Promise<SessionDocument | null> {
   const night = await pool.maybeOne(sql.type(sessionDocumentSchema.omit({ people: true, rounds: true, playerNames: true }))`
-    SELECT ${nightHead}, s.round_length_sec AS "roundLengthSec", s.line_up AS "lineUp", s.timer, s.opened_at AS "openedAt", s.updated_at AS "updatedAt"
+    SELECT ${nightHead}, s.round_length_sec AS "roundLengthSec", s.line_up AS "lineUp", s.timer, s.sitting_out AS "sittingOut", s.opened_at AS "openedAt", s.updated_at AS "updatedAt"
     FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
     WHERE s.id = ${id}`);
   if (!night) return null;
@@ -90,8 +92,9 @@ async function sessionIn(pool: CommonQueryMethods, id: string): Promise<SessionD
     FROM club.session_players sp LEFT JOIN club.players p ON p.id = sp.player_id
     WHERE sp.session_id = ${id} ORDER BY sp.position`);
   const rows = await pool.any(sql.type(roundRow)`
-    SELECT number, started_at AS "startedAt", ended_at AS "endedAt", line_up AS "lineUp", names FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
-  const rounds = rows.map(({ names, ...round }) => (names === null ? round : { ...round, names }));
+    SELECT number, started_at AS "startedAt", ended_at AS "endedAt", line_up AS "lineUp", names, sitting_out AS "sittingOut"
+    FROM club.rounds WHERE session_id = ${id} ORDER BY number`);
+  const rounds = rows.map(({ names, sittingOut, ...round }) => ({ ...round, ...(names === null ? {} : { names }), ...(sittingOut === null ? {} : { sittingOut }) }));
   return { ...night, people: [...people], rounds, playerNames: await playerNamesOf(pool, rounds, people.map((person) => person.id)) };
 }
 
@@ -122,10 +125,11 @@ export async function nightDocument(pool: DatabasePool, id: string, night: Night
   const known = new Map(players.map((player) => [player.id, player]));
   const rounds = [...night.rounds]
     .sort((a, b) => a.number - b.number)
-    .map(({ names, ...round }) => ({
+    .map(({ names, sittingOut, ...round }) => ({
       ...round,
       lineUp: round.lineUp.map((entry): CourtEntry => ({ court: entry.court, teamA: [entry.teamA[0], entry.teamA[1]], teamB: [entry.teamB[0], entry.teamB[1]] })),
       ...(names === undefined ? {} : { names: { ...names } }),
+      ...(sittingOut === undefined ? {} : { sittingOut: [...sittingOut] }),
     }));
   return {
     id,
@@ -150,6 +154,7 @@ export async function nightDocument(pool: DatabasePool, id: string, night: Night
     timer: night.timer,
     // by number, as the read table answers the night: the phone's order is not kept
     rounds,
+    sittingOut: [...night.sittingOut],
     playerNames: await playerNamesOf(pool, rounds, ids),
     openedAt: night.openedAt,
     updatedAt: night.updatedAt,

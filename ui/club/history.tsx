@@ -8,7 +8,7 @@ import { ApiRefusal, isRecord } from '../shared/api.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import { clubApi } from './api.ts';
-import { clock, isNight, localDate, nameOnSheet, type Night } from './night.ts';
+import { clock, clubTime, isNight, localDate, nameOnSheet, type Night, sittingOutOf } from './night.ts';
 import { Court, FinishedRounds } from './session.tsx';
 import { type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
@@ -29,13 +29,12 @@ const troubleOf = (error: unknown): Trouble => {
   return 'offline';
 };
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const DAY_TIME = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 
-/** The time of a version; the day too when it is not the night's own (a night reopened days later). */
+/** The time of a version, HH:mm as the club writes times; the day too when it is not the night's own (a night reopened days later). */
 const whenOf = (recordedAt: string, nightDate: string | null): string => {
   const at = new Date(recordedAt);
-  return nightDate !== null && localDate(at) === nightDate ? TIME.format(at) : DAY_TIME.format(at);
+  return nightDate !== null && localDate(at) === nightDate ? clubTime(at) : `${DAY.format(at)} ${clubTime(at)}`;
 };
 
 const kindText = (version: Version): string => {
@@ -244,7 +243,8 @@ function NightAt({ night }: { readonly night: Night }) {
       ? 'not started'
       : status === 'paused'
         ? `paused with ${clock(timer.pausedRemainingSec ?? 0)} left`
-        : `running since ${TIME.format(new Date(timer.roundStartedAt ?? timer.startedAt ?? ''))}`;
+        : `running since ${clubTime(new Date(timer.roundStartedAt ?? timer.startedAt ?? ''))}`;
+  const sittingOut = sittingOutOf(night);
   return (
     <div class="night-at">
       <h2 class="night-at-title">The night at this version</h2>
@@ -263,6 +263,11 @@ function NightAt({ night }: { readonly night: Night }) {
             ))}
           </ol>
         )}
+        {sittingOut.length > 0 ? (
+          <p class="sitting-out">
+            <strong>Sitting out:</strong> {sittingOut.map(nameOf).join(', ')}
+          </p>
+        ) : null}
       </section>
       <section aria-labelledby="people-heading">
         <h2 id="people-heading">Here that night ({night.people.length})</h2>
@@ -273,6 +278,7 @@ function NightAt({ night }: { readonly night: Night }) {
               <span class="who">
                 {person.name}
                 {person.guest ? <span class="hint"> · guest</span> : null}
+                {sittingOut.includes(person.id) ? <span class="hint"> · sitting out</span> : null}
               </span>
               <span class="hint">{person.levelName ?? 'No level'}</span>
             </li>

@@ -6,7 +6,7 @@
 // mine   this phone's copy
 import type { FinishedRound } from '../../domain/club/rounds.ts';
 import type { LineUp } from '../../domain/club/shuffle.ts';
-import type { Night, NightPerson } from './night.ts';
+import { type Night, type NightPerson, sittingOutOf } from './night.ts';
 
 export type NightMerge = {
   /** on top of theirs.version: what this phone saves next */
@@ -169,6 +169,10 @@ export function mergeNights(base: Night, theirs: Night, mine: Night): NightMerge
   // the round in play must not carry a number already filed
   const highest = rounds.reduce((max, round) => Math.max(max, round.number), 0);
   if (timer !== null && timer.roundNumber <= highest) timer = { ...timer, roundNumber: highest + 1 };
+  // who sits out goes whole, like the line-up; never someone gone, nor someone on the merged courts
+  const sitting = pick(sittingOutOf(base), sittingOutOf(theirs), sittingOutOf(mine), 'Who sits out from this phone was not applied: the other phone changed it too.', notApplied);
+  const present = new Set(people.map((person) => person.id));
+  const sittingOut = sitting.value.filter((id) => present.has(id) && !onCourt(lineUp.value, id));
   const night: Night = {
     ...theirs,
     courts: courts.value,
@@ -178,6 +182,7 @@ export function mergeNights(base: Night, theirs: Night, mine: Night): NightMerge
     lineUp: lineUp.value,
     timer,
     rounds,
+    sittingOut,
   };
   return { night, merged, notApplied };
 }
@@ -196,10 +201,11 @@ export function assumedBase(theirs: Night, mine: Night): Night {
     rounds: theirs.rounds.filter((round) => mineRounds.has(roundKey(round))),
     lineUp: mine.lineUp,
     timer: mine.timer,
+    sittingOut: sittingOutOf(mine),
   };
 }
 
 /** Whether two copies hold the same night (what a save sends), whatever their versions. */
 export function sameNightContent(a: Night, b: Night): boolean {
-  return (['courts', 'endTime', 'roundLengthSec', 'people', 'lineUp', 'timer', 'rounds'] as const).every((key) => same(a[key], b[key]));
+  return (['courts', 'endTime', 'roundLengthSec', 'people', 'lineUp', 'timer', 'rounds'] as const).every((key) => same(a[key], b[key])) && same(sittingOutOf(a), sittingOutOf(b));
 }

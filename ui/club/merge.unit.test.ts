@@ -2,7 +2,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import { createRandom } from '../../domain/club/random.ts';
 import { assumedBase, mergeNights, sameNightContent } from './merge.ts';
-import { addPerson, endRound, type Night, nextRound, pauseTimer, removePerson, setCourts, setLevel, shuffleNight, startTimer } from './night.ts';
+import { addPerson, chooseSittingOut, endRound, type Night, nextRound, pauseTimer, removePerson, setCourts, setLevel, shuffleNight, startTimer, toggleSittingOut } from './night.ts';
 import { at, emptyNight, LEVELS, person } from './test-night.ts';
 
 const levels = LEVELS;
@@ -19,7 +19,9 @@ type Op =
   | { readonly kind: 'start' }
   | { readonly kind: 'pause' }
   | { readonly kind: 'end' }
-  | { readonly kind: 'courts'; readonly courts: number };
+  | { readonly kind: 'courts'; readonly courts: number }
+  | { readonly kind: 'sitOut'; readonly who: number }
+  | { readonly kind: 'choose'; readonly seed: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), who: fc.integer({ min: 0, max: 13 }) }),
@@ -31,6 +33,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('pause' as const) }),
   fc.record({ kind: fc.constant('end' as const) }),
   fc.record({ kind: fc.constant('courts' as const), courts: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('sitOut' as const), who: fc.integer({ min: 0, max: 13 }) }),
+  fc.record({ kind: fc.constant('choose' as const), seed: fc.nat() }),
 );
 
 function apply(night: Night, op: Op, time: string): Night {
@@ -57,6 +61,10 @@ function apply(night: Night, op: Op, time: string): Night {
       return endRound(night, time);
     case 'courts':
       return setCourts(night, op.courts);
+    case 'sitOut':
+      return night.people.some((present) => present.id === person(op.who).id) ? toggleSittingOut(night, person(op.who).id) : night;
+    case 'choose':
+      return chooseSittingOut(night, createRandom(op.seed));
   }
 }
 
@@ -114,6 +122,10 @@ t.test('nothing this phone added is lost except what notApplied lists', async (t
       if (changed('courts') && result.night.courts !== mine.courts && !said('Courts')) return false;
       const timerOf = (night: Night) => night.timer && { ...night.timer, roundNumber: 0 };
       if (changed('timer') && JSON.stringify(timerOf(result.night)) !== JSON.stringify(timerOf(mine)) && !said('timer')) return false;
+      // who sits out: this phone's unless the other phone changed it too (said), or they left or went on court there
+      const out = (night: Night) => JSON.stringify(night.sittingOut ?? []);
+      const fits = (mine.sittingOut ?? []).every((id) => ids(result.night).has(id) && !result.night.lineUp.some((entry) => [...entry.teamA, ...entry.teamB].includes(id)));
+      if (out(mine) !== out(base) && out(result.night) !== out(mine) && fits && !said('sits out')) return false;
       for (const own of mine.people) {
         const before = base.people.find((present) => present.id === own.id);
         const after = result.night.people.find((present) => present.id === own.id);
@@ -154,6 +166,9 @@ t.test('the merge is a night the server takes: rounds in order of start, numbers
       if (night.timer && numbers.includes(night.timer.roundNumber)) return false;
       const present = ids(night);
       const onCourt = night.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]);
+      // issue 34: who sits out is here, once, and off court
+      const sittingOut = night.sittingOut ?? [];
+      if (!sittingOut.every((id) => present.has(id) && !onCourt.includes(id)) || new Set(sittingOut).size !== sittingOut.length) return false;
       return onCourt.every((id) => present.has(id)) && new Set(onCourt).size === onCourt.length && night.lineUp.every((entry) => entry.court <= night.courts);
     }),
   );

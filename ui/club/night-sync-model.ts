@@ -3,7 +3,7 @@
 // performs (ui/club/sync.ts in the browser; the lead's simulation in node). No browser globals, no
 // clock: time and fresh ids come in with the events.
 import { assumedBase, mergeNights, sameNightContent } from './merge.ts';
-import { type Night, snapshotOf, takeServerCopy } from './night.ts';
+import { type Night, sittingOutOf, snapshotOf, takeServerCopy } from './night.ts';
 
 export const SAVE_DEBOUNCE_MS = 1_000;
 
@@ -271,7 +271,16 @@ function decide(state: SyncState, event: SyncEvent, newId: string): Step {
       if (!conflict || !night || conflict.showing !== 'theirs') return { state, effects: [] };
       if (conflict.closed) return { state: take(state, conflict.theirs, newId), effects: [] };
       const { theirs } = conflict;
-      const content = { courts: theirs.courts, endTime: theirs.endTime, roundLengthSec: theirs.roundLengthSec, people: theirs.people, lineUp: theirs.lineUp, timer: theirs.timer, rounds: theirs.rounds };
+      const content = {
+        courts: theirs.courts,
+        endTime: theirs.endTime,
+        roundLengthSec: theirs.roundLengthSec,
+        people: theirs.people,
+        lineUp: theirs.lineUp,
+        timer: theirs.timer,
+        rounds: theirs.rounds,
+        sittingOut: sittingOutOf(theirs),
+      };
       const cleared = { ...state, conflict: null };
       if (sameNightContent({ ...night, ...content }, night)) return { state: cleared, effects: [] };
       return send({ ...cleared, night: { ...night, ...content }, base: state.unsent ? state.base : night, unsent: true, edits: state.edits + 1, dueAt: null }, false);

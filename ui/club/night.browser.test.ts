@@ -1,8 +1,9 @@
 // A night courtside (issue 15): open tonight's slot, who came (from People and new ones made
 // offline), the shuffle and its refusal, a hand swap across courts, the round timer from its
 // stored anchor across a reload, and the time-up bar at zero on a faked clock.
-import t from 'tap';
-import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
+import t, { type Test } from 'tap';
+import type { Page } from 'playwright-core';
+import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, setPageVisibility, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
 import { addFromPeople, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
 import { cuid } from '../../command-api/club/test-client.ts';
 
@@ -72,7 +73,8 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   // Next round files round 1 as it stood and draws round 2 against it
   await page.getByRole('button', { name: 'Next round' }).click();
   await page.getByRole('heading', { name: 'Round 2' }).waitFor();
-  t.match(await page.getByRole('heading', { name: /^Round 1 · / }).textContent(), /^Round 1 · \d\d:\d\d( [AP]M)?–\d\d:\d\d( [AP]M)?$/, 'round 1 is listed with its times');
+  // issue 34: the club's HH:mm, though this phone's locale (en-US) writes 05:57 PM
+  t.match(await page.getByRole('heading', { name: /^Round 1 · / }).textContent(), /^Round 1 · \d\d:\d\d–\d\d:\d\d$/, 'round 1 is listed with its times, HH:mm');
   await page.getByText('Why this line-up').click();
   const why = await page.locator('.why li').allTextContents();
   t.same(why.map((line) => line.replace(/:.*/, '')), ['Court 1', 'Court 2'], 'each court explains its score');
@@ -120,20 +122,39 @@ t.test('the time-up bar appears at zero, on a faked clock, with a sound and a vi
   t.equal(await page.getByText('Time is up').count(), 0, 'no bar while time is left');
   await untilPhoneSignals(page, 1);
   t.same(await signals(), [['wake lock', 'screen']], 'the round runs: the screen is kept on, nothing sounds');
+  // issue 34: the phone switches apps mid-round and back: the browser dropped the lock, the page asks again
+  await setPageVisibility(page, 'hidden');
+  await setPageVisibility(page, 'visible');
+  await untilPhoneSignals(page, 3);
+  t.same(await signals(), [['wake lock', 'screen'], ['wake lock dropped'], ['wake lock', 'screen']], 'shown again mid-round: the lock is held again');
+  await setPageVisibility(page, 'visible');
+  t.equal((await signals()).length, 3, 'shown while held: not asked twice');
+  const wakeSignals = 3;
   await page.clock.fastForward('09:59');
   t.equal(await page.getByText('Time is up').count(), 0, 'none a second before zero');
   await page.clock.fastForward('00:02');
   await page.getByText('Time is up').waitFor();
-  await untilPhoneSignals(page, 3);
+  await untilPhoneSignals(page, wakeSignals + 2);
   t.equal(await page.getByRole('timer').textContent(), '0:00', 'the countdown stops at 0:00');
   t.equal(await page.locator('.time-up-bar').evaluate((bar) => getComputedStyle(bar).backgroundColor), 'rgb(234, 88, 12)', 'the bar is orange');
-  t.same((await signals()).slice(1), [['vibrate', [400, 200, 400]], ['tone', 880]], 'at zero: one vibration and one tone');
+  t.same((await signals()).slice(wakeSignals), [['vibrate', [400, 200, 400]], ['tone', 880]], 'at zero: one vibration and one tone');
   await page.clock.fastForward('00:30');
-  t.equal((await signals()).length, 3, 'once per round: no more while the bar stays');
+  t.equal((await signals()).length, wakeSignals + 2, 'once per round: no more while the bar stays');
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Resume' }).waitFor();
-  await untilPhoneSignals(page, 4);
+  await untilPhoneSignals(page, wakeSignals + 3);
   t.same((await signals()).at(-1), ['wake lock released'], 'paused: the screen may sleep again');
+  await setPageVisibility(page, 'hidden');
+  await setPageVisibility(page, 'visible');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await untilPhoneSignals(page, wakeSignals + 4);
+  t.same((await signals()).at(-1), ['wake lock', 'screen'], 'paused, the page shown asks nothing; resumed, the lock is asked for again');
+  await page.getByRole('link', { name: 'Today' }).click();
+  await untilPhoneSignals(page, wakeSignals + 5);
+  t.same((await signals()).at(-1), ['wake lock released'], 'leaving the night: let go');
+  await setPageVisibility(page, 'hidden');
+  await setPageVisibility(page, 'visible');
+  t.equal((await signals()).length, wakeSignals + 5, 'off the night: shown again, nothing is asked');
 });
 
 t.test('issue 32: a round of four played with no signal; one leaves, another leaves and is deleted from People; the finished round still names all four, on the night and in its history', async (t) => {
@@ -182,4 +203,164 @@ t.test('issue 32: a round of four played with no signal; one leaves, another lea
   await page.goto(`${env.origins.club}/app/session/${id}/history/${night.version}`);
   await page.getByRole('heading', { name: 'The night at this version' }).waitFor();
   t.same((await namesIn()).sort(), four, 'the night’s history shows the four names too');
+});
+
+/** A name of 100 characters and no space: the longest the Name field takes. */
+const LONG_NAME = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, 100);
+const LONG_VENUE = 'Hauptsportzentrumnordwestufer'.repeat(4).slice(0, 100);
+
+/** With SCREENSHOTS_DIR set: the page as it stands in both themes, club-night-<name>-light.png and -dark.png. */
+async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
+  const shots = process.env['SCREENSHOTS_DIR'];
+  if (!shots) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${shots}/club-night-${name}-${colorScheme}.png`, fullPage });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/** Nothing sticks out sideways: the page is no wider than the phone (390 px). */
+const sideways = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+async function fitsThePhone(t: Test, page: Page, screen: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await sideways(page);
+  t.ok(scrollWidth <= innerWidth, `${screen}: ${scrollWidth} px wide on a phone of ${innerWidth} px`);
+}
+
+t.test('issue 34: a night of thirteen on three courts, one sitting out, fairly, round after round; a 100-character name on every screen; the venue in full', async (t) => {
+  await addVenue(club, 'Riverside Sports Centre', '08:00', '10:00');
+  await addVenue(club, LONG_VENUE, '06:00', '07:00');
+  const thirteen = ['Mia', 'Ned', 'Oli', 'Pam', 'Quin', 'Rae', 'Sol', 'Tia', 'Uma', 'Vic', 'Wes', 'Xan', LONG_NAME];
+  const ids = new Map<string, string>();
+  for (const [index, name] of thirteen.entries()) {
+    const created = await club.ok<{ id: string }>('POST', '/api/players', { id: cuid(`th${index}`), name, levelId: club.level(index % 2 === 0 ? 'Strong' : 'Middle') }, 201);
+    ids.set(name, created.id);
+  }
+  const nameOf = (id: string) => [...ids].find(([, each]) => each === id)?.[0];
+  const context = await env.phone();
+  await context.addInitScript(recordPhoneSignals);
+  const page = await logIn(env, context);
+  const id = await openTonight(page, 'Riverside Sports Centre 08:00');
+
+  const title = page.getByRole('heading', { level: 1 });
+  t.equal(await title.textContent(), 'Riverside Sports Centre');
+  const cut = await title.evaluate((heading) => heading.scrollWidth > heading.clientWidth || getComputedStyle(heading).textOverflow === 'ellipsis');
+  t.notOk(cut, 'the header says the venue in full, not “Riversi…”');
+  t.ok(await saveBadge(page).isVisible(), 'and the badge beside or under it');
+
+  for (const name of thirteen) await addFromPeople(page, name);
+  await page.getByLabel('Courts', { exact: true }).fill('3');
+  await page.getByLabel('Courts', { exact: true }).blur();
+  await untilServer(club, id, (night) => night.people.length === 13 && night.courts === 3);
+
+  await page.getByRole('button', { name: 'Shuffle' }).click();
+  t.equal(
+    await page.locator('.lineup').getByRole('alert').textContent(),
+    'Cannot shuffle: 3 more people needed, or 1 more to sit out (Choose who sits out).',
+    'thirteen: the refusal stays, and says the other way',
+  );
+  await page.getByRole('button', { name: 'Choose who sits out' }).click();
+  const sittingOut = async () => (await page.getByTestId('sitting-out').textContent())!.replace(/^Sitting out: /, '');
+  const first = await sittingOut();
+  t.ok(thirteen.includes(first), `${first.slice(0, 20)} sits out`);
+  t.equal(await page.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (13) · 1 sitting out');
+  t.equal(await page.getByRole('button', { name: `${first} sits out` }).getAttribute('aria-pressed'), 'true', 'their Sits out is pressed');
+  await page.getByRole('button', { name: 'Shuffle' }).click();
+  const drawn = await sheet(page);
+  t.equal(drawn.length, 3, 'three courts of four');
+  t.same(drawn.flat().sort(), thirteen.filter((name) => name !== first).sort(), 'the twelve playing, the one sitting out not among them');
+  let night = await untilServer(club, id, (night) => night.lineUp.length === 3);
+  t.same(night['sittingOut'], [ids.get(first)], 'the server holds who sits out');
+
+  await page.getByText('Why this line-up').click();
+  t.equal(await page.locator('.sitting-out-why').textContent(), `${first} sits out: first time tonight`, 'why this line-up says why they sit out');
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await untilPhoneSignals(page, 1);
+  await page.getByRole('button', { name: 'Next round' }).click();
+  await page.getByRole('heading', { name: 'Round 2' }).waitFor();
+  t.same((await phoneSignals(page)).at(-1), ['wake lock released'], 'round 1 ended: the screen may sleep until round 2 starts');
+  const second = await sittingOut();
+  t.not(second, first, 'Next round chooses again: not the same person twice in a row');
+  t.match(await page.locator('.rounds > li').first().innerText(), `Sat out: ${first}`, 'round 1 is listed with who sat it out');
+  t.match(await page.getByRole('heading', { name: /^Round 1 · / }).textContent(), /^Round 1 · \d\d:\d\d–\d\d:\d\d$/, 'round times are HH:mm');
+  night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.lineUp.length === 3);
+  t.same([(night.rounds[0] as { sittingOut?: string[] }).sittingOut, night['sittingOut']], [[ids.get(first)], [ids.get(second)]], 'kept in the filed round; the next one chosen');
+  // round 2 and 3 played: three different people sat out
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Next round' }).click();
+  await page.getByRole('heading', { name: 'Round 3' }).waitFor();
+  const third = await sittingOut();
+  t.equal(new Set([first, second, third]).size, 3, 'three rounds, three different people sat out');
+  night = await untilServer(club, id, (night) => night.rounds.length === 2);
+  t.same(night.rounds.map((round) => nameOf(((round as { sittingOut?: string[] }).sittingOut ?? [])[0]!)), [first, second]);
+  await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
+
+  await fitsThePhone(t, page, 'the night');
+  await screenshots(page, 'thirteen');
+  await screenshots(page, 'header', false);
+  t.same(await accessibilityInBothThemes(page), [], 'the night of thirteen: no serious accessibility problem (light and dark)');
+
+  // every screen with the long name (and a long venue) on it
+  await page.getByRole('link', { name: 'History' }).click();
+  await page.getByRole('list', { name: 'Versions, newest first' }).waitFor();
+  t.equal(await page.getByText('No change', { exact: true }).count(), 0, 'History: no version of the night says No change');
+  t.ok(await page.getByText(`${second} sits out`).first().isVisible(), 'History: the version that sat someone out says so');
+  await fitsThePhone(t, page, 'History');
+  await page.goto(`${env.origins.club}/app/session/${id}/history/${night.version}`);
+  await page.getByRole('heading', { name: 'The night at this version' }).waitFor();
+  await fitsThePhone(t, page, 'a version of the night');
+  for (const [path, heading] of [
+    ['/app', 'Today'],
+    ['/app/calendar', 'Calendar'],
+    ['/app/people', 'People'],
+    ['/app/settings', 'Settings'],
+  ] as const) {
+    await page.goto(`${env.origins.club}${path}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.getByText(path === '/app/people' ? LONG_NAME : path === '/app/calendar' ? 'Riverside Sports Centre' : LONG_VENUE).first().waitFor();
+    await fitsThePhone(t, page, heading);
+  }
+  await screenshots(page, 'settings-long-venue');
+  await page.goto(`${env.origins.club}/`);
+  await page.getByRole('heading', { level: 2, name: LONG_VENUE }).waitFor();
+  await fitsThePhone(t, page, 'the public schedule');
+
+  // People warns of a second person of the same name
+  await page.goto(`${env.origins.club}/app/people`);
+  await page.getByRole('button', { name: 'Edit Mia' }).waitFor();
+  await page.getByLabel('Name').fill('mia');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  t.equal(
+    await page.getByRole('alert').textContent(),
+    'There is already someone called Mia in People. Add only if this is another person, and a surname or an initial will tell them apart on the sheet.',
+    'the second Mia is warned of before she is added',
+  );
+  t.equal(await page.getByRole('button', { name: /^Edit mia$/ }).count(), 0, 'nothing added yet');
+  await screenshots(page, 'people-same-name', false);
+  await page.getByRole('button', { name: 'Add another Mia' }).click();
+  await page.getByRole('button', { name: 'Edit mia', exact: true }).waitFor();
+  t.pass('asked again, the second Mia is added');
+});
+
+t.test('issue 34: a refused save says whom it is about and what to do, not a field and an id', async (t) => {
+  await addVenue(club, 'Dock', '21:00', '22:30');
+  await club.ok('POST', '/api/levels', { name: 'Beginner' }, 201);
+  const context = await env.phone();
+  const page = await logIn(env, context);
+  await openTonight(page, 'Dock 21:00');
+  await page.getByLabel('Level', { exact: true }).locator('option', { hasText: 'Beginner' }).waitFor({ state: 'attached' });
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await addNewPerson(page, 'Zoe', 'Beginner');
+  // meanwhile the desk removes the level Zoe was given on this phone
+  const beginner = (await club.ok<{ levels: Array<{ id: string; name: string }> }>('GET', '/api/settings')).levels.find((level) => level.name === 'Beginner')!.id;
+  await club.ok('DELETE', `/api/levels/${beginner}`);
+  await context.setOffline(false);
+  await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor();
+  t.equal(await page.getByRole('alert').filter({ hasText: 'Not saved' }).textContent(), "Not saved: Zoe's level no longer exists; pick another");
+  await page.getByLabel('Tonight’s level of Zoe').selectOption({ label: 'Middle' });
+  await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
+  t.equal(await page.getByRole('alert').filter({ hasText: 'Not saved' }).count(), 0, 'another level picked: saved, the refusal gone');
 });

@@ -3,6 +3,7 @@
 import { endRoundOfNight, type FinishedRound, nextRoundNumber, removePersonFromNight } from '../../domain/club/rounds.ts';
 import type { Random } from '../../domain/club/random.ts';
 import { COURT_MATE_WEIGHT, type CourtEntry, type LineUp, OPPONENT_WEIGHT, PARTNER_WEIGHT, type PersonId, shuffle, swapPeople } from '../../domain/club/shuffle.ts';
+import { chooseSitOuts, sitOutRecords, sitOutsNeeded } from '../../domain/club/sit-out.ts';
 import { newTimer, pause, resume, start, type Timer, timerStatus } from '../../domain/club/timer.ts';
 
 export type NightPerson = {
@@ -31,6 +32,8 @@ export type Night = {
   readonly lineUp: LineUp;
   readonly timer: Timer | null;
   readonly rounds: readonly FinishedRound[];
+  /** who sits out the round in play, in the order they came; absent in a copy kept by an older build (nobody) */
+  readonly sittingOut?: readonly string[];
   /**
    * People's name of each person on a filed round who is no longer among the night's people: the
    * server's answer for rounds filed without names (older builds); absent in a copy kept from before
@@ -75,6 +78,7 @@ export function snapshotOf(night: Night, snapshotId: string, snapshotSeq?: numbe
     lineUp: night.lineUp,
     timer: night.timer,
     rounds: night.rounds,
+    sittingOut: sittingOutOf(night),
     snapshotId,
     ...(snapshotSeq === undefined ? {} : { snapshotSeq }),
   };
@@ -122,6 +126,54 @@ export function setCourts(night: Night, courts: number): Night {
 // the name goes with each person so a round filed now keeps it, whoever leaves later
 const presentPeople = (night: Night) => night.people.map((person) => ({ id: person.id, rank: person.levelRank, name: person.name }));
 
+/** Who sits out the round in play: nobody in a copy from before sitting out existed. */
+export const sittingOutOf = (night: Pick<Night, 'sittingOut'>): readonly string[] => night.sittingOut ?? [];
+
+/** Those the shuffle draws from: everyone here but those sitting out. */
+const playingPeople = (night: Night) => {
+  const out = new Set(sittingOutOf(night));
+  return presentPeople(night).filter((person) => !out.has(person.id));
+};
+
+const onCourt = (lineUp: LineUp, personId: PersonId): boolean => lineUp.some((entry) => entry.teamA.includes(personId) || entry.teamB.includes(personId));
+
+/** Once the round in play has started, those on court are playing it: who sits out changes for the others only. */
+export function roundStarted(night: Night): boolean {
+  return night.timer !== null && night.lineUp.length > 0 && (night.timer.roundStartedAt !== null || timerStatus(night.timer) !== 'stopped');
+}
+
+/** Whether this person can be marked as sitting out, or back in, now. */
+export function canSitOut(night: Night, personId: PersonId): boolean {
+  return !(roundStarted(night) && onCourt(night.lineUp, personId));
+}
+
+/**
+ * Sets who sits out, kept in the order people came. Someone on the sheet of a round not yet started
+ * takes the sheet off (the draw was made with them; Shuffle draws again); a started round's players
+ * are left as they are.
+ */
+export function setSittingOut(night: Night, ids: readonly PersonId[]): Night {
+  const chosen = new Set(ids.filter((id) => canSitOut(night, id)));
+  const sittingOut = night.people.filter((person) => chosen.has(person.id)).map((person) => person.id);
+  const lineUp = sittingOut.some((id) => onCourt(night.lineUp, id)) ? [] : night.lineUp;
+  const same = sittingOut.length === sittingOutOf(night).length && sittingOut.every((id, index) => sittingOutOf(night)[index] === id);
+  return same && lineUp === night.lineUp ? night : { ...night, sittingOut, lineUp };
+}
+
+/** One person in or out, by hand. */
+export function toggleSittingOut(night: Night, personId: PersonId): Night {
+  const now = sittingOutOf(night);
+  return setSittingOut(night, now.includes(personId) ? now.filter((id) => id !== personId) : [...now, personId]);
+}
+
+/** "Choose who sits out": as many as the courts leave over, fairly (domain/club/sit-out.ts). */
+export function chooseSittingOut(night: Night, random: Random): Night {
+  // once the round has started, only those off court can be chosen; the rest are playing
+  const candidates = night.people.map((person) => person.id).filter((id) => canSitOut(night, id));
+  const count = sitOutsNeeded(night.people.length, night.courts);
+  return setSittingOut(night, chooseSitOuts({ people: candidates, count, rounds: night.rounds, random }));
+}
+
 export const SOMEONE_WHO_LEFT = 'Someone who left';
 
 /** Who is on the sheet: someone here tonight by name; anyone else is someone who left. */
@@ -140,20 +192,28 @@ const courtNumbers = (night: Night) => Array.from({ length: night.courts }, (_, 
 
 export type Shuffled = { readonly ok: true; readonly night: Night } | { readonly ok: false; readonly reason: string };
 
-/** Rule 7: the whole line-up is replaced, hand swaps included. The round in play keeps its number. */
+/**
+ * Rule 7: the whole line-up is replaced, hand swaps included. The round in play keeps its number.
+ * Those sitting out are left out of the draw; the rules are the spec's for those playing.
+ */
 export function shuffleNight(night: Night, random: Random): Shuffled {
-  const result = shuffle({ people: presentPeople(night), courts: courtNumbers(night), history: night.rounds.map((round) => round.lineUp), random });
-  if (!result.ok) return { ok: false, reason: refusalText(result.reason) };
+  const playing = playingPeople(night);
+  const result = shuffle({ people: playing, courts: courtNumbers(night), history: night.rounds.map((round) => round.lineUp), random });
+  if (!result.ok) return { ok: false, reason: refusalText(result.reason, sitOutsNeeded(playing.length, night.courts), playing.length) };
   const timer = night.timer ?? newTimer(nextRoundNumber(night.rounds, null), night.roundLengthSec);
   return { ok: true, night: { ...night, lineUp: result.lineUp, timer } };
 }
 
-/** Next round: the courts as they stand are filed, then a new line-up is drawn for the next number. */
+/**
+ * Next round: the courts as they stand are filed, then a new line-up is drawn for the next number.
+ * When the people here do not fill whole courts, who sits out is chosen again first, fairly: a night
+ * of 13 runs on Next round alone. (Shuffle keeps the spec's refusal and says to choose.)
+ */
 export function nextRound(night: Night, random: Random, now: string): Shuffled {
   const reason = nextRoundBlocked(night);
   if (reason) return { ok: false, reason };
   const ended = endRound(night, now);
-  return shuffleNight(ended, random);
+  return shuffleNight(chooseSittingOut(ended, random), random);
 }
 
 /** Why Next round cannot run, or null; shown beside the disabled button. */
@@ -162,8 +222,10 @@ export function nextRoundBlocked(night: Night): string | null {
   return null;
 }
 
-function refusalText(reason: string): string {
+function refusalText(reason: string, sitOuts: number, playing: number): string {
   if (reason === 'no one has a level') return 'Nobody here has a level yet: give people a level to draw by strength.';
+  // more people or courts are one way; fewer playing is the other, when enough are left for a court
+  if (sitOuts > 0 && sitOuts < playing) return `Cannot shuffle: ${reason}, or ${sitOuts} more to sit out (Choose who sits out).`;
   return `Cannot shuffle: ${reason}.`;
 }
 
@@ -185,15 +247,22 @@ export function resumeTimer(night: Night, now: string): Night {
   return night.timer === null ? night : { ...night, timer: resume(night.timer, now) };
 }
 
+/**
+ * The courts as they stand are filed, with who sat the round out (everyone here and off court); who
+ * sits out was for that round, so it is cleared: the next is chosen again (Next round does it).
+ */
 export function endRound(night: Night, now: string): Night {
   const ended = endRoundOfNight({ people: presentPeople(night), lineUp: night.lineUp, timer: night.timer, rounds: night.rounds }, now);
-  return { ...night, lineUp: ended.lineUp, timer: ended.timer, rounds: ended.rounds };
+  if (ended.rounds === night.rounds) return night;
+  return { ...night, lineUp: ended.lineUp, timer: ended.timer, rounds: ended.rounds, sittingOut: [] };
 }
 
 /** Someone leaving: a round they are playing in is filed as it stood, then the courts are cleared. */
 export function removePerson(night: Night, personId: PersonId, now: string): Night {
   const state = removePersonFromNight({ people: presentPeople(night), lineUp: night.lineUp, timer: night.timer, rounds: night.rounds }, personId, now);
-  return { ...night, people: night.people.filter((person) => person.id !== personId), lineUp: state.lineUp, timer: state.timer, rounds: state.rounds };
+  const filed = state.rounds !== night.rounds;
+  const sittingOut = filed ? [] : sittingOutOf(night).filter((id) => id !== personId);
+  return { ...night, people: night.people.filter((person) => person.id !== personId), lineUp: state.lineUp, timer: state.timer, rounds: state.rounds, sittingOut };
 }
 
 export const timerRunning = (night: Night): boolean => night.timer !== null && timerStatus(night.timer) === 'running';
@@ -235,6 +304,29 @@ export function whyLineUp(night: Night): CourtWhy[] {
     }
     return { court: entry.court, score: PARTNER_WEIGHT * partners + OPPONENT_WEIGHT * opponents + COURT_MATE_WEIGHT * courtMates, partners, opponents, courtMates };
   });
+}
+
+export type SitOutWhy = { readonly id: PersonId; readonly name: string; readonly times: number; readonly lastRound: number | null };
+
+/** "Why this line-up", for those sitting out: how often each sat out tonight before, and when last. */
+export function whySittingOut(night: Night): SitOutWhy[] {
+  const records = sitOutRecords(night.rounds);
+  return sittingOutOf(night).map((id) => ({ id, name: nameOnSheet(night, id), times: records.get(id)?.times ?? 0, lastRound: records.get(id)?.lastRound ?? null }));
+}
+
+/**
+ * A refusal in words for the person at the night: the server's message names the field first
+ * ("body.people[0].levelId: Ana's level no longer exists; pick another"), which the API keeps for
+ * its callers and the screen leaves out.
+ */
+export function refusalWords(message: string): string {
+  return message.replace(/^(?:body|params|querystring)(?:\.[\w$]+|\[\d+\])*: /, '');
+}
+
+/** A time of day as the club writes it, HH:mm on the 24-hour clock, whatever the phone's own setting. */
+export function clubTime(at: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
 /** 125 seconds as "2:05". */

@@ -2,7 +2,10 @@ import t from 'tap';
 import { createRandom } from '../../domain/club/random.ts';
 import {
   addPerson,
+  canSitOut,
+  chooseSittingOut,
   clock,
+  clubTime,
   endRound,
   isNight,
   localDate,
@@ -24,6 +27,8 @@ import {
   takeServerCopy,
   nameInRound,
   nameOnSheet,
+  toggleSittingOut,
+  whySittingOut,
 } from './night.ts';
 import { emptyNight, LEVELS } from './test-night.ts';
 import { scoreLineUp } from '../../domain/club/shuffle.ts';
@@ -39,7 +44,8 @@ const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 26, 19, m
 
 t.test('given 7 people, when shuffling, then it refuses saying 1 more person is needed', async (t) => {
   const result = shuffleNight(withPeople(7), createRandom(1));
-  t.same(result, { ok: false, reason: 'Cannot shuffle: 1 more person needed.' });
+  t.same(result, { ok: false, reason: 'Cannot shuffle: 1 more person needed, or 3 more to sit out (Choose who sits out).' });
+  t.same(shuffleNight(withPeople(3), createRandom(1)), { ok: false, reason: 'Cannot shuffle: 1 more person needed.' }, 'three cannot fill a court: sitting out is no way');
 });
 
 t.test('given 8 people on 2 courts, when shuffling, then two courts of four and round 1 on the timer', async (t) => {
@@ -52,7 +58,7 @@ t.test('given 8 people on 2 courts, when shuffling, then two courts of four and 
 });
 
 t.test('given 12 people and 2 courts, when shuffling, then it says 1 more court is needed', async (t) => {
-  t.same(shuffleNight(withPeople(12), createRandom(1)), { ok: false, reason: 'Cannot shuffle: 1 more court needed.' });
+  t.same(shuffleNight(withPeople(12), createRandom(1)), { ok: false, reason: 'Cannot shuffle: 1 more court needed, or 4 more to sit out (Choose who sits out).' });
 });
 
 t.test('given nobody has a level, then Next round is blocked with the reason', async (t) => {
@@ -112,6 +118,7 @@ t.test('the snapshot is what PUT takes, with its id; a night from the server is 
     lineUp: [],
     timer: null,
     rounds: [],
+    sittingOut: [],
     snapshotId: 'csnapshot1',
   });
   t.ok(isNight(night, 'night1'));
@@ -205,4 +212,57 @@ t.test('issue 32: a finished round names all four who played, after one leaves t
   t.same([a, c].map((id) => nameInRound(old, older, id)), ['Ada from People', round.names![c]]);
   t.equal(nameInRound({ ...old, playerNames: {} }, older, a), 'Someone who left', 'nobody knows them any more');
   t.equal(nameInRound({ people: old.people }, older, a), 'Someone who left', 'a copy kept from before the server answered playerNames');
+});
+
+const playing = (night: Night): string[] => night.lineUp.flatMap((entry) => [...entry.teamA, ...entry.teamB]);
+
+t.test('issue 34: thirteen here on three courts: one chosen to sit out, the shuffle draws the twelve; Next round files who sat out and chooses again', async (t) => {
+  const thirteen = setCourts(withPeople(13), 3);
+  t.match(shuffleNight(thirteen, createRandom(1)), { ok: false, reason: /^Cannot shuffle: 3 more people needed, or 1 more to sit out/ }, 'the refusal stays, and says the other way');
+  const chosen = chooseSittingOut(thirteen, createRandom(2));
+  t.equal(chosen.sittingOut?.length, 1, 'one sits out');
+  const out = chosen.sittingOut![0]!;
+  const drawn = shuffleNight(chosen, createRandom(3));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  t.equal(drawn.night.lineUp.length, 3);
+  t.notOk(playing(drawn.night).includes(out), 'the one sitting out is not drawn');
+  t.same(whySittingOut(drawn.night), [{ id: out, name: nameOnSheet(drawn.night, out), times: 0, lastRound: null }], 'why: never sat out before');
+
+  let night = startTimer(drawn.night, at(0));
+  const seen = new Map<string, number>([[out, 1]]);
+  for (let round = 1; round <= 11; round++) {
+    const next = nextRound(night, createRandom(100 + round), at(round * 10));
+    if (!next.ok) throw new Error(next.reason);
+    t.same(next.night.rounds.at(-1)!.sittingOut, night.sittingOut, `round ${round} is filed with who sat it out`);
+    t.equal(next.night.sittingOut?.length, 1);
+    t.not(next.night.sittingOut![0], night.sittingOut![0], 'never the same one twice running');
+    seen.set(next.night.sittingOut![0]!, (seen.get(next.night.sittingOut![0]!) ?? 0) + 1);
+    night = startTimer(next.night, at(round * 10 + 1));
+  }
+  t.equal(seen.size, 12, 'twelve rounds: twelve different people sat out');
+  t.ok([...seen.values()].every((times) => times === 1));
+});
+
+t.test('issue 34: sitting out by hand; a started round keeps its players; leaving and End round', async (t) => {
+  const drawn = shuffleNight(withPeople(8), createRandom(3));
+  if (!drawn.ok) throw new Error(drawn.reason);
+  const first = playing(drawn.night)[0]!;
+  const marked = toggleSittingOut(drawn.night, first);
+  t.same([marked.sittingOut, marked.lineUp], [[first], []], 'before the round starts, sitting someone out takes the sheet off: Shuffle draws again');
+  t.same(toggleSittingOut(marked, first).sittingOut, [], 'and back in');
+  const running = startTimer(drawn.night, at(0));
+  t.notOk(canSitOut(running, first), 'once started, those on court play the round');
+  t.equal(toggleSittingOut(running, first), running, 'so marking them changes nothing');
+  const ninth = addPerson(running, personWithLevel({ id: 'cperson8x', name: 'P8', levelId: 'middle', guest: false }, levels));
+  t.same(toggleSittingOut(ninth, 'cperson8x').sittingOut, ['cperson8x'], 'someone off court can be marked while it runs');
+  const ended = endRound(toggleSittingOut(ninth, 'cperson8x'), at(10));
+  t.same([ended.rounds.at(-1)!.sittingOut, ended.sittingOut], [['cperson8x'], []], 'End round files who sat out and clears it for the next');
+  const left = removePerson(toggleSittingOut(ninth, 'cperson8x'), 'cperson8x', at(5));
+  t.same(left.sittingOut, [], 'someone leaving leaves sitting out too');
+});
+
+t.test('issue 34: round times on the club’s clock, HH:mm, never the phone’s 12-hour one', async (t) => {
+  t.equal(clubTime(new Date(2026, 10, 26, 17, 57)), '17:57');
+  t.equal(clubTime(new Date(2026, 10, 26, 9, 5)), '09:05');
+  t.equal(clubTime(new Date(2026, 10, 26, 0, 0)), '00:00');
 });

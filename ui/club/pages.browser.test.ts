@@ -26,6 +26,14 @@ t.test('the public page lists the active venues and their weekly slots, on a pho
   t.notOk(await page.getByRole('link', { name: 'open the club app' }).isVisible(), 'printed, the members link is left out');
   t.notOk(await page.getByRole('button', { name: /^Theme/ }).isVisible(), 'and so is the theme button');
   t.ok(await page.getByRole('heading', { name: 'Riverside' }).isVisible(), 'the schedule is printed');
+  // issue 34: printed, the heading lines up with the rest, on a phone and on a page of paper's width
+  for (const width of [390, 794]) {
+    await page.setViewportSize({ width, height: 844 });
+    const left = (selector: string) => page.locator(selector).first().evaluate((element) => Math.round(element.getBoundingClientRect().left));
+    t.equal(await left('h1'), await left('.lead'), `printed at ${width} px: the heading starts where the page does`);
+    t.equal(await left('h1'), await left('.venue'), `printed at ${width} px: and where the venues do`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ media: 'screen' });
 
   t.same(await accessibilityInBothThemes(page), [], 'no serious accessibility problem (light and dark)');
@@ -145,8 +153,17 @@ t.test('Settings: defaults, levels in order, a level in use refused, a venue and
   await pavilion.getByLabel('Weekday').selectOption({ label: 'Saturday' });
   await pavilion.getByLabel('Starts').fill('10:00');
   await pavilion.getByLabel('Ends').fill('12:00');
+  // issue 34: a slot that ends before it starts is refused beside the slot form, not at the top of Settings
+  await pavilion.getByLabel('Starts').fill('12:00');
+  await pavilion.getByLabel('Ends').fill('10:00');
+  await pavilion.getByRole('button', { name: 'Add slot at Pavilion' }).click();
+  t.equal(await pavilion.getByRole('alert').textContent(), 'The slot must end after it starts (12:00).', 'the refusal is in the slot form');
+  t.equal(await page.getByRole('alert').count(), 1, 'and nowhere else');
+  await pavilion.getByLabel('Starts').fill('10:00');
+  await pavilion.getByLabel('Ends').fill('12:00');
   await pavilion.getByRole('button', { name: 'Add slot at Pavilion' }).click();
   await pavilion.getByText('Saturday 10:00–12:00').waitFor();
+  t.equal(await pavilion.getByRole('alert').count(), 0, 'added: the refusal is gone');
   t.same(await accessibilityInBothThemes(page), [], 'Settings: no serious accessibility problem (light and dark)');
 
   const publicPage = await context.newPage();

@@ -6,7 +6,8 @@ import { useLoad } from '../shared/use-load.ts';
 import { clubApi } from './api.ts';
 import { clubCopies } from './copies.ts';
 import { AppNav } from './nav.tsx';
-import { type Level, newId } from './night.ts';
+import { clubTime, type Level, newId } from './night.ts';
+import { sameNameAs } from './same-name.ts';
 import type { Navigate } from './user.ts';
 
 type Player = { readonly id: string; readonly name: string; readonly levelId: string | null; readonly guest: boolean; readonly archived: boolean };
@@ -62,7 +63,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
       ) : null}
       {loaded.state.kind === 'ok' && loaded.state.offline ? (
         <p class="notice" role="status">
-          Offline: People as this phone last had {loaded.state.keptAt ? `it at ${new Date(loaded.state.keptAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : 'it'}. Changes need the network.
+          Offline: People as this phone last had {loaded.state.keptAt ? `it at ${clubTime(new Date(loaded.state.keptAt))}` : 'it'}. Changes need the network.
         </p>
       ) : null}
       {loaded.state.kind === 'failed' || loaded.state.kind === 'not-kept' ? (
@@ -78,6 +79,7 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
           legend="Add a person"
           submit="Add"
           levels={levelList}
+          others={players ?? []}
           onSave={(name, levelId) => act(() => clubApi.post('/api/players', { body: { id: newId(crypto.getRandomValues(new Uint8Array(24))), name, levelId }, accept: isPlayer }))}
         />
       )}
@@ -95,13 +97,14 @@ export function PeopleScreen({ navigate }: { readonly navigate: Navigate }) {
                 legend={`Edit ${player.name}`}
                 submit="Save"
                 levels={levelList}
+                others={players ?? []}
                 initial={player}
                 onSave={(name, levelId) => act(() => clubApi.patch('/api/players/{id}', { path: { id: player.id }, body: { name, levelId }, accept: isPlayer }))}
                 onCancel={() => setEditing(null)}
               />
             ) : (
               <>
-                <div>
+                <div class="who">
                   <strong>{player.name}</strong> <span class="hint">· {levelName(player.levelId)}</span>
                 </div>
                 <div class="actions">
@@ -143,6 +146,8 @@ function PersonForm(props: {
   legend: string;
   submit: string;
   levels: readonly Level[];
+  /** the people listed: a name one of them has already is warned of before it is saved */
+  others: readonly Player[];
   initial?: Player;
   /** answers whether the change was taken: a name not saved stays typed */
   onSave: (name: string, levelId: string | null) => Promise<boolean>;
@@ -151,14 +156,20 @@ function PersonForm(props: {
   const [name, setName] = useState(props.initial?.name ?? '');
   const [levelId, setLevelId] = useState(props.initial?.levelId ?? '');
   const key = props.initial?.id ?? 'new';
+  // the name warned of: saving it again, unchanged, is the answer "yes, another person"
+  const [warned, setWarned] = useState<string | null>(null);
+  const namesake = sameNameAs(name, props.others, props.initial?.id ?? null);
+  const warning = namesake !== null && warned === name.trim() ? namesake : null;
   return (
     <form
       class="stack person-form"
       onSubmit={(event) => {
         event.preventDefault();
         if (name.trim() === '') return;
+        if (namesake !== null && warned !== name.trim()) return setWarned(name.trim());
         void props.onSave(name.trim(), levelId || null).then((taken) => {
           if (taken && !props.initial) setName('');
+          if (taken) setWarned(null);
         });
       }}
     >
@@ -175,9 +186,15 @@ function PersonForm(props: {
             </option>
           ))}
         </select>
+        {warning ? (
+          <p class="warning" role="alert" id={`same-name-${key}`}>
+            There is already someone called {warning.name} in People. {props.submit} only if this is another person, and a surname or an initial will
+            tell them apart on the sheet.
+          </p>
+        ) : null}
         <div class="actions">
-          <button type="submit" class="primary">
-            {props.submit}
+          <button type="submit" class="primary" aria-describedby={warning ? `same-name-${key}` : undefined}>
+            {warning ? (props.initial ? `${props.submit} anyway` : `Add another ${warning.name}`) : props.submit}
           </button>
           {props.onCancel ? (
             <button type="button" onClick={props.onCancel}>

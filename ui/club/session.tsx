@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { createRandom } from '../../domain/club/random.ts';
+import { sitOutsNeeded } from '../../domain/club/sit-out.ts';
 import type { CourtEntry } from '../../domain/club/shuffle.ts';
 import { isTimeUp, remaining, timerStatus } from '../../domain/club/timer.ts';
 import { isRecord } from '../shared/api.ts';
 import { type Load, useLoad } from '../shared/use-load.ts';
 import { signalTimeUp } from '../shared/time-up.ts';
+import { keepScreenOn } from '../shared/wake-lock.ts';
 import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { SaveBadge } from '../shared/components/save-badge.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
@@ -31,6 +33,14 @@ import {
   setLevel,
   nameInRound,
   nameOnSheet,
+  canSitOut,
+  chooseSittingOut,
+  clubTime,
+  refusalWords,
+  roundStarted,
+  sittingOutOf,
+  toggleSittingOut,
+  whySittingOut,
 } from './night.ts';
 import { clubCopies } from './copies.ts';
 import { nightSaveState } from './night-badge.ts';
@@ -46,7 +56,6 @@ const loadedValue = <T,>(load: Load<T>): T | null => (load.state.kind === 'ok' ?
 
 const nowIso = (): string => new Date().toISOString();
 const seed = (): number => crypto.getRandomValues(new Uint32Array(1))[0]!;
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The night courtside: who came, courts, the line-up sheet, the round timer, finished rounds. */
 export function SessionScreen({ id, navigate }: { readonly id: string; readonly navigate: Navigate }) {
@@ -86,7 +95,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
         <h1>{night?.venueName ?? 'Night'}</h1>
         {back}
         {view?.night ? (
-          <SaveBadge state={nightSaveState(view.badge, view.refusal)} onRetry={() => sync.current?.retry()} />
+          <SaveBadge state={nightSaveState(view.badge, view.refusal === null ? null : refusalWords(view.refusal))} onRetry={() => sync.current?.retry()} />
         ) : null}
         <ThemeToggle />
       </header>
@@ -119,6 +128,16 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
   const present = new Set(night.people.map((person) => person.id));
   const absent = (players ?? []).filter((player) => !player.archived && !present.has(player.id));
   const blocked = nextRoundBlocked(night);
+  const sittingOut = sittingOutOf(night);
+  const started = roundStarted(night);
+  const mustSitOut = sitOutsNeeded(night.people.length, night.courts);
+  // said only when the people here do not fill whole courts (and are enough for one)
+  const sitOutHint =
+    mustSitOut === 0 || mustSitOut === night.people.length
+      ? null
+      : started
+        ? `${mustSitOut} must sit out. The round has started: those on court play it; Next round chooses again.`
+        : `${mustSitOut} must sit out to fill whole courts: Choose who sits out picks those who sat out least tonight, then longest ago.`;
 
   const tapPerson = (personId: string) => {
     if (readOnly) return;
@@ -141,8 +160,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
       <main class="page night">
         <div class="night-meta">
           <p class="hint">
-            {/* the header's title is cut short on a phone beside the badge: the venue is said here in full */}
-            {night.venueName ?? 'Night'}, {night.date}, {night.startTime}–{night.endTime}
+            {night.date}, {night.startTime}–{night.endTime}
             {night.status === 'closed' ? ' · this night is closed' : ''}
           </p>
           <a
@@ -172,7 +190,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
         ) : null}
         {view.refusal ? (
           <p class="error" role="alert">
-            Not saved: {view.refusal}
+            Not saved: {refusalWords(view.refusal)}
           </p>
         ) : null}
 
@@ -187,7 +205,23 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
             <button type="button" disabled={readOnly || blocked !== null} aria-describedby={blocked ? 'next-blocked' : undefined} onClick={() => runShuffle(true)}>
               Next round
             </button>
+            <button
+              type="button"
+              disabled={readOnly}
+              aria-describedby={sitOutHint ? 'sit-out-hint' : undefined}
+              onClick={() => {
+                setShuffleProblem(null);
+                edit((current) => chooseSittingOut(current, createRandom(seed())));
+              }}
+            >
+              Choose who sits out
+            </button>
           </div>
+          {sitOutHint ? (
+            <p id="sit-out-hint" class="hint">
+              {sitOutHint}
+            </p>
+          ) : null}
           {blocked ? (
             <p id="next-blocked" class="hint">
               {blocked}
@@ -196,6 +230,11 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
           {shuffleProblem ? (
             <p class="error" role="alert">
               {shuffleProblem}
+            </p>
+          ) : null}
+          {sittingOut.length > 0 ? (
+            <p class="sitting-out" data-testid="sitting-out">
+              <strong>Sitting out:</strong> {sittingOut.map(nameOf).join(', ')}
             </p>
           ) : null}
           {night.lineUp.length === 0 ? (
@@ -223,6 +262,22 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
                     </li>
                   ))}
                 </ul>
+                {sittingOut.length > 0 ? (
+                  <>
+                    <p class="hint">
+                      Who sits out: those who sat out least tonight, then those whose last time is longest ago; nobody sits out twice in a row while
+                      others have not.
+                    </p>
+                    <ul aria-label="Sitting out">
+                      {whySittingOut(night).map((why) => (
+                        <li key={why.id} class="sitting-out-why">
+                          {why.name} sits out:{' '}
+                          {why.times === 0 ? 'first time tonight' : `sat out ${why.times} round${why.times === 1 ? '' : 's'} before, last in round ${why.lastRound ?? '?'}`}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
               </details>
             </>
           )}
@@ -242,7 +297,9 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
         </section>
 
         <section aria-labelledby="people-heading">
-          <h2 id="people-heading">Here tonight ({night.people.length})</h2>
+          <h2 id="people-heading">
+            Here tonight ({night.people.length}){sittingOut.length > 0 ? ` · ${sittingOut.length} sitting out` : ''}
+          </h2>
           {night.people.length === 0 ? <p>Nobody yet: add people below.</p> : null}
           <ul class="people">
             {night.people.map((person) => (
@@ -250,6 +307,7 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
                 <span class="who">
                   {person.name}
                   {person.guest ? <span class="hint"> · guest</span> : null}
+                  {sittingOut.includes(person.id) ? <span class="hint"> · sitting out</span> : null}
                 </span>
                 <select aria-label={`Tonight’s level of ${person.name}`} disabled={readOnly} value={person.levelId ?? ''} onChange={(event) => edit((current) => setLevel(current, person.id, event.currentTarget.value || null, levels))}>
                   <option value="">No level</option>
@@ -260,6 +318,16 @@ export function SessionScreen({ id, navigate }: { readonly id: string; readonly 
                     </option>
                   ))}
                 </select>
+                <button
+                  type="button"
+                  class="sit-out"
+                  disabled={readOnly || !canSitOut(night, person.id)}
+                  aria-pressed={sittingOut.includes(person.id)}
+                  aria-label={`${person.name} sits out`}
+                  onClick={() => edit((current) => toggleSittingOut(current, person.id))}
+                >
+                  Sits out
+                </button>
                 <button type="button" disabled={readOnly} aria-label={`${person.name} leaves`} onClick={() => edit((current) => removePerson(current, person.id, nowIso()))}>
                   Leaves
                 </button>
@@ -359,7 +427,7 @@ export function FinishedRounds({ night }: { readonly night: Pick<Night, 'rounds'
           return (
             <li key={round.number}>
               <h3>
-                Round {round.number} · {TIME.format(new Date(round.startedAt))}–{TIME.format(new Date(round.endedAt))}
+                Round {round.number} · {clubTime(new Date(round.startedAt))}–{clubTime(new Date(round.endedAt))}
               </h3>
               <ul>
                 {round.lineUp.map((entry) => (
@@ -367,6 +435,7 @@ export function FinishedRounds({ night }: { readonly night: Pick<Night, 'rounds'
                     Court {entry.court}: {nameOf(entry.teamA[0])} & {nameOf(entry.teamA[1])} vs {nameOf(entry.teamB[0])} & {nameOf(entry.teamB[1])}
                   </li>
                 ))}
+                {round.sittingOut && round.sittingOut.length > 0 ? <li>Sat out: {round.sittingOut.map(nameOf).join(', ')}</li> : null}
               </ul>
             </li>
           );
@@ -467,21 +536,9 @@ function RoundTimer({ night, readOnly, edit }: { night: Night; readOnly: boolean
     signalTimeUp([400, 200, 400], 0.6);
   }, [timeUp, roundNumber]);
 
-  // the screen stays on while a round runs
+  // the screen stays on while a round runs, asked again each time the page is shown; paused or ended, it may sleep
   const running = timerRunning(night);
-  useEffect(() => {
-    if (!running || !('wakeLock' in navigator)) return;
-    let lock: WakeLockSentinel | null = null;
-    let released = false;
-    navigator.wakeLock.request('screen').then(
-      (sentinel) => (released ? void sentinel.release() : (lock = sentinel)),
-      () => undefined,
-    );
-    return () => {
-      released = true;
-      void lock?.release();
-    };
-  }, [running]);
+  useEffect(() => (running ? keepScreenOn() : undefined), [running]);
 
   return (
     <section aria-labelledby="timer-heading" class={`timer${timeUp ? ' time-up' : ''}`}>

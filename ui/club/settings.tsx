@@ -19,13 +19,14 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
   useEffect(() => {
     clubApi.get('/api/settings', { accept: isSettings }).then(setSettings, (error) => setProblem(messageOf(error, { offline: 'No connection: Settings needs the network.' })));
   }, []);
-  const write: Write = async (call) => {
+  const write: Write = async (call, tell = setProblem) => {
     setProblem(null);
+    tell(null);
     try {
       setSettings(await call());
       return true;
     } catch (error) {
-      setProblem(messageOf(error, { offline: 'No connection: the change was not saved. Try again with signal.' }));
+      tell(messageOf(error, { offline: 'No connection: the change was not saved. Try again with signal.' }));
       return false;
     }
   };
@@ -51,8 +52,11 @@ export function SettingsScreen({ navigate }: { readonly navigate: Navigate }) {
   );
 }
 
-/** Makes one settings call (its answer is the whole settings document) and shows what it answers; false when it failed. */
-type Write = (call: () => Promise<Settings>) => Promise<boolean>;
+/**
+ * Makes one settings call (its answer is the whole settings document) and shows what it answers;
+ * false when it failed. A refusal is told at the top of the screen, or by `tell` beside the form it is about.
+ */
+type Write = (call: () => Promise<Settings>, tell?: (problem: string | null) => void) => Promise<boolean>;
 
 function ClubDefaults({ club, onSave }: { club: Settings['club']; onSave: (club: Settings['club']) => Promise<boolean> }) {
   const [courts, setCourts] = useState(String(club.defaultCourts));
@@ -191,13 +195,18 @@ function SlotForm({ venue, write }: { venue: Venue; write: Write }) {
   const [weekday, setWeekday] = useState('1');
   const [start, setStart] = useState('19:00');
   const [end, setEnd] = useState('21:00');
+  // a refusal of this slot is said here, beside the times it is about, not at the top of Settings
+  const [problem, setProblem] = useState<string | null>(null);
   const key = venue.id;
   return (
     <form
       class="slot-form"
+      aria-describedby={problem ? `slot-problem-${key}` : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        void write(() => clubApi.post('/api/venues/{id}/slots', { path: { id: venue.id }, body: { weekday: Number(weekday), start, end }, accept: isSettings }));
+        // HH:mm strings compare as times; the server refuses the same, this only saves the trip
+        if (end <= start) return setProblem(`The slot must end after it starts (${start}).`);
+        void write(() => clubApi.post('/api/venues/{id}/slots', { path: { id: venue.id }, body: { weekday: Number(weekday), start, end }, accept: isSettings }), setProblem);
       }}
     >
       <div>
@@ -221,6 +230,11 @@ function SlotForm({ venue, write }: { venue: Venue; write: Write }) {
       <button type="submit">
         Add slot<span class="visually-hidden"> at {venue.name}</span>
       </button>
+      {problem ? (
+        <p class="error slot-problem" role="alert" id={`slot-problem-${key}`}>
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -24,6 +24,7 @@ export function emptyNight(changes: Partial<Night> = {}): Night {
     lineUp: [],
     timer: null,
     rounds: [],
+    sittingOut: [],
     ...changes,
   };
 }

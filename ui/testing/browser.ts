@@ -122,13 +122,49 @@ export function recordPhoneSignals(): void {
       return tone;
     }
   };
+  // like a browser's, a lock held is let go when the page is hidden (see `setPageVisibility`)
+  const held: Array<{ released: boolean }> = [];
   const wakeLock = {
     request: async (type: string) => {
       signals.push(['wake lock', type]);
-      return { type, released: false, release: async () => void signals.push(['wake lock released']) };
+      const sentinel = {
+        type,
+        released: false,
+        release: async () => {
+          if (sentinel.released) return;
+          sentinel.released = true;
+          signals.push(['wake lock released']);
+        },
+      };
+      held.push(sentinel);
+      return sentinel;
     },
   };
   Object.defineProperty(navigator, 'wakeLock', { value: wakeLock, configurable: true });
+  let visibility: DocumentVisibilityState = 'visible';
+  Object.defineProperty(document, 'visibilityState', { get: () => visibility, configurable: true });
+  Object.defineProperty(document, 'hidden', { get: () => visibility === 'hidden', configurable: true });
+  Object.assign(window, {
+    setPageVisibility(state: DocumentVisibilityState) {
+      visibility = state;
+      if (state === 'hidden') {
+        for (const sentinel of held.filter((each) => !each.released)) {
+          sentinel.released = true;
+          signals.push(['wake lock dropped']);
+        }
+      }
+      document.dispatchEvent(new Event('visibilitychange'));
+    },
+  });
+}
+
+/**
+ * The page hidden (the phone switched apps, the screen blinked off) or shown again, as the page sees
+ * it: `document.visibilityState` and a visibilitychange; hidden drops a wake lock held, as a browser
+ * does. Needs `recordPhoneSignals` as an init script.
+ */
+export async function setPageVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((next) => (window as unknown as { setPageVisibility(state: string): void }).setPageVisibility(next), state);
 }
 
 /** What the page asked of the phone since it loaded (with `recordPhoneSignals` as an init script). */

@@ -1810,8 +1810,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -1883,8 +1887,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -2023,8 +2031,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -2126,17 +2138,21 @@ export interface operations {
                                 string
                             ];
                         }[];
-                        /** @description each player's name as the phone had it when the round was filed, by player id: only people on that round's courts */
+                        /** @description each player's name as the phone had it when the round was filed, by player id: only people on that round's courts or sitting it out */
                         readonly names?: {
                             readonly [key: string]: string;
                         };
                         readonly number: number;
+                        /** @description who was here and not on its courts when it was filed (sitting out, or come during it); absent: nobody */
+                        readonly sittingOut?: readonly string[];
                         /**
                          * Format: date-time
                          * @description ISO 8601 instant with an offset, between 1900-01-01 and 2999-12-31
                          */
                         readonly startedAt: string & (unknown & unknown);
                     }[];
+                    /** @description people of the night sitting out the round in play (never on its courts); the shuffle draws from the others. Absent: nobody */
+                    readonly sittingOut?: readonly string[];
                     /** @description a cuid the phone makes for its change on top of `version`, sent with every save from that version: a save after one whose answer was lost is not a conflict */
                     readonly snapshotId?: string;
                     /** @description rises with each change the phone makes under one snapshotId: a save whose snapshotSeq is not above the last accepted one of that id is a late or repeated copy: answered 200 with the current version when it holds the saved night, else 409 with the current night */
@@ -2259,8 +2275,12 @@ export interface operations {
                                     readonly [key: string]: string;
                                 };
                                 readonly number: number;
+                                /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                                readonly sittingOut?: readonly string[];
                                 readonly startedAt: string;
                             }[];
+                            /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                            readonly sittingOut: readonly string[];
                             readonly startTime: string;
                             /** @enum {string} */
                             readonly status: "open" | "closed";
@@ -2455,8 +2475,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -2595,8 +2619,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -2802,8 +2830,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -2926,8 +2958,12 @@ export interface operations {
                                 readonly [key: string]: string;
                             };
                             readonly number: number;
+                            /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                            readonly sittingOut?: readonly string[];
                             readonly startedAt: string;
                         }[];
+                        /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                        readonly sittingOut: readonly string[];
                         readonly startTime: string;
                         /** @enum {string} */
                         readonly status: "open" | "closed";
@@ -3037,8 +3073,12 @@ export interface operations {
                                     readonly [key: string]: string;
                                 };
                                 readonly number: number;
+                                /** @description who was here and not on its courts when it was filed; absent: nobody, or filed by an older build */
+                                readonly sittingOut?: readonly string[];
                                 readonly startedAt: string;
                             }[];
+                            /** @description people of the night sitting out the round in play; empty: nobody (also for nights saved before sitting out existed) */
+                            readonly sittingOut: readonly string[];
                             readonly startTime: string;
                             /** @enum {string} */
                             readonly status: "open" | "closed";
