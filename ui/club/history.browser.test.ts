@@ -4,22 +4,12 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { accessibilityInBothThemes, startBrowserSystem } from '../testing/browser.ts';
-import { addFromPeople, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
+import { addFromPeople, clubScreenshots, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
 
 const env = await startBrowserSystem(t);
 const club = await setUpClub(env);
 
-/** With SCREENSHOTS_DIR set: the page as it stands in both themes, club-history-<name>-light.png and -dark.png (a modal: the screen only). */
-async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
-  const shots = process.env['SCREENSHOTS_DIR'];
-  if (!shots) return;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${shots}/club-history-${name}-${colorScheme}.png`, fullPage });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+const screenshots = (page: Page, name: string, fullPage = true) => clubScreenshots(page, 'history', name, fullPage);
 
 const fitsThePhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

@@ -4,7 +4,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, setPageVisibility, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
-import { addFromPeople, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
+import { addFromPeople, clubScreenshots, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
 import { cuid } from '../../command-api/club/test-client.ts';
 
 const env = await startBrowserSystem(t);
@@ -209,17 +209,7 @@ t.test('issue 32: a round of four played with no signal; one leaves, another lea
 const LONG_NAME = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, 100);
 const LONG_VENUE = 'Hauptsportzentrumnordwestufer'.repeat(4).slice(0, 100);
 
-/** With SCREENSHOTS_DIR set: the page as it stands in both themes, club-night-<name>-light.png and -dark.png. */
-async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
-  const shots = process.env['SCREENSHOTS_DIR'];
-  if (!shots) return;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${shots}/club-night-${name}-${colorScheme}.png`, fullPage });
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+const screenshots = (page: Page, name: string, fullPage = true) => clubScreenshots(page, 'night', name, fullPage);
 
 /** Nothing sticks out sideways: the page is no wider than the phone (390 px). */
 const sideways = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

@@ -102,3 +102,18 @@ export async function sheet(page: Page): Promise<string[][]> {
     courts.map((court) => Array.from(court.querySelectorAll('button.person'), (button) => button.firstChild?.textContent ?? '')),
   );
 }
+
+/**
+ * With SCREENSHOTS_DIR set: the page as it stands in both themes, club-<screen>-<name>-light.png and
+ * -dark.png (`fullPage` false for a modal: the screen only).
+ */
+export async function clubScreenshots(page: Page, screen: string, name: string, fullPage = true): Promise<void> {
+  const shots = process.env['SCREENSHOTS_DIR'];
+  if (!shots) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${shots}/club-${screen}-${name}-${colorScheme}.png`, fullPage });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
