@@ -4,9 +4,9 @@
 // store (NUL, a lone surrogate) and every date slot a year PostgreSQL or JavaScript cannot write.
 import t from 'tap';
 import { serviceOrigins } from '../infra/config.ts';
-import { clubClient, cuid } from '../command-api/club/test-client.ts';
-import { trainingUser } from '../command-api/gym/training-test-client.ts';
-import { showsUser } from '../command-api/shows/test-client.ts';
+import { clubClient, cuid } from '../testing/club/client.ts';
+import { trainingUser } from '../testing/gym/training-client.ts';
+import { showsUser } from '../testing/shows/client.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { startTestSystem } from './test/harness.ts';
 

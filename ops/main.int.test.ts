@@ -4,9 +4,9 @@ import path from 'node:path';
 import t from 'tap';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { makeFormsDir } from '../infra/testing/forms.ts';
-import { until } from '../infra/testing/until.ts';
+import { makeDatabase } from '../testing/database.ts';
+import { makeFormsDir } from '../testing/forms/questionnaire.ts';
+import { until } from '../testing/until.ts';
 import { spawnMain } from './test/main-process.ts';
 
 const run = spawnMain;

@@ -8,11 +8,11 @@ import t from 'tap';
 import webpush from 'web-push';
 import { loadConfig } from '../infra/config.ts';
 import { newEvent } from '../infra/eventstore/contract.ts';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { makeFormsDir } from '../infra/testing/forms.ts';
-import { postmarkStandIn } from '../infra/testing/postmark.ts';
-import { until } from '../infra/testing/until.ts';
-import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
+import { makeDatabase } from '../testing/database.ts';
+import { makeFormsDir } from '../testing/forms/questionnaire.ts';
+import { postmarkStandIn } from '../testing/stand-ins/postmark.ts';
+import { until } from '../testing/until.ts';
+import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { openCore, projections, startSystem, type System } from './system.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import t from 'tap';
 import { SAMPLE_FORMS_DIR } from '../infra/config.ts';
 import { freePort } from '../infra/postgres/embedded.ts';
-import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
+import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { launchBrowser, PHONE } from '../ui/testing/chromium.ts';
 import { embeddedMainEnv, spawnMain, spawnMainAtTerminal, TERMINAL_AVAILABLE } from './test/main-process.ts';
 

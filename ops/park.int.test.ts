@@ -2,9 +2,9 @@
 // and writes say so at once; `ops park` (a separate process) lets it past; the park is audited.
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { trainingUser } from '../command-api/gym/training-test-client.ts';
+import { trainingUser } from '../testing/gym/training-client.ts';
 import { formatPosition } from '../infra/eventstore/port.ts';
-import { until } from '../infra/testing/until.ts';
+import { until } from '../testing/until.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { rebuildProjection, type Logger } from '../projections/runtime.ts';
 import { runSpawned } from './cli/test-runs.ts';

@@ -14,9 +14,9 @@ import path from 'node:path';
 import pg from 'pg';
 import t from 'tap';
 import { freePort } from '../infra/postgres/embedded.ts';
-import { makeFormsDir } from '../infra/testing/forms.ts';
-import { until } from '../infra/testing/until.ts';
-import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
+import { makeFormsDir } from '../testing/forms/questionnaire.ts';
+import { until } from '../testing/until.ts';
+import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { embeddedMainEnv, spawnMain } from './test/main-process.ts';
 import { createReadAfter } from './test/read-after.ts';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
 import { freePort } from '../infra/postgres/embedded.ts';
-import { makeFormsDir } from '../infra/testing/forms.ts';
-import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
+import { makeFormsDir } from '../testing/forms/questionnaire.ts';
+import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { embeddedMainEnv, spawnMain } from './test/main-process.ts';
 import { createReadAfter } from './test/read-after.ts';
 

@@ -6,9 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import t from 'tap';
 import webpush from 'web-push';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { until } from '../infra/testing/until.ts';
-import { tvmazeStandIn } from '../infra/tvmaze/testing.ts';
+import { makeDatabase } from '../testing/database.ts';
+import { until } from '../testing/until.ts';
+import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { TEST_SESSION_SECRET } from './test/harness.ts';
 import { spawnMain } from './test/main-process.ts';
 

@@ -1,8 +1,8 @@
 // Issue 11: what PostgreSQL cannot store (year 0, NUL, a lone surrogate) is refused at the door
 // with 400 naming the field, on writes and reads alike, and the read side keeps following the log.
 import t from 'tap';
-import { clubClient, cuid } from '../command-api/club/test-client.ts';
-import { trainingUser } from '../command-api/gym/training-test-client.ts';
+import { clubClient, cuid } from '../testing/club/client.ts';
+import { trainingUser } from '../testing/gym/training-client.ts';
 import { startTestSystem } from './test/harness.ts';
 
 const system = await startTestSystem(t);

@@ -7,9 +7,9 @@ import t from 'tap';
 import { loadConfig, serviceOrigins } from '../infra/config.ts';
 import { comparePositions } from '../infra/eventstore/port.ts';
 import type { HttpApp } from '../infra/http/app.ts';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { makeFormsDir } from '../infra/testing/forms.ts';
-import { waitUntil } from '../infra/testing/until.ts';
+import { makeDatabase } from '../testing/database.ts';
+import { makeFormsDir } from '../testing/forms/questionnaire.ts';
+import { waitUntil } from '../testing/until.ts';
 import { buildServices, openCore, projections } from '../ops/system.ts';
 import { TEST_SESSION_SECRET } from '../ops/test/harness.ts';
 import { readCheckpoint, rebuildProjection } from './runtime.ts';
@@ -19,7 +19,7 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function runChild(url: string): { child: ChildProcess; batches: () => number; exited: Promise<unknown> } {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'crash-child.fixture.ts')], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../testing/projections/crash-child.fixture.ts')], {
     env: { ...process.env, DATABASE_URL: url, PROJECTIONS: projections.map((projection) => projection.name).join(',') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -7,14 +7,14 @@ import t, { type Test } from 'tap';
 import { newEvent } from '../infra/eventstore/contract.ts';
 import { comparePositions, type Position } from '../infra/eventstore/port.ts';
 import { loadConfig } from '../infra/config.ts';
-import { cuttableProxy, type CuttableProxy } from '../infra/testing/cuttable-proxy.ts';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { makeFormsDir } from '../infra/testing/forms.ts';
-import { until, waitUntil } from '../infra/testing/until.ts';
+import { cuttableProxy, type CuttableProxy } from '../testing/cuttable-proxy.ts';
+import { makeDatabase } from '../testing/database.ts';
+import { makeFormsDir } from '../testing/forms/questionnaire.ts';
+import { until, waitUntil } from '../testing/until.ts';
 import { buildServices, type Core, openCore, projections } from '../ops/system.ts';
 import { TEST_SESSION_SECRET } from '../ops/test/harness.ts';
 import { type Logger, readCheckpoint, type RetryPolicy, startProjector } from './runtime.ts';
-import { eventLogProjection } from './testing-projection.ts';
+import { eventLogProjection } from '../testing/projections/event-log-projection.ts';
 
 // a pause no test waits out: an answer within the test's time came from something cutting it short
 const TEN_MINUTES: RetryPolicy = { firstMs: 600_000, maxMs: 600_000 };

@@ -8,13 +8,13 @@ import { newEvent } from '../infra/eventstore/contract.ts';
 import pg from 'pg';
 import { comparePositions, formatPosition } from '../infra/eventstore/port.ts';
 import { loadConfig } from '../infra/config.ts';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { waitUntil } from '../infra/testing/until.ts';
+import { makeDatabase } from '../testing/database.ts';
+import { waitUntil } from '../testing/until.ts';
 import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
 import { listenToChannels } from '../infra/postgres/listen.ts';
 import { createProjectionProgress, LIVE_BATCH, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector, WANTED_CHANNEL } from './runtime.ts';
-import { eventLogProjection, POISON } from './testing-projection.ts';
+import { eventLogProjection, POISON } from '../testing/projections/event-log-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const countRow = z.object({ total: z.number(), distinct_ids: z.number() });
@@ -55,7 +55,7 @@ async function seenCounts(core: Core, schema: string): Promise<z.infer<typeof co
 }
 
 function runChild(url: string, pauseMs: number): { child: ChildProcess; batches: () => number } {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'crash-child.fixture.ts')], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../testing/projections/crash-child.fixture.ts')], {
     env: { ...process.env, DATABASE_URL: url, PAUSE_MS: String(pauseMs) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

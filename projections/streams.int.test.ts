@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { newEvent } from '../infra/eventstore/contract.ts';
 import { loadConfig } from '../infra/config.ts';
 import { comparePositions } from '../infra/eventstore/port.ts';
-import { makeDatabase } from '../infra/testing/database.ts';
+import { makeDatabase } from '../testing/database.ts';
 import { openCore } from '../ops/system.ts';
 import { createCheckpointMoves } from './checkpoint-moves.ts';
 import { readCheckpoint, startProjector } from './runtime.ts';
-import { eventLogProjection } from './testing-projection.ts';
+import { eventLogProjection } from '../testing/projections/event-log-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const db = await makeDatabase();

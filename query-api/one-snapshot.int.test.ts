@@ -4,8 +4,8 @@
 // them answered a night's version from before it with its people from after (the club's history
 // browser test caught it as a version too few).
 import t from 'tap';
-import { clubClient, cuid } from '../command-api/club/test-client.ts';
-import { trainingUser } from '../command-api/gym/training-test-client.ts';
+import { clubClient, cuid } from '../testing/club/client.ts';
+import { trainingUser } from '../testing/gym/training-client.ts';
 import { startTestSystem } from '../ops/test/harness.ts';
 
 const system = await startTestSystem(t);

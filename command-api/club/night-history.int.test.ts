@@ -3,7 +3,7 @@
 import t from 'tap';
 import { sessionStream } from '../../domain/club/session.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { clubClient, cuid, snapshotOf } from './test-client.ts';
+import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);

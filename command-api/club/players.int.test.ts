@@ -1,7 +1,7 @@
 import t from 'tap';
 import { playerStream } from '../../domain/club/player.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { clubClient, cuid } from './test-client.ts';
+import { clubClient, cuid } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);

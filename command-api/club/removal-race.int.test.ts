@@ -10,11 +10,11 @@ import { clubUserStream } from '../../domain/club/user.ts';
 import { describeEvents, eventsNaming, tally } from '../../ops/test/erasure-race.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { whereFound } from '../../ops/test/where-found.ts';
-import { until } from '../../infra/testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { clubProjection } from '../../projections/club/index.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
 import { recordAccountCreated } from './user.ts';
-import { cuid } from './test-client.ts';
+import { cuid } from '../../testing/club/client.ts';
 
 const TRIALS = 10;
 const PLAYER_LANES = 2;

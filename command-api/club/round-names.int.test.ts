@@ -2,7 +2,7 @@
 // person who left the night, or was deleted from People, used to lose their name in every round
 // they played ("Someone who left"). The phone now files each player's name with the round.
 import t from 'tap';
-import { clubClient, cuid, snapshotOf } from './test-client.ts';
+import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 const system = await startTestSystem(t);

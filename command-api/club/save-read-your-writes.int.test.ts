@@ -6,7 +6,7 @@ import { sessionStream } from '../../domain/club/session.ts';
 import { projections } from '../../ops/system.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { type ProjectorHandle, startProjector } from '../../projections/runtime.ts';
-import { clubClient, cuid } from './test-client.ts';
+import { clubClient, cuid } from '../../testing/club/client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '1500' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import t from 'tap';
 import { claimNight, nightKeyAggregate, nightKeyStream, sessionStream } from '../../domain/club/session.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
-import { clubClient, cuid, snapshotOf } from './test-client.ts';
+import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);

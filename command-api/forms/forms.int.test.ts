@@ -4,7 +4,7 @@ import t, { type Test } from 'tap';
 import { formStream } from '../../domain/forms/form.ts';
 import { SAMPLE_FORMS_DIR } from '../../infra/config.ts';
 import { parsePosition, START } from '../../infra/eventstore/port.ts';
-import { TEST_QUESTIONNAIRE } from '../../infra/testing/forms.ts';
+import { TEST_QUESTIONNAIRE } from '../../testing/forms/questionnaire.ts';
 import { projections } from '../../ops/system.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { createReadAfter } from '../../ops/test/read-after.ts';

@@ -3,7 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { userStream } from '../../domain/gym/user.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { DEFAULTS, gymClient, ISO, newAddress, PASSWORD, sessionCookie } from './test-client.ts';
+import { DEFAULTS, gymClient, ISO, newAddress, PASSWORD, sessionCookie } from '../../testing/gym/client.ts';
 import { CUID } from '../../infra/ids.ts';
 
 const system = await startTestSystem(t);

@@ -5,10 +5,10 @@ import t from 'tap';
 import { describeEvents, eventsNaming, openPeer, tally } from '../../ops/test/erasure-race.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { whereFound } from '../../ops/test/where-found.ts';
-import { until } from '../../infra/testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
-import { gymClient, PASSWORD } from './test-client.ts';
+import { gymClient, PASSWORD } from '../../testing/gym/client.ts';
 
 const TRIALS = 10;
 const LANES = 3;

@@ -2,8 +2,8 @@ import t from 'tap';
 import { userStream } from '../../domain/gym/user.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { whereFound as findEverywhere } from '../../ops/test/where-found.ts';
-import { DEFAULTS, gymClient, PASSWORD } from './test-client.ts';
-import { trainingUser } from './training-test-client.ts';
+import { DEFAULTS, gymClient, PASSWORD } from '../../testing/gym/client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 
 const system = await startTestSystem(t);
 const gym = gymClient(system.apps.gym!);

@@ -8,8 +8,8 @@ import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { IMPORT_BOUNDS } from '../../domain/gym/bounds.ts';
 import { importedCardioIdOf, importedWorkoutIdOf } from './training-command.ts';
-import { ISO } from './test-client.ts';
-import { trainingUser } from './training-test-client.ts';
+import { ISO } from '../../testing/gym/client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { DEFAULTS, gymClient, PASSWORD } from './test-client.ts';
+import { DEFAULTS, gymClient, PASSWORD } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t, { INVITE_CODE: 'lift-heavy-2026' });
 const gym = gymClient(system.apps.gym!);

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { trainingUser } from './training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 
 // the server's clock as it is, unless a test sets it (a body-weight date's limit is the server's now)
 let clock: Date | null = null;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { userStream } from '../../domain/gym/user.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { gymClient, PASSWORD } from './test-client.ts';
+import { gymClient, PASSWORD } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t);
 const gym = gymClient(system.apps.gym!);

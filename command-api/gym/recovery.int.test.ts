@@ -9,8 +9,8 @@ import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
 import type { Core } from '../shared/core.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { postmarkStandIn, type ReceivedMail } from '../../infra/testing/postmark.ts';
-import { waitUntil } from '../../infra/testing/until.ts';
+import { postmarkStandIn, type ReceivedMail } from '../../testing/stand-ins/postmark.ts';
+import { waitUntil } from '../../testing/until.ts';
 import { gymRecoveryRoutes } from './recovery.ts';
 
 /** how long a mail may take to reach the stand-in provider */

@@ -4,8 +4,8 @@ import { workoutStream } from '../../domain/gym/workout.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { buildServices, openCore } from '../../ops/system.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
-import { gymClient } from './test-client.ts';
-import { trainingUser } from './training-test-client.ts';
+import { gymClient } from '../../testing/gym/client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

@@ -2,7 +2,7 @@ import t from 'tap';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { gymClient, sessionCookie } from './test-client.ts';
+import { gymClient, sessionCookie } from '../../testing/gym/client.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-03-01T08:00:00.000Z');

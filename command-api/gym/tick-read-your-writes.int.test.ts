@@ -9,7 +9,7 @@ import { openCore, projections } from '../../ops/system.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { type ProjectorHandle, startProjector } from '../../projections/runtime.ts';
 import { LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
-import { trainingUser } from './training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 // short enough that the reads made to wait below give up soon, long enough that a save made

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { workoutIdOf } from '../../ui/gym/workout-id.ts';
-import { gymClient } from './test-client.ts';
+import { gymClient } from '../../testing/gym/client.ts';
 
 /** the server's clock, fixed so the tests can say what "more than 5 minutes ahead" is */
 const NOW = new Date('2026-11-24T10:00:00.000Z');

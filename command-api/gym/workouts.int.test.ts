@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { gymClient, ISO, UUID } from './test-client.ts';
+import { gymClient, ISO, UUID } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t);
 const gym = gymClient(system.apps.gym!);

@@ -1,10 +1,10 @@
 import t from 'tap';
 import { decideForm } from '../../domain/forms/decide.ts';
 import { formAggregate, formStream } from '../../domain/forms/form.ts';
-import { TEST_QUESTIONNAIRE } from '../../infra/testing/forms.ts';
+import { TEST_QUESTIONNAIRE } from '../../testing/forms/questionnaire.ts';
 import { createPostgresEventStore, eventStoreMigration } from '../../infra/eventstore/postgres.ts';
 import { migrate } from '../../infra/postgres/migrations.ts';
-import { createTestDatabase } from '../../infra/testing/database.ts';
+import { createTestDatabase } from '../../testing/database.ts';
 import { createCommandHandler, type CommandHandler } from './handle-command.ts';
 
 const db = await createTestDatabase(t);

@@ -2,7 +2,7 @@ import t from 'tap';
 import { startProjector } from '../../projections/runtime.ts';
 import { projections } from '../../ops/system.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { trainingUser } from '../gym/training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -6,11 +6,11 @@ import t from 'tap';
 import { describeEvents, eventsNaming, openPeer, tally } from '../../ops/test/erasure-race.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { whereFound } from '../../ops/test/where-found.ts';
-import { until } from '../../infra/testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
-import { showsUser } from './test-client.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
+import { showsUser } from '../../testing/shows/client.ts';
 
 const TRIALS = 10;
 const LANES = 3;

@@ -2,12 +2,12 @@ import t from 'tap';
 import webpush from 'web-push';
 import { libraryStream } from '../../domain/shows/library.ts';
 import { usernameStream, userStream } from '../../domain/shows/user.ts';
-import { pushStandIn } from '../../infra/push/testing.ts';
-import { postmarkStandIn } from '../../infra/testing/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { pushStandIn } from '../../testing/stand-ins/push.ts';
+import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { whereFound as findEverywhere } from '../../ops/test/where-found.ts';
-import { showsUser } from './test-client.ts';
+import { showsUser } from '../../testing/shows/client.ts';
 
 // 12:30 in Amman on 2026-09-30; Slow Horses (45039) S6E3 (3643507) airs that day
 const NOW = '2026-09-30T09:30:00.000Z';

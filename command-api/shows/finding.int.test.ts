@@ -1,8 +1,8 @@
 import t from 'tap';
-import { chatStandIn } from '../../infra/chat/testing.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { chatStandIn } from '../../testing/stand-ins/chat.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { showsUser } from './test-client.ts';
+import { showsUser } from '../../testing/shows/client.ts';
 
 const tvmaze = await tvmazeStandIn(t);
 const primary = await chatStandIn(t, JSON.stringify({ shows: ['Slow Horses', 'Heroes: Slow Burn', 'Verses and Flow', 'No Such Show At All'] }));

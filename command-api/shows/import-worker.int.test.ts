@@ -8,9 +8,9 @@ import { cuid } from '../../infra/ids.ts';
 import { createShowCache } from '../../infra/tvmaze/cache.ts';
 import { createTvmaze } from '../../infra/tvmaze/client.ts';
 import { createShowLookups } from '../../infra/tvmaze/lookups.ts';
-import { fixture, tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { fixture, tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { until } from '../../infra/testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { type ImportWorkerDeps, startImportWorker } from './import-job.ts';
 import { createImportJobs, emptyResult, type ImportJobView } from './import-store.ts';
 

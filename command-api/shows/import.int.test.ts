@@ -4,10 +4,10 @@ import { zipSync } from 'fflate';
 import t from 'tap';
 import { libraryStream } from '../../domain/shows/library.ts';
 import { CUID } from '../../infra/ids.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { buildShowsService, createShowsRuntime } from '../../ops/services/shows.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { showsUser } from './test-client.ts';
+import { showsUser } from '../../testing/shows/client.ts';
 
 // POST /api/import and its job, through the API, against the TVmaze stand-in. The app is built
 // here with short pauses; the harness's own shows app is never started, so its worker takes no job.

@@ -1,11 +1,11 @@
 import t from 'tap';
 import { libraryStream } from '../../domain/shows/library.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { CUID } from '../../infra/ids.ts';
-import { showsUser } from './test-client.ts';
+import { showsUser } from '../../testing/shows/client.ts';
 
 // Slow Horses S6E3 (3643507) airs 2026-09-30T12:00Z; the clock sits between S6E2 and S6E3
 const NOW = '2026-09-25T10:00:00.000Z';

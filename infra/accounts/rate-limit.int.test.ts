@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
-import { connectTestDatabase } from '../testing/database.ts';
+import { connectTestDatabase } from '../../testing/database.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { accountsMigration } from './schema.ts';

@@ -3,12 +3,12 @@
 // second. Two cores on one database stand for two API processes.
 import { sql } from 'slonik';
 import t from 'tap';
-import { gymClient } from '../../command-api/gym/test-client.ts';
+import { gymClient } from '../../testing/gym/client.ts';
 import { loadConfig } from '../config.ts';
 import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
 import { openCore } from '../../ops/system.ts';
 import { WANTED_CHANNEL } from '../../projections/runtime.ts';
-import { until } from '../testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { SESSION_CHANNEL } from './session-cache.ts';
 import type { Sessions } from './sessions.ts';
 

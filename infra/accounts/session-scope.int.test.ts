@@ -4,7 +4,7 @@ import t from 'tap';
 import { z } from 'zod';
 import type { HttpApp } from '../http/app.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { createTestDatabase } from '../testing/database.ts';
+import { createTestDatabase } from '../../testing/database.ts';
 import { migrate } from '../postgres/migrations.ts';
 import type { ServiceName } from './accounts.ts';
 import { accountsMigration } from './schema.ts';

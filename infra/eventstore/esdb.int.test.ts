@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createTestDatabase } from '../testing/database.ts';
+import { createTestDatabase } from '../../testing/database.ts';
 import { eventStoreContract } from './contract.ts';
 import { createEsdbEventStore } from './esdb.ts';
 import { createActorFence, ERASED_USERS_DDL } from './fence.ts';

@@ -1,8 +1,8 @@
 // The erasure fence as a store without transactions of its own uses it (EventStoreDB): the
 // append runs while its actors' locks are held, so a fence waits for it, and nothing runs after.
 import t from 'tap';
-import { createTestDatabase } from '../testing/database.ts';
-import { until } from '../testing/until.ts';
+import { createTestDatabase } from '../../testing/database.ts';
+import { until } from '../../testing/until.ts';
 import { createActorFence, ERASED_USERS_DDL } from './fence.ts';
 import { UserErasedError } from './port.ts';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { createTestDatabase } from '../testing/database.ts';
-import { until } from '../testing/until.ts';
+import { createTestDatabase } from '../../testing/database.ts';
+import { until } from '../../testing/until.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { newEvent } from './contract.ts';
 import { logBatches, logBatchesAhead } from './log-batches.ts';

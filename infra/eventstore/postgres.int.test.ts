@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import t from 'tap';
-import { createTestDatabase } from '../testing/database.ts';
-import { until } from '../testing/until.ts';
+import { createTestDatabase } from '../../testing/database.ts';
+import { until } from '../../testing/until.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { eventStoreContract, newEvent, readAllUntil } from './contract.ts';
 import { START, type RecordedEvent, UserErasedError } from './port.ts';

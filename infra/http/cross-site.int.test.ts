@@ -2,11 +2,11 @@
 // another site can make a logged-in browser send: each is refused and nothing changes.
 import t from 'tap';
 import { serviceOrigins } from '../config.ts';
-import { clubClient } from '../../command-api/club/test-client.ts';
-import { gymClient } from '../../command-api/gym/test-client.ts';
-import { showsUser } from '../../command-api/shows/test-client.ts';
+import { clubClient } from '../../testing/club/client.ts';
+import { gymClient } from '../../testing/gym/client.ts';
+import { showsUser } from '../../testing/shows/client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { postmarkStandIn } from '../testing/postmark.ts';
+import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import type { HttpApp } from './app.ts';
 
 const postmark = await postmarkStandIn(t);

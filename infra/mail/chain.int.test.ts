@@ -1,7 +1,7 @@
 import t from 'tap';
-import { postmarkStandIn } from '../testing/postmark.ts';
+import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { selectMailer } from './mailer.ts';
-import { resendStandIn, smtpStandIn } from './testing.ts';
+import { resendStandIn, smtpStandIn } from '../../testing/stand-ins/mail.ts';
 
 const base = { MAIL_API_URL: 'https://api.postmarkapp.com', RESEND_API_URL: 'https://api.resend.com', EMAIL_FROM: 'Shows <shows@example.org>' };
 const message = { to: 'alice@example.org', subject: 'Hello', text: 'A new episode today.' };

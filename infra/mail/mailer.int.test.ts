@@ -1,5 +1,5 @@
 import t from 'tap';
-import { postmarkStandIn } from '../testing/postmark.ts';
+import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { createLogMailer, createPostmarkMailer } from './mailer.ts';
 
 

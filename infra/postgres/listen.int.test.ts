@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import t from 'tap';
-import { createTestDatabase } from '../testing/database.ts';
-import { until } from '../testing/until.ts';
+import { createTestDatabase } from '../../testing/database.ts';
+import { until } from '../../testing/until.ts';
 import { listenToChannels, type ListenHandlers } from './listen.ts';
 
 const db = await createTestDatabase(t, 4);

@@ -10,8 +10,8 @@ import {
 } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
-import { connectTestDatabase } from '../testing/database.ts';
-import { until } from '../testing/until.ts';
+import { connectTestDatabase } from '../../testing/database.ts';
+import { until } from '../../testing/until.ts';
 
 /** What a call rejected with (slonik's errors are all named "Error", so tap's `rejects` cannot tell their classes apart). */
 const rejection = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);

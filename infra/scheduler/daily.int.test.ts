@@ -3,9 +3,9 @@
 import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import t from 'tap';
-import { viaTcpPort } from '../testing/cuttable-proxy.ts';
-import { makeDatabase } from '../testing/database.ts';
-import { listenForTest } from '../testing/listen.ts';
+import { viaTcpPort } from '../../testing/cuttable-proxy.ts';
+import { makeDatabase } from '../../testing/database.ts';
+import { listenForTest } from '../http/listen-loopback.ts';
 import { startDailyScheduler } from './daily.ts';
 
 t.test('six schedulers starting at once on a fresh database all start, and store the job once', async (t) => {

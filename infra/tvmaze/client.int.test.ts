@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createPacer, createTvmaze, TvDataError } from './client.ts';
-import { tvmazeStandIn } from './testing.ts';
+import { tvmazeStandIn } from './recorded-server.ts';
 
 const tvmaze = await tvmazeStandIn(t);
 const now = () => new Date('2026-09-25T10:00:00Z');

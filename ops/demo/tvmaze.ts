@@ -1,9 +1,9 @@
-// TV data for the demo with no network: the tests' TVmaze stand-in (infra/tvmaze/testing.ts), which
+// TV data for the demo with no network: the tests' TVmaze stand-in (infra/tvmaze/recorded-server.ts), which
 // serves the recorded answers of infra/tvmaze/fixtures, taught every show those recordings hold. The
 // three recorded show pages come with their episodes; a show met only in the search, the schedules
 // or the show index gets the episodes the schedules recorded of it (often none). Nothing is made up.
-import type { Teardown } from '../../infra/testing/listen.ts';
-import { fixture, tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import type { Teardown } from '../../infra/http/listen-loopback.ts';
+import { fixture, tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 
 type Recorded = Record<string, unknown> & { readonly id: number };
 type RecordedEpisode = Record<string, unknown> & { readonly show?: Recorded; readonly _embedded?: { readonly show?: Recorded } };

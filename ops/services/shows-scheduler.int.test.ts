@@ -1,9 +1,9 @@
 import t from 'tap';
 import { fold } from '../../domain/shared/aggregate.ts';
 import { DAILY_RUNS_STREAM, dailyRunsAggregate } from '../../domain/shows/notification.ts';
-import { showsUser } from '../../command-api/shows/test-client.ts';
-import { postmarkStandIn } from '../../infra/testing/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { showsUser } from '../../testing/shows/client.ts';
+import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../test/harness.ts';
 import { createShowsRuntime, startShowsScheduler } from './shows.ts';
 

@@ -1,6 +1,6 @@
 // Operators rebuild the club projection after a schema change: every screen must read the same after.
 import t from 'tap';
-import { clubClient, cuid } from '../../command-api/club/test-client.ts';
+import { clubClient, cuid } from '../../testing/club/client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { rebuildProjection } from '../runtime.ts';
 import { clubProjection } from './index.ts';

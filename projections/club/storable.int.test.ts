@@ -13,7 +13,7 @@ import { nightVersions } from '../../domain/club/history.ts';
 import { claimNight, decideSession, type Night, nightKeyAggregate, nightKeyStream, sessionAggregate, type SessionCommand, sessionStream, snapshotSchema, type Snapshot } from '../../domain/club/session.ts';
 import { CLUB_SETTINGS_STREAM, type ClubSettingsCommand, type ClubSettingsState, clubSettingsAggregate, decideClubSettings } from '../../domain/club/settings.ts';
 import { cuid } from '../../infra/ids.ts';
-import { acceptedBy, attempt, storableLog } from '../testing-storable.ts';
+import { acceptedBy, attempt, storableLog } from '../../testing/projections/storable.ts';
 import { clubProjection } from './index.ts';
 
 const log = await storableLog(t, clubProjection);

@@ -13,7 +13,7 @@ import { type FormDefinition, formDefinitionSchema, type Question } from '../../
 import { type AnswerValue, formAggregate, formNameSchema, formStream, MAX_TEXT_LENGTH } from '../../domain/forms/form.ts';
 import { assertNever, DomainError } from '../../domain/shared/events.ts';
 import { textSchema } from '../../domain/shared/text.ts';
-import { acceptedBy, storableLog } from '../testing-storable.ts';
+import { acceptedBy, storableLog } from '../../testing/projections/storable.ts';
 import { formsProjection } from './form-documents.ts';
 
 const log = await storableLog(t, formsProjection);

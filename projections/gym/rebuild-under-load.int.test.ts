@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { workoutIdOf } from '../../command-api/gym/training-command.ts';
-import { trainingUser } from '../../command-api/gym/training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import { addDays } from '../../domain/shared/calendar.ts';
 import type { NewEvent } from '../../infra/eventstore/port.ts';

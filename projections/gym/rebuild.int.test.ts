@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
-import { trainingUser } from '../../command-api/gym/training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 import { TEST_SESSION_SECRET, startTestSystem } from '../../ops/test/harness.ts';
 import { rebuildProjection } from '../runtime.ts';
 import { gymProjection } from './index.ts';

@@ -7,7 +7,7 @@ import t from 'tap';
 import { z } from 'zod';
 import { WORKOUT_SCHEMA_VERSION, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
-import { connectTestDatabase } from '../../infra/testing/database.ts';
+import { connectTestDatabase } from '../../testing/database.ts';
 import { gymProjection } from './index.ts';
 
 /** Events of `userId`'s workouts as the log records them, numbered in the order they are made. */

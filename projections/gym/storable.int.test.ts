@@ -18,7 +18,7 @@ import { libraryAggregate, libraryStream, type LibraryState } from '../../domain
 import { userAggregate, userStream } from '../../domain/gym/user.ts';
 import { LAST_DATE } from '../../domain/shared/calendar.ts';
 import { decideWorkout, workoutAggregate, type WorkoutCommand, workoutStream, type WorkoutState } from '../../domain/gym/workout.ts';
-import { acceptedBy, attempt, storableLog } from '../testing-storable.ts';
+import { acceptedBy, attempt, storableLog } from '../../testing/projections/storable.ts';
 import { gymProjection } from './index.ts';
 
 const log = await storableLog(t, gymProjection);

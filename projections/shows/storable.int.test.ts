@@ -13,7 +13,7 @@ import { decideUser, type UserCommand } from '../../domain/shows/decide.ts';
 import { decideLibrary, type LibraryCommand } from '../../domain/shows/decide-library.ts';
 import { libraryAggregate, libraryStream } from '../../domain/shows/library.ts';
 import { userAggregate, userStream } from '../../domain/shows/user.ts';
-import { acceptedBy, attempt, storableLog } from '../testing-storable.ts';
+import { acceptedBy, attempt, storableLog } from '../../testing/projections/storable.ts';
 import { showsProjection } from './index.ts';
 
 const log = await storableLog(t, showsProjection);

@@ -1,7 +1,7 @@
 // A version of a night answers in the shape of GET /api/sessions/{id}, rounds by number included,
 // however the phone ordered them: the newest version is the night as it is now.
 import t from 'tap';
-import { clubClient, cuid } from '../../command-api/club/test-client.ts';
+import { clubClient, cuid } from '../../testing/club/client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 const system = await startTestSystem(t);

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { readCheckParameters } from '../../infra/testing/read-check.ts';
+import { readCheckParameters } from '../../testing/read-check.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
 import { clubProjection } from '../../projections/club/index.ts';
 import {
@@ -48,7 +48,7 @@ import {
   todayAnswer,
   versionsAnswer,
   weekdayOf,
-} from './reference.ts';
+} from '../../testing/club/reference.ts';
 
 // the club's clock, moved on one second per command, so every time a command stamps is known
 let clockMs = Date.parse('2026-11-01T08:00:00.000Z');

@@ -1,7 +1,7 @@
 // GET /api/today lists a venue's slots that start together in one order, the one GET /api/settings
 // uses (by end), whatever order they were added in: the reference check found them in either.
 import t from 'tap';
-import { clubClient } from '../../command-api/club/test-client.ts';
+import { clubClient } from '../../testing/club/client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 const system = await startTestSystem(t);

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { LOG_POSITION_HEADER } from '../../command-api/shared/read-your-writes.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { waitUntil } from '../../infra/testing/until.ts';
+import { waitUntil } from '../../testing/until.ts';
 
 const ORIGIN = 'http://localhost:3004';
 

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { isStorableText } from '../../domain/shared/text.ts';
 import { comparePositions, formatPosition, parsePosition, type Position } from '../../infra/eventstore/port.ts';
-import { readCheckParameters } from '../../infra/testing/read-check.ts';
+import { readCheckParameters } from '../../testing/read-check.ts';
 import { LOG_POSITION_HEADER } from '../../command-api/shared/read-your-writes.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { formsProjection } from '../../projections/forms/form-documents.ts';
@@ -27,7 +27,7 @@ import {
   questionsAnswer,
   save,
   type Shared,
-} from './reference.ts';
+} from '../../testing/forms/reference.ts';
 
 const ORIGIN = 'http://localhost:3004';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
-import { gymClient, ISO } from '../../command-api/gym/test-client.ts';
+import { gymClient, ISO } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

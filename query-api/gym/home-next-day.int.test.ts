@@ -1,6 +1,6 @@
 // Issue 35, point 1: the Today screen's next day follows the active plan's day trained last.
 import t from 'tap';
-import { trainingUser } from '../../command-api/gym/training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 const system = await startTestSystem(t);

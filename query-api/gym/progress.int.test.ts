@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
-import { trainingUser } from '../../command-api/gym/training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 import { addDays, weekStartOf } from '../../domain/shared/calendar.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { weekStartSql } from './schemas.ts';

@@ -1,19 +1,19 @@
 // The gym read side's reference check (issue 35): random sequences of commands go through the real
 // HTTP routes, then every GET route of the gym is asked and its answer compared with a reference
-// folded in memory from the same commands with plain code (reference-model.ts, reference-steps.ts,
-// reference-reads.ts): after the live projection, and in some sequences again after a rebuild of
+// folded in memory from the same commands with plain code (testing/gym/reference/: model.ts, steps.ts,
+// reads.ts): after the live projection, and in some sequences again after a rebuild of
 // it. A mismatch fails with the shortest sequence fast-check finds that shows it.
 import fc from 'fast-check';
 import t from 'tap';
 import { comparePositions, type EventStore, type Position, type ReadAllOptions } from '../../infra/eventstore/port.ts';
-import { readCheckParameters } from '../../infra/testing/read-check.ts';
+import { readCheckParameters } from '../../testing/read-check.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
-import { type Command, type Sequence, sequenceArb } from './reference-commands.ts';
-import { type Account, newAccount } from './reference-model.ts';
-import * as reference from './reference-reads.ts';
-import { type Answer, NOBODYS, type Request, stepOf } from './reference-steps.ts';
+import { type Command, type Sequence, sequenceArb } from '../../testing/gym/reference/commands.ts';
+import { type Account, newAccount } from '../../testing/gym/reference/model.ts';
+import * as reference from '../../testing/gym/reference/reads.ts';
+import { type Answer, NOBODYS, type Request, stepOf } from '../../testing/gym/reference/steps.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

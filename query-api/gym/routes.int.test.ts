@@ -1,5 +1,5 @@
 import t from 'tap';
-import { gymClient, DEFAULTS, ISO } from '../../command-api/gym/test-client.ts';
+import { gymClient, DEFAULTS, ISO } from '../../testing/gym/client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { CUID } from '../../infra/ids.ts';
 

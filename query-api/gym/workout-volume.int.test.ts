@@ -3,7 +3,7 @@
 // The reference check found a rebuild answering 256.23350405 where the live projection had
 // answered 256.23350404999996 for the same three sets.
 import t from 'tap';
-import { trainingUser } from '../../command-api/gym/training-test-client.ts';
+import { trainingUser } from '../../testing/gym/training-client.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';

@@ -2,9 +2,9 @@
 // excludes completed ones, so a completed show stays on the dashboard and in the emailed table,
 // marked completed.
 import t from 'tap';
-import { showsUser } from '../../command-api/shows/test-client.ts';
-import { postmarkStandIn } from '../../infra/testing/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { showsUser } from '../../testing/shows/client.ts';
+import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 // Slow Horses S6E3 (3643507) airs 2026-09-30: four of its eight recorded episodes have aired by then

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { showsUser } from '../../command-api/shows/test-client.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { showsUser } from '../../testing/shows/client.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 
 // no ADMIN_TOKEN here: the admin route must not exist

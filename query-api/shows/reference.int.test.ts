@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import t from 'tap';
 import { CUID } from '../../infra/ids.ts';
 import { comparePositions, type EventStore, type Position, type ReadAllOptions } from '../../infra/eventstore/port.ts';
-import { readCheckParameters } from '../../infra/testing/read-check.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { readCheckParameters } from '../../testing/read-check.ts';
+import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { startTestSystem } from '../../ops/test/harness.ts';
 import { rebuildProjection } from '../../projections/runtime.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
-import * as reference from './reference.ts';
-import type { Command, Episode, Expected, TvShow, UserIndex, World } from './reference.ts';
+import * as reference from '../../testing/shows/reference.ts';
+import type { Command, Episode, Expected, TvShow, UserIndex, World } from '../../testing/shows/reference.ts';
 
 /** GET routes that no sequence of a user's commands decides, and why */
 const UNCHECKED: Readonly<Record<string, string>> = {

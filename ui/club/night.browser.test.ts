@@ -5,7 +5,7 @@ import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, setPageVisibility, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
 import { addFromPeople, clubScreenshots, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
-import { cuid } from '../../command-api/club/test-client.ts';
+import { cuid } from '../../testing/club/client.ts';
 
 const env = await startBrowserSystem(t);
 const club = await setUpClub(env);

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { logIn, openTonight, setUpClub } from '../testing/club.ts';
-import { clubClient, cuid } from '../../command-api/club/test-client.ts';
+import { clubClient, cuid } from '../../testing/club/client.ts';
 
 const env = await startBrowserSystem(t);
 const desk = await setUpClub(env);

@@ -2,7 +2,7 @@
 // even when the server hands back a grid answer with its keys in another order, and even after
 // another phone changed something (spec 002 Part B: comparing serialised strings saves forever).
 import t from 'tap';
-import { until } from '../../infra/testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { newForm, openForm, saveBadge, saveElsewhere, untilServer, watchTraffic } from '../testing/forms.ts';
 

@@ -4,7 +4,7 @@
 // stored once.
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { until } from '../../infra/testing/until.ts';
+import { until } from '../../testing/until.ts';
 import { startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, navTo, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../testing/gym.ts';
 

@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { chatStandIn } from '../../infra/chat/testing.ts';
+import { chatStandIn } from '../../testing/stand-ins/chat.ts';
 import { accessibilityInBothThemes, overflow, PASSWORD, signUp, smallTargets, startShowsBrowserSystem } from '../testing/shows.ts';
 
 const chat = await chatStandIn(t, JSON.stringify({ shows: ['Slow Horses', 'Verses and Flow'] }));

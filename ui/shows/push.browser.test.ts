@@ -4,8 +4,8 @@
 // not reachable here, so PushManager answers with a subscription of the local push stand-in, with
 // real P-256 keys; the delivery path is proven on the server side (notifications.int.test.ts).
 import t from 'tap';
-import { pushStandIn } from '../../infra/push/testing.ts';
-import { until } from '../../infra/testing/until.ts';
+import { pushStandIn } from '../../testing/stand-ins/push.ts';
+import { until } from '../../testing/until.ts';
 import { accessibilityInBothThemes, signUp, startShowsBrowserSystem } from '../testing/shows.ts';
 
 const env = await startShowsBrowserSystem(t);

@@ -1,7 +1,7 @@
 // What the club app's browser tests share: a club with levels, a venue playing every weekday,
 // people in People, a login, and the night as the server holds it.
 import type { BrowserContext, Page } from 'playwright-core';
-import { clubClient, cuid } from '../../command-api/club/test-client.ts';
+import { clubClient, cuid } from '../../testing/club/client.ts';
 import type { BrowserSystem } from './browser.ts';
 
 export const PASSWORD = 'a long password';

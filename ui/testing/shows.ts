@@ -2,7 +2,7 @@
 // the internet (posters fail, as on a bad connection), signing up, and the checks every screen gets.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/testing.ts';
+import { tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { type BrowserSystem, startBrowserSystem } from './browser.ts';
 export { accessibilityInBothThemes } from './browser.ts';
 

@@ -1,6 +1,6 @@
 // Test support for the gym's training routes: a signed-up user and shortcuts to build a history.
 import type { HttpApp } from '../../infra/http/app.ts';
-import { gymClient } from './test-client.ts';
+import { gymClient } from './client.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 

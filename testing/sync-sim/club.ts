@@ -6,12 +6,12 @@
 // from it with the `loaded` event, as ui/club/sync.ts does. After the heal: every phone holds the
 // server's night; no snapshot was saved twice; every person a phone added and every round it filed
 // and saw "Saved" is on the server, unless a phone took the person off or the banner said so.
-import type { TestSystem } from '../../../ops/test/harness.ts';
-import type { HttpApp } from '../../http/app.ts';
-import { clubClient } from '../../../command-api/club/test-client.ts';
-import { sessionStream } from '../../../domain/club/session.ts';
-import type { FinishedRound } from '../../../domain/club/rounds.ts';
-import { sameNightContent } from '../../../ui/club/merge.ts';
+import type { TestSystem } from '../../ops/test/harness.ts';
+import type { HttpApp } from '../../infra/http/app.ts';
+import { clubClient } from '../club/client.ts';
+import { sessionStream } from '../../domain/club/session.ts';
+import type { FinishedRound } from '../../domain/club/rounds.ts';
+import { sameNightContent } from '../../ui/club/merge.ts';
 import {
   addPerson,
   endRound,
@@ -25,8 +25,8 @@ import {
   shuffleNight,
   snapshotOf,
   startTimer,
-} from '../../../ui/club/night.ts';
-import { initialState, type Kept, step, type SyncEvent, type SyncState } from '../../../ui/club/night-sync-model.ts';
+} from '../../ui/club/night.ts';
+import { initialState, type Kept, step, type SyncEvent, type SyncState } from '../../ui/club/night-sync-model.ts';
 import { randomBelow, type Random, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';
 
 type Member = { readonly name: string; call(method: SimRequest['method'], url: string, body?: object): Promise<SimAnswer> };

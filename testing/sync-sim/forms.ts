@@ -7,10 +7,10 @@
 // (one form-patched event per saveId); every word a page typed and saw saved is in the final text
 // unless that page took it out later (both people's words survive); the choice is the last save's,
 // and a page whose confirmed choice was replaced shows "changed elsewhere" on that question.
-import type { TestSystem } from '../../../ops/test/harness.ts';
-import { formStream } from '../../../domain/forms/form.ts';
-import { TEST_QUESTIONNAIRE } from '../forms.ts';
-import { basesOf, edit, emptyState, type Fields, type FormDocument, type Outgoing, outgoingFor, patchOf, pending, receive, sameFields, sameValue, saved, type SyncState, textFieldsOf, type Value } from '../../../ui/forms/model.ts';
+import type { TestSystem } from '../../ops/test/harness.ts';
+import { formStream } from '../../domain/forms/form.ts';
+import { TEST_QUESTIONNAIRE } from '../forms/questionnaire.ts';
+import { basesOf, edit, emptyState, type Fields, type FormDocument, type Outgoing, outgoingFor, patchOf, pending, receive, sameFields, sameValue, saved, type SyncState, textFieldsOf, type Value } from '../../ui/forms/model.ts';
 import { randomBelow, type Random, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';
 
 const TEXTS = ['a:q0', 'a:q1'] as const;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listenForTest, type Teardown } from '../testing/listen.ts';
+import { listenForTest, type Teardown } from '../../infra/http/listen-loopback.ts';
 
 
 /** answer: a completion with `content`; rateLimit: 429; fail: 500; garbage: 200 with a wrong shape */

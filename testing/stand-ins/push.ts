@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { listenForTest, type Teardown } from '../testing/listen.ts';
+import { listenForTest, type Teardown } from '../../infra/http/listen-loopback.ts';
 
 // A self-signed certificate for 127.0.0.1, test data only: web-push speaks HTTPS and nothing else.
 const CERT = readFileSync(path.join(import.meta.dirname, 'fixtures', 'push-cert.pem'));

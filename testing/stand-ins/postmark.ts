@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listenForTest } from './listen.ts';
+import { listenForTest } from '../../infra/http/listen-loopback.ts';
 
 type Teardown = { teardown(fn: () => Promise<void> | void): void };
 

@@ -3,7 +3,7 @@
 // PostgreSQL) over a simulated network that drops, delays, duplicates and reorders messages, while
 // devices go offline, reload (losing memory, keeping IndexedDB) and come back. Seeded: a failing
 // schedule prints its seed and its steps, and `npm run sim -- --seed N --schedules 1` replays it.
-import { createRandom, type Random, randomBelow } from '../../../domain/club/random.ts';
+import { createRandom, type Random, randomBelow } from '../../domain/club/random.ts';
 
 export type { Random };
 export { randomBelow };

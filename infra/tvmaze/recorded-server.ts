@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { listenForTest, type Teardown } from '../testing/listen.ts';
+import { listenForTest, type Teardown } from '../http/listen-loopback.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 

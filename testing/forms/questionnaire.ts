@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
-import { SAMPLE_FORMS_DIR } from '../config.ts';
+import { SAMPLE_FORMS_DIR } from '../../infra/config.ts';
 
 type Teardown = { teardown(fn: () => Promise<void> | void): void };
 

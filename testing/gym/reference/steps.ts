@@ -1,8 +1,8 @@
 // Test support for the gym read side's reference check: each command of a sequence as the request it
 // sends, the answer's status the spec calls for (with the id it must name, where one is known), and
-// what it changes in the in-memory reference (reference-model.ts). Written from spec 000, the routes'
+// what it changes in the in-memory reference (model.ts). Written from spec 000, the routes'
 // OpenAPI documents and docs/design.md, not from the product's code.
-import type { Command, DraftDay, Ref } from './reference-commands.ts';
+import type { Command, DraftDay, Ref } from './commands.ts';
 import {
   type Account,
   addUse,
@@ -18,7 +18,7 @@ import {
   setOf,
   unlinkDays,
   type WorkoutEvent,
-} from './reference-model.ts';
+} from './model.ts';
 
 /** a command that is one request (a `session` is several) */
 export type Request = Exclude<Command, { kind: 'session' }>;

@@ -1,5 +1,5 @@
 // Test support for the gym read side's reference check: what each GET route of the gym must answer
-// for the commands folded so far (reference-model.ts), computed with plain code. Each function is
+// for the commands folded so far (model.ts), computed with plain code. Each function is
 // the executable statement of a read rule: spec 000 where it says, else the route's OpenAPI summary
 // (quoted beside it) and docs/design.md; where both are silent, the order the route documents.
 import {
@@ -18,7 +18,7 @@ import {
   type Unit,
   type WorkoutEvent,
   type WorkoutState,
-} from './reference-model.ts';
+} from './model.ts';
 
 export type Expected = { readonly status: number; readonly body: unknown };
 const ok = (body: unknown): Expected => ({ status: 200, body });

@@ -3,7 +3,7 @@
 // A command names what it acts on by a reference (`Ref`), resolved when it runs: the n-th of that
 // kind its user (or, now and then, the other user) was ever given, so a shrunk sequence still runs.
 import fc from 'fast-check';
-import { KG_PER_LB, type SetKind } from './reference-model.ts';
+import { KG_PER_LB, type SetKind } from './model.ts';
 
 /** the n-th id of a kind (modulo how many there are); `other`: of the other user of the sequence */
 export type Ref = { readonly n: number; readonly other: boolean };

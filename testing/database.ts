@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectDatabase, type Database } from '../postgres/pools.ts';
+import { connectDatabase, type Database } from '../infra/postgres/pools.ts';
 
 type Teardown = { teardown(fn: () => Promise<void> | void): void };
 

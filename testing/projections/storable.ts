@@ -4,12 +4,12 @@
 import fc from 'fast-check';
 import type { Test } from 'tap';
 import { z } from 'zod';
-import { loadConfig } from '../infra/config.ts';
-import { makeDatabase } from '../infra/testing/database.ts';
-import { openCore, type Core } from '../ops/system.ts';
-import { type Projection, startProjector } from './runtime.ts';
-import { DomainError } from '../domain/shared/events.ts';
-import { HttpError } from '../infra/http/errors.ts';
+import { loadConfig } from '../../infra/config.ts';
+import { makeDatabase } from '../database.ts';
+import { openCore, type Core } from '../../ops/system.ts';
+import { type Projection, startProjector } from '../../projections/runtime.ts';
+import { DomainError } from '../../domain/shared/events.ts';
+import { HttpError } from '../../infra/http/errors.ts';
 
 type JsonSchema = {
   type?: string | string[];

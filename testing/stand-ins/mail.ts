@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { listenForTest, type Teardown } from '../testing/listen.ts';
+import { listenForTest, type Teardown } from '../../infra/http/listen-loopback.ts';
 
 
 export type SmtpMessage = { readonly from: string; readonly to: string[]; readonly data: string };

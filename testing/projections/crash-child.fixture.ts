@@ -1,9 +1,9 @@
 // Runs projectors in their own process until killed; prints `batch <n>` as each batch starts.
 // PROJECTIONS=gym,forms runs those real projections; unset, the runtime's test projection.
-import { loadConfig } from '../infra/config.ts';
-import { findProjection, openCore } from '../ops/system.ts';
-import { type Projection, startProjector } from './runtime.ts';
-import { eventLogProjection } from './testing-projection.ts';
+import { loadConfig } from '../../infra/config.ts';
+import { findProjection, openCore } from '../../ops/system.ts';
+import { type Projection, startProjector } from '../../projections/runtime.ts';
+import { eventLogProjection } from './event-log-projection.ts';
 
 const named = (process.env.PROJECTIONS ?? '').split(',').filter(Boolean);
 // each projector holds one connection for its advisory lock and needs another for its batches
