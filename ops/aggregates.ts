@@ -1,5 +1,6 @@
 import { PLAYER_STREAM_PREFIX, playerAggregate } from '../domain/club/player.ts';
-import { NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate, SESSION_STREAM_PREFIX, sessionAggregate } from '../domain/club/session.ts';
+import { NIGHT_STREAM_PREFIX, nightAggregate } from '../domain/club/night.ts';
+import { NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate } from '../domain/club/night-key.ts';
 import { CLUB_SETTINGS_STREAM, clubSettingsAggregate } from '../domain/club/settings.ts';
 import { CLUB_USER_STREAM_PREFIX, clubUserAggregate } from '../domain/club/user.ts';
 import { formAggregate, FORM_STREAM_PREFIX } from '../domain/forms/form.ts';
@@ -26,7 +27,7 @@ const byPrefix: ReadonlyArray<readonly [string, AnyAggregate]> = [
   [CLUB_USER_STREAM_PREFIX, clubUserAggregate as AnyAggregate],
   [CLUB_SETTINGS_STREAM, clubSettingsAggregate as AnyAggregate],
   [PLAYER_STREAM_PREFIX, playerAggregate as AnyAggregate],
-  [SESSION_STREAM_PREFIX, sessionAggregate as AnyAggregate],
+  [NIGHT_STREAM_PREFIX, nightAggregate as AnyAggregate],
   [NIGHT_KEY_STREAM_PREFIX, nightKeyAggregate as AnyAggregate],
   [GYM_USER_STREAM_PREFIX, gymUserAggregate as AnyAggregate],
   [GYM_LIBRARY_STREAM_PREFIX, gymLibraryAggregate as AnyAggregate],

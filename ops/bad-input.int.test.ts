@@ -8,7 +8,7 @@ import { clubClient, cuid } from '../testing/club/client.ts';
 import { trainingUser } from '../testing/gym/training-client.ts';
 import { showsUser } from '../testing/shows/client.ts';
 import type { HttpApp } from '../infra/http/app.ts';
-import { startTestSystem } from './test/harness.ts';
+import { startTestSystem } from '../testing/harness.ts';
 
 // TV data on a port where nothing listens: provider calls fail at once (502), as when TVmaze is down
 const system = await startTestSystem(t, { TVMAZE_URL: 'http://127.0.0.1:9', TVMAZE_CALLS_PER_10S: '100000' });

@@ -2,8 +2,8 @@
 // operators run it, a separate process, where the process itself is what is checked.
 import t from 'tap';
 import { runInProcess, runSpawned } from './cli/test-runs.ts';
-import { startTestSystem } from './test/harness.ts';
-import { createReadAfter } from './test/read-after.ts';
+import { startTestSystem } from '../testing/harness.ts';
+import { createReadAfter } from '../testing/read-after.ts';
 
 const system = await startTestSystem(t);
 const forms = system.apps.forms!;

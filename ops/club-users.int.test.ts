@@ -5,8 +5,8 @@ import { recordAccountCreated } from '../command-api/club/user.ts';
 import { playerStream } from '../domain/club/player.ts';
 import { clubUserStream } from '../domain/club/user.ts';
 import { runInProcess, runSpawned } from './cli/test-runs.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
-import { whereFound } from './test/where-found.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../testing/harness.ts';
+import { whereFound } from '../testing/where-found.ts';
 
 /** Runs the CLI in this process; `input` (when given) is its whole standard input, otherwise it is empty. */
 const ops = (args: string[], input?: string) => runInProcess(args, env, input);

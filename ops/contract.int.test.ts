@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import t from 'tap';
-import { startTestSystem } from './test/harness.ts';
+import { startTestSystem } from '../testing/harness.ts';
 import { CONTRACT_ADMIN_TOKEN, contractFile, contractTypes, documentOf, type OpenApiDocument, SERVICES } from './contract/documents.ts';
 
 // The contract clients generate from: every service's document under Redocly's recommended rules,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { makeDatabase } from '../testing/database.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { until } from '../testing/until.ts';
-import { spawnMain } from './test/main-process.ts';
+import { spawnMain } from '../testing/main-process.ts';
 
 const run = spawnMain;
 

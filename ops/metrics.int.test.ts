@@ -14,7 +14,7 @@ import { postmarkStandIn } from '../testing/stand-ins/postmark.ts';
 import { until } from '../testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { openCore, projections, startSystem, type System } from './system.ts';
-import { TEST_SESSION_SECRET } from './test/harness.ts';
+import { TEST_SESSION_SECRET } from '../testing/harness.ts';
 
 // 12:30 in Amman on 2026-09-30: Slow Horses (45039) S6E3 airs that day, so the daily job has a send
 const NOW = '2026-09-30T09:30:00.000Z';

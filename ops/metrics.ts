@@ -3,7 +3,7 @@
 import { Registry } from 'prom-client';
 import type { Core } from '../command-api/shared/core.ts';
 import type { CommandObserver } from '../command-api/shared/handle-command.ts';
-import type { DailyJobDeps } from '../command-api/shows/daily-job.ts';
+import type { DailyJobDeps } from '../jobs/shows/daily-job.ts';
 import { CHANNELS } from '../domain/shows/notification.ts';
 import type { RequestObserver } from '../infra/http/app.ts';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../infra/metrics/metrics.ts';
 import { poolUsage } from '../infra/postgres/pools.ts';
 import { readProjectionLag } from '../projections/lag.ts';
-import type { RebuildObserver } from '../projections/runtime.ts';
+import type { RebuildObserver } from '../projections/runtime/rebuild.ts';
 
 /** A scrape reads at most this many events per distinct checkpoint; a lag beyond it shows as this many. */
 export const LAG_READ_LIMIT = 1000;

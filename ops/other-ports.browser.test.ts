@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { SAMPLE_FORMS_DIR } from '../infra/config.ts';
-import { freePort } from '../infra/postgres/embedded.ts';
+import { freePort } from '../infra/postgres/free-port.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { launchBrowser, PHONE } from '../ui/testing/chromium.ts';
-import { embeddedMainEnv, spawnMain, spawnMainAtTerminal, TERMINAL_AVAILABLE } from './test/main-process.ts';
+import { embeddedMainEnv, spawnMain, spawnMainAtTerminal, TERMINAL_AVAILABLE } from '../testing/main-process.ts';
 
 const DEADLINE_MS = 60_000;
 const tvmaze = await tvmazeStandIn(t);

@@ -8,13 +8,14 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import t from 'tap';
 import { loadConfig } from '../infra/config.ts';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/postgres/embedded.ts';
+import { freePort } from '../infra/postgres/free-port.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { until } from '../testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { projections, startSystem } from './system.ts';
-import { TEST_SESSION_SECRET } from './test/harness.ts';
-import { liveAndReplayed } from './test/read-tables.ts';
+import { TEST_SESSION_SECRET } from '../testing/harness.ts';
+import { liveAndReplayed } from '../testing/read-tables.ts';
 
 const DEADLINE_MS = 30_000;
 const dir = await mkdtemp(path.join(tmpdir(), 'ledger-outage-'));

@@ -6,9 +6,10 @@ import { trainingUser } from '../testing/gym/training-client.ts';
 import { formatPosition } from '../infra/eventstore/port.ts';
 import { until } from '../testing/until.ts';
 import { gymProjection } from '../projections/gym/index.ts';
-import { rebuildProjection, type Logger } from '../projections/runtime.ts';
+import type { Logger } from '../projections/runtime/projection.ts';
+import { rebuildProjection } from '../projections/runtime/rebuild.ts';
 import { runSpawned } from './cli/test-runs.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from './test/harness.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../testing/harness.ts';
 
 type Entry = { level: string; object: Record<string, unknown>; message: string };
 const entries: Entry[] = [];

@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import t from 'tap';
-import { freePort } from '../infra/postgres/embedded.ts';
+import { freePort } from '../infra/postgres/free-port.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { until } from '../testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
-import { embeddedMainEnv, spawnMain } from './test/main-process.ts';
-import { createReadAfter } from './test/read-after.ts';
+import { embeddedMainEnv, spawnMain } from '../testing/main-process.ts';
+import { createReadAfter } from '../testing/read-after.ts';
 
 // generous: a loaded machine may take its time; nothing here asserts a speed
 const DEADLINE_MS = 90_000;

@@ -6,11 +6,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
-import { freePort } from '../infra/postgres/embedded.ts';
+import { freePort } from '../infra/postgres/free-port.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
-import { embeddedMainEnv, spawnMain } from './test/main-process.ts';
-import { createReadAfter } from './test/read-after.ts';
+import { embeddedMainEnv, spawnMain } from '../testing/main-process.ts';
+import { createReadAfter } from '../testing/read-after.ts';
 
 const DEADLINE_MS = 60_000;
 const tvmaze = await tvmazeStandIn(t);

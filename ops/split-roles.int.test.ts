@@ -9,8 +9,8 @@ import webpush from 'web-push';
 import { makeDatabase } from '../testing/database.ts';
 import { until } from '../testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
-import { TEST_SESSION_SECRET } from './test/harness.ts';
-import { spawnMain } from './test/main-process.ts';
+import { TEST_SESSION_SECRET } from '../testing/harness.ts';
+import { spawnMain } from '../testing/main-process.ts';
 
 function start(role: string, env: Record<string, string>) {
   return { role, ...spawnMain({ ...env, ROLES: role }) };
@@ -82,7 +82,7 @@ t.test('api, projector and scheduler as three processes: 10 sequential gym write
   await stored.connect();
   const { rows } = await stored.query<{ password_hash: string }>("SELECT password_hash FROM auth.users WHERE login = 'split@example.org'");
   await stored.end();
-  // the tests' own systems hash at the least cost (ops/test/harness.ts); a started service never does
+  // the tests' own systems hash at the least cost (testing/harness.ts); a started service never does
   t.match(rows[0]?.password_hash, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/, "the service hashes at OWASP's cost");
 
   const squat = (await write('POST', '/api/exercises', { name: 'Squat' })).json.id as string;

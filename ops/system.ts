@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Core } from '../command-api/shared/core.ts';
 import { type CommandObserver, createCommandHandler } from '../command-api/shared/handle-command.ts';
 import type { Config } from '../infra/config.ts';
-import { createPostgresEventStore, eventStoreMigration } from '../infra/eventstore/postgres.ts';
+import { eventStoreMigration } from '../infra/eventstore/postgres-schema.ts';
+import { createPostgresEventStore } from '../infra/eventstore/postgres.ts';
 import { createActorFence } from '../infra/eventstore/fence.ts';
 import { checkFormsDir, createFormCatalog } from '../infra/forms/catalog.ts';
 import { type HttpApp, observeRequests, type RequestObserver } from '../infra/http/app.ts';
@@ -15,18 +16,14 @@ import { describeEmbeddedEvent } from '../infra/postgres/embedded-events.ts';
 import { migrate } from '../infra/postgres/migrations.ts';
 import { connectDatabase } from '../infra/postgres/pools.ts';
 import { clubProjection } from '../projections/club/index.ts';
-import { formsProjection } from '../projections/forms/form-documents.ts';
+import { formsProjection } from '../projections/forms/form-documents/projector.ts';
 import { gymProjection } from '../projections/gym/index.ts';
 import { showsProjection } from '../projections/shows/index.ts';
-import {
-  createProjectionProgress,
-  WANTED_CHANNEL,
-  projectionsMigration,
-  type Projection,
-  type ProjectorHandle,
-  startProjector,
-} from '../projections/runtime.ts';
-import { createCheckpointMoves } from '../projections/checkpoint-moves.ts';
+import { createProjectionProgress, WANTED_CHANNEL } from '../projections/runtime/progress.ts';
+import type { Projection } from '../projections/runtime/projection.ts';
+import { type ProjectorHandle, startProjector } from '../projections/runtime/projector.ts';
+import { projectionsMigration } from '../projections/runtime/state-schema.ts';
+import { createCheckpointMoves } from '../projections/runtime/checkpoint-moves.ts';
 import { createAccounts } from '../infra/accounts/accounts.ts';
 import { argon2Hashing, type SecretHashing } from '../infra/accounts/passwords.ts';
 import { createRateLimiter } from '../infra/accounts/rate-limit.ts';
@@ -35,7 +32,7 @@ import { createKnownDevices, createSignInThrottle, signInThrottleMigration } fro
 import { pushSubscriptionsMigration } from '../infra/push/subscriptions.ts';
 import { showCacheMigration } from '../infra/tvmaze/cache.ts';
 import { showLookupsMigration } from '../infra/tvmaze/lookups.ts';
-import { importJobsMigration } from '../command-api/shows/import-store.ts';
+import { importJobsMigration } from '../command-api/shows/import-queue.ts';
 import { loadSessionSecret } from '../infra/accounts/secret.ts';
 import { createSessionsByService } from '../infra/accounts/sessions.ts';
 import { createSessionCache, SESSION_CHANNEL } from '../infra/accounts/session-cache.ts';
@@ -207,20 +204,7 @@ export async function buildServices(
       if (formsLogger) formsLogger.error({ file: error.file, err: error }, `unusable questionnaire, the form answers 404 until it is fixed: ${error.message}`);
     },
   });
-  const forms = await buildFormsService({
-    logger: formsLogger,
-    catalog,
-    pool: core.db.slonik,
-    commands: core.commands,
-    progress: core.progress,
-    writes: core.writes,
-    store: core.store,
-    limiter: core.rateLimiter,
-    origin: config.FORMS_BASE_URL,
-    trustedProxies: config.TRUSTED_PROXY,
-    secure: config.COOKIE_SECURE,
-    waitMs: config.PROJECTION_WAIT_MS,
-  });
+  const forms = await buildFormsService(core, { logger: formsLogger, catalog });
   const services = [
     { name: 'gym', app: await buildGymService(core, child('gym')), port: config.GYM_PORT },
     { name: 'shows', app: await buildShowsService(core, showsParts, child('shows')), port: config.SHOWS_PORT },

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { clubClient, cuid } from '../testing/club/client.ts';
 import { trainingUser } from '../testing/gym/training-client.ts';
-import { startTestSystem } from './test/harness.ts';
+import { startTestSystem } from '../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const me = await trainingUser(system.apps.gym!, 'unstorable@example.org');

@@ -11,8 +11,9 @@ import { makeDatabase } from '../testing/database.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { waitUntil } from '../testing/until.ts';
 import { buildServices, openCore, projections } from '../ops/system.ts';
-import { TEST_SESSION_SECRET } from '../ops/test/harness.ts';
-import { readCheckpoint, rebuildProjection } from './runtime.ts';
+import { TEST_SESSION_SECRET } from '../testing/harness.ts';
+import { readCheckpoint } from './runtime/checkpoints.ts';
+import { rebuildProjection } from './runtime/rebuild.ts';
 
 const KILLS = 10;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

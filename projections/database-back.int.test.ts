@@ -12,8 +12,11 @@ import { makeDatabase } from '../testing/database.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { until, waitUntil } from '../testing/until.ts';
 import { buildServices, type Core, openCore, projections } from '../ops/system.ts';
-import { TEST_SESSION_SECRET } from '../ops/test/harness.ts';
-import { type Logger, readCheckpoint, type RetryPolicy, startProjector } from './runtime.ts';
+import { TEST_SESSION_SECRET } from '../testing/harness.ts';
+import type { RetryPolicy } from './retry.ts';
+import { readCheckpoint } from './runtime/checkpoints.ts';
+import type { Logger } from './runtime/projection.ts';
+import { startProjector } from './runtime/projector.ts';
 import { eventLogProjection } from '../testing/projections/event-log-projection.ts';
 
 // a pause no test waits out: an answer within the test's time came from something cutting it short

@@ -1,6 +1,6 @@
 import type { DatabasePool } from 'slonik';
 import { type EventStore, formatPosition, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
-import { readProjectionStates } from './runtime.ts';
+import { readProjectionStates } from './runtime/projection-states.ts';
 
 /** How far a projection is behind the log: events after its checkpoint, and how long the oldest of them has waited. */
 export type ProjectionLag = {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { restAfterBatch } from './runtime.ts';
+import { restAfterBatch } from './runtime/projector.ts';
 
 t.test('a live projector rests between batches only while the log is busy, never while it catches up', async (t) => {
   t.equal(restAfterBatch(1, 2000), 0, 'one event: applied at once');

@@ -13,7 +13,12 @@ import { waitUntil } from '../testing/until.ts';
 import { parkEventFor } from '../ops/park.ts';
 import { openCore, type Core } from '../ops/system.ts';
 import { listenToChannels } from '../infra/postgres/listen.ts';
-import { createProjectionProgress, LIVE_BATCH, type Logger, readCheckpoint, readProjectionStates, rebuildProjection, startProjector, WANTED_CHANNEL } from './runtime.ts';
+import { readCheckpoint } from './runtime/checkpoints.ts';
+import { createProjectionProgress, WANTED_CHANNEL } from './runtime/progress.ts';
+import { readProjectionStates } from './runtime/projection-states.ts';
+import type { Logger } from './runtime/projection.ts';
+import { LIVE_BATCH, startProjector } from './runtime/projector.ts';
+import { rebuildProjection } from './runtime/rebuild.ts';
 import { eventLogProjection, POISON } from '../testing/projections/event-log-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

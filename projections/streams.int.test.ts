@@ -1,6 +1,6 @@
 // A projection that names the streams it reads (Projection.streams): the other contexts' events
 // move its checkpoint without reaching `apply`, so that it is never behind on them; the projectors
-// of a process move theirs together (checkpoint-moves.ts).
+// of a process move theirs together (runtime/checkpoint-moves.ts).
 import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
@@ -9,8 +9,9 @@ import { loadConfig } from '../infra/config.ts';
 import { comparePositions } from '../infra/eventstore/port.ts';
 import { makeDatabase } from '../testing/database.ts';
 import { openCore } from '../ops/system.ts';
-import { createCheckpointMoves } from './checkpoint-moves.ts';
-import { readCheckpoint, startProjector } from './runtime.ts';
+import { createCheckpointMoves } from './runtime/checkpoint-moves.ts';
+import { readCheckpoint } from './runtime/checkpoints.ts';
+import { startProjector } from './runtime/projector.ts';
 import { eventLogProjection } from '../testing/projections/event-log-projection.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

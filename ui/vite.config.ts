@@ -6,7 +6,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type AppName, routePattern, type WebApp, WEB_APPS, webApp } from './apps.ts';
-import { gymOcrAssets } from './gym/ocr-assets.ts';
+import { gymOcrAssets } from './gym/import/ocr-assets.ts';
 
 const uiDir = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 // Sign-in throttling (ASVS 2.2.1): failures per account and per known device, failures only per address.
 let clock = new Date('2026-11-25T12:00:00.000Z');

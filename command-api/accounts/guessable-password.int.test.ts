@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 // Issue 35: a password is judged by zxcvbn (score 3 or more), not by a list of 10,000; and a
 // password made of the account's own login is refused wherever the login is known.

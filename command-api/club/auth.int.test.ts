@@ -1,7 +1,7 @@
 import t from 'tap';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { clubUserStream } from '../../domain/club/user.ts';
 
 // a clock the tests move, so that lifetimes and rate-limit windows are exact

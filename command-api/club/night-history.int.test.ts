@@ -1,8 +1,8 @@
 // The versions of a night, one version's night, and restore: the log is the history, and a restore
 // is one more save on top of it.
 import t from 'tap';
-import { sessionStream } from '../../domain/club/session.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { nightStream } from '../../domain/club/night.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);
@@ -92,7 +92,7 @@ t.test('the versions of a night, newest first: version, time, kind and what chan
   const times = listed.versions.map((version) => version.recordedAt);
   t.ok(times.every((time) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(time)), 'each with the time the log recorded it');
   t.same([...times].sort().reverse(), times, 'newest first');
-  const events = await system.core.store.readStream(sessionStream(id));
+  const events = await system.core.store.readStream(nightStream(id));
   t.same(times, events.map((event) => event.recordedAt.toISOString()).reverse(), "the times are the events' own");
   const other = await clubClient(system, 'second-desk');
   t.same(await other.ok('GET', `/api/sessions/${id}/versions`), listed, "the club's nights are every club login's: another account reads the same history");
@@ -108,7 +108,7 @@ t.test('restore saves an older version as the newest: the log grows by one event
   const nights = await playedNight();
   const [, , drawn, , , later] = nights as [Night, Night, Night, Night, Night, Night];
   const id = later.id;
-  const before = await system.core.store.readStream(sessionStream(id));
+  const before = await system.core.store.readStream(nightStream(id));
   t.equal(before.length, 6);
 
   const restored = await ok<Night>('POST', `/api/sessions/${id}/versions/${drawn.version}/restore`, { expectedVersion: later.version });
@@ -117,7 +117,7 @@ t.test('restore saves an older version as the newest: the log grows by one event
   t.equal(restored.version, 7, 'as the newest version');
   t.same(await ok<Night>('GET', `/api/sessions/${id}`), restored, 'and that is what the night screen reads');
 
-  const after = await system.core.store.readStream(sessionStream(id));
+  const after = await system.core.store.readStream(nightStream(id));
   t.equal(after.length, before.length + 1, 'one more event');
   t.same(
     after.slice(0, before.length).map(({ id, type, data, revision }) => ({ id, type, data, revision })),
@@ -156,7 +156,7 @@ t.test('restore is built on the newest version like a save: a stale phone, a clo
   const refused = await call('POST', `/api/sessions/${id}/versions/2/restore`, { expectedVersion: 7 });
   t.equal(refused.statusCode, 409);
   t.same(refused.json(), { statusCode: 409, code: 'SESSION_CLOSED', error: 'Conflict', message: 'the night is closed; reopen it to change it', current: closed });
-  t.equal((await system.core.store.readStream(sessionStream(id))).length, 7, 'nothing was appended but the close');
+  t.equal((await system.core.store.readStream(nightStream(id))).length, 7, 'nothing was appended but the close');
 });
 
 t.test('a restore sent again after its answer was lost is its own: the night it made, nothing appended twice', async (t) => {
@@ -167,7 +167,7 @@ t.test('a restore sent again after its answer was lost is its own: the night it 
   t.equal(first.version, 7);
   const again = await call('POST', `/api/sessions/${id}/versions/3/restore`, body);
   t.same([again.statusCode, again.json()], [200, first], 'the answer the phone never got');
-  t.equal((await system.core.store.readStream(sessionStream(id))).length, 7, 'one restore in the log');
+  t.equal((await system.core.store.readStream(nightStream(id))).length, 7, 'one restore in the log');
   const anotherPhone = await call('POST', `/api/sessions/${id}/versions/3/restore`, { expectedVersion: 6, snapshotId: cuid('other') });
   t.equal(anotherPhone.statusCode, 409, 'the same restore from another phone, built on version 6, is a conflict');
 });
@@ -257,7 +257,7 @@ t.test('issue 34: a save that changes nothing makes no version; who sits out is 
   const snapshotId = cuid('same');
   const came = await save(opened, { people, snapshotId });
   t.equal(came.version, 2);
-  const logged = async () => (await system.core.store.readStream(sessionStream(opened.id))).length;
+  const logged = async () => (await system.core.store.readStream(nightStream(opened.id))).length;
   const before = await logged();
   for (const again of [snapshotOf(came, { snapshotId: cuid('other') }), snapshotOf(came, { sittingOut: [] }), snapshotOf(came)]) {
     t.same(await ok('PUT', `/api/sessions/${opened.id}`, again), { version: 2 }, 'the night as it is, from any phone: its version answers');

@@ -3,17 +3,18 @@
 // read only read tables), and a restore is one more save on top: nothing earlier is rewritten.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientIdSchema, decidePlayer, playerAggregate, playerStream } from '../../domain/club/player.ts';
+import { clientIdSchema } from '../../domain/club/player.ts';
 import { type NightVersion, nightVersions } from '../../domain/club/history.ts';
-import { sessionStream } from '../../domain/club/session.ts';
+import { nightStream } from '../../domain/club/night.ts';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { notFound } from '../../infra/http/errors.ts';
-import { knownPlayerIds } from '../../query-api/club/players.ts';
-import { nightDocument, readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
-import { readVenuesAndLevels } from '../../query-api/club/settings.ts';
-import { awaitClubHead, type ClubDeps } from './run.ts';
-import { answerConflict, conflictBodySchema, runSessionCommand } from './session-command.ts';
+import { knownPlayerIds } from '../../projections/club/players/read-players.ts';
+import { sessionDocumentSchema } from '../../projections/club/nights/night-views.ts';
+import { nightDocument, readSession } from '../../projections/club/nights/read-nights.ts';
+import type { ClubCommandDeps } from './route-deps.ts';
+import { answerStaleCopy, nightChangeRefusals } from './stale-copy.ts';
+import { nightCommand, playerCommand, settingsAsItStands } from './streams.ts';
 
 const MAX_VERSION = 2_147_483_647;
 const versionNumber = z.coerce.number().int().min(1).max(MAX_VERSION);
@@ -40,14 +41,14 @@ export const restoreBody = z.object({
 });
 
 /** Every version of the night, oldest first; 404 for a night never opened or deleted. */
-async function readVersions(deps: ClubDeps, id: string): Promise<NightVersion[]> {
-  const recorded = await deps.store.readStream(sessionStream(id));
+async function readVersions(deps: ClubCommandDeps, id: string): Promise<NightVersion[]> {
+  const recorded = await deps.store.readStream(nightStream(id));
   const versions = nightVersions(recorded.map((event) => ({ type: event.type, data: event.data, metadata: event.metadata, recordedAt: event.recordedAt.toISOString() })));
   if (versions.length === 0) throw notFound('No such night');
   return versions;
 }
 
-async function readVersion(deps: ClubDeps, id: string, version: number): Promise<NightVersion> {
+async function readVersion(deps: ClubCommandDeps, id: string, version: number): Promise<NightVersion> {
   const found = (await readVersions(deps, id)).find((candidate) => candidate.version === version);
   if (!found) throw notFound(`The night has no version ${version}`);
   return found;
@@ -57,24 +58,19 @@ async function readVersion(deps: ClubDeps, id: string, version: number): Promise
  * People of the restored version deleted from People since come back, as a save creates the people
  * it names (PUT rule 4): with the level of that night while the club still has it.
  */
-async function recreateMissingPeople(deps: ClubDeps, request: FastifyRequest, version: NightVersion): Promise<void> {
+async function recreateMissingPeople(deps: ClubCommandDeps, request: FastifyRequest, version: NightVersion): Promise<void> {
   const known = await knownPlayerIds(deps.pool, version.night.people.map((person) => person.playerId));
   const missing = version.night.people.filter((person) => !known.has(person.playerId));
   if (missing.length === 0) return;
-  const { levels } = await readVenuesAndLevels(deps.pool);
+  const { levels } = (await deps.runner.append(request, settingsAsItStands())).state;
   for (const person of missing) {
     const levelId = levels.some((level) => level.id === person.levelId) ? person.levelId : null;
-    await deps.commands({
-      stream: playerStream(person.playerId),
-      aggregate: playerAggregate,
-      decide: (state) => decidePlayer({ type: 'create-player', name: person.name, levelId, guest: false, at: deps.now().toISOString() }, state),
-      context: { userId: request.userId, correlationId: request.id },
-    });
+    await deps.runner.append(request, playerCommand(person.playerId, { type: 'create-player', name: person.name, levelId, guest: false, at: deps.now().toISOString() }));
   }
-  await awaitClubHead(deps);
+  await deps.runner.awaitDecided(null);
 }
 
-export function clubNightHistoryRoutes(app: HttpApp, deps: ClubDeps): void {
+export function clubNightHistoryRoutes(app: HttpApp, deps: ClubCommandDeps): void {
   const onRequest = deps.cookies.requireUser;
 
   app.get(
@@ -131,11 +127,7 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubDeps): void {
         body: restoreBody,
         response: {
           200: sessionDocumentSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          409: conflictBodySchema,
-          503: errorBodySchema,
+          ...nightChangeRefusals,
         },
       },
       onRequest,
@@ -146,16 +138,16 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubDeps): void {
       // as a save's rule 4: the people it names exist whether or not this restore wins
       await recreateMissingPeople(deps, request, older);
       try {
-        await runSessionCommand(deps, request, id, {
+        await deps.runner.run(request, nightCommand(id, {
           type: 'restore-version',
           restored: older.night,
           from: version,
           expectedVersion: request.body.expectedVersion,
           snapshotId: request.body.snapshotId,
           at: deps.now().toISOString(),
-        });
+        }));
       } catch (error) {
-        return answerConflict(deps, reply, id, error);
+        return answerStaleCopy(deps, reply, id, error);
       }
       return readSession(deps.pool, id);
     },

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { playerStream } from '../../domain/club/player.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { clubClient, cuid } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);

@@ -3,33 +3,24 @@ import { z } from 'zod';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import {
   clientIdSchema,
-  decidePlayer,
-  PLAYER_ERROR_STATUS,
-  playerAggregate,
-  type PlayerCommand,
   type PlayerDocument,
   playerDocumentSchema,
   playerNameSchema,
   type PlayerState,
-  playerStream,
 } from '../../domain/club/player.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { badRequest, conflict, notFound } from '../../infra/http/errors.ts';
-import { playerHistoryCount, readPlayer } from '../../query-api/club/players.ts';
-import { readClubSettings } from '../../query-api/club/settings.ts';
-import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+import { playerHistoryCount, readPlayer } from '../../projections/club/players/read-players.ts';
+import type { ClubCommandDeps } from './route-deps.ts';
+import { playerCommand, settingsAsItStands } from './streams.ts';
 
 const levelIdSchema = idTextSchema.nullable();
 
 /** A level id the club has, or a 400 naming the field. */
-export async function checkLevel(deps: ClubDeps, levelId: string | null | undefined, field: string): Promise<void> {
+async function checkLevel(deps: ClubCommandDeps, request: FastifyRequest, levelId: string | null | undefined, field: string): Promise<void> {
   if (levelId === null || levelId === undefined) return;
-  const { levels } = await readClubSettings(deps.pool);
+  const { levels } = (await deps.runner.append(request, settingsAsItStands())).state;
   if (!levels.some((level) => level.id === levelId)) throw badRequest(field, `no level ${levelId}`);
-}
-
-export function runPlayerCommand(deps: ClubDeps, request: FastifyRequest, id: string, command: PlayerCommand) {
-  return runClubCommand(deps, request, { stream: playerStream(id), aggregate: playerAggregate, decide: (state: PlayerState) => decidePlayer(command, state) }, PLAYER_ERROR_STATUS);
 }
 
 const toDocument = (id: string, state: PlayerState): PlayerDocument => {
@@ -43,7 +34,7 @@ export const changePlayerBody = z
   .object({ name: playerNameSchema.optional(), levelId: levelIdSchema.optional(), guest: z.boolean().optional(), archived: z.boolean().optional() })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of name, levelId, guest, archived' });
 
-export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
+export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubCommandDeps): void {
   const onRequest = deps.cookies.requireUser;
 
   app.post(
@@ -59,8 +50,8 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     },
     async (request, reply) => {
       const { id, name, levelId, guest } = request.body;
-      await checkLevel(deps, levelId, 'body.levelId');
-      const result = await runPlayerCommand(deps, request, id, { type: 'create-player', name, levelId, guest, at: deps.now().toISOString() });
+      await checkLevel(deps, request, levelId, 'body.levelId');
+      const result = await deps.runner.run(request, playerCommand(id, { type: 'create-player', name, levelId, guest, at: deps.now().toISOString() }));
       return reply.code(result.appended ? 201 : 200).send(toDocument(id, result.state));
     },
   );
@@ -78,8 +69,8 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       onRequest,
     },
     async (request) => {
-      await checkLevel(deps, request.body.levelId, 'body.levelId');
-      const result = await runPlayerCommand(deps, request, request.params.id, { type: 'change-player', ...request.body });
+      await checkLevel(deps, request, request.body.levelId, 'body.levelId');
+      const result = await deps.runner.run(request, playerCommand(request.params.id, { type: 'change-player', ...request.body }));
       return toDocument(request.params.id, result.state);
     },
   );
@@ -98,13 +89,13 @@ export function clubPlayerCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     async (request) => {
       const { id } = request.params;
       // a save naming the person may still be on its way to the read side
-      await awaitClubHead(deps);
+      await deps.runner.awaitDecided(null);
       await readPlayer(deps.pool, id);
       const history = await playerHistoryCount(deps.pool, id);
       if (history.sessions > 0 || history.rounds > 0) {
         throw conflict('PLAYER_IN_HISTORY', `the person is in ${history.sessions} night(s) and ${history.rounds} round(s); archive them instead`);
       }
-      await runPlayerCommand(deps, request, id, { type: 'delete-player', at: deps.now().toISOString() });
+      await deps.runner.run(request, playerCommand(id, { type: 'delete-player', at: deps.now().toISOString() }));
       return { ok: true as const };
     },
   );

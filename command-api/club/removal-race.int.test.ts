@@ -7,12 +7,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
 import { clubUserStream } from '../../domain/club/user.ts';
-import { describeEvents, eventsNaming, tally } from '../../ops/test/erasure-race.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
-import { whereFound } from '../../ops/test/where-found.ts';
+import { describeEvents, eventsNaming, tally } from '../../testing/erasure-race.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../testing/harness.ts';
+import { whereFound } from '../../testing/where-found.ts';
 import { until } from '../../testing/until.ts';
 import { clubProjection } from '../../projections/club/index.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { recordAccountCreated } from './user.ts';
 import { cuid } from '../../testing/club/client.ts';
 

@@ -3,7 +3,7 @@
 // they played ("Someone who left"). The phone now files each player's name with the round.
 import t from 'tap';
 import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);

@@ -2,10 +2,10 @@
 // a late or repeated copy from the log's state without appending: a GET right after the phone's badge
 // says Saved shows what was saved (the network-cut browser test once read the version before).
 import t from 'tap';
-import { sessionStream } from '../../domain/club/session.ts';
+import { nightStream } from '../../domain/club/night.ts';
 import { projections } from '../../ops/system.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { type ProjectorHandle, startProjector } from '../../projections/runtime.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { type ProjectorHandle, startProjector } from '../../projections/runtime/projector.ts';
 import { clubClient, cuid } from '../../testing/club/client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -29,7 +29,7 @@ t.test('a copy of a save already taken waits for the read side like the save its
   await Promise.all(system.projectors.map((projector) => projector.stop()));
   const first = await call('PUT', `/api/sessions/${night.id}`, save);
   t.equal(first.statusCode, 503, 'the save is in the log, and its answer says the read side does not have it yet');
-  const events = await system.core.store.readStream(sessionStream(night.id));
+  const events = await system.core.store.readStream(nightStream(night.id));
   t.same(events.map((event) => event.type), ['session-opened', 'snapshot-saved'], 'the save was taken');
 
   for (const [copy, what] of [

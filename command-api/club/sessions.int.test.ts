@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
-import { claimNight, nightKeyAggregate, nightKeyStream, sessionStream } from '../../domain/club/session.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
+import { nightStream } from '../../domain/club/night.ts';
+import { claimNight, nightKeyAggregate, nightKeyStream } from '../../domain/club/night-key.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../testing/harness.ts';
 import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);
@@ -187,7 +188,7 @@ t.test('PUT rules 2–5: one winner per version, wholesale replacement, unseen p
   const retried = await call('PUT', `/api/sessions/${night.id}`, snapshotOf(saved, { version: 3 }));
   t.equal(retried.statusCode, 409);
   t.same(retried.json<{ current: Night }>().current, saved);
-  t.equal((await system.core.store.readStream(sessionStream(night.id))).length, 4, 'opened and three saves');
+  t.equal((await system.core.store.readStream(nightStream(night.id))).length, 4, 'opened and three saves');
 });
 
 t.test('a retried save of the same snapshot (its answer was lost) is answered as the success it was', async (t) => {
@@ -195,7 +196,7 @@ t.test('a retried save of the same snapshot (its answer was lost) is answered as
   const snapshot = snapshotOf(night, { people: [{ id: cuid('rt'), name: 'Retried', levelId: level('Strong') }], snapshotId: cuid('snap') });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshot), { version: 2 });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, snapshot), { version: 2 }, 'the same snapshot again: 200 with the version it made');
-  t.equal((await system.core.store.readStream(sessionStream(night.id))).length, 2, 'opened and one save: the retry appended nothing');
+  t.equal((await system.core.store.readStream(nightStream(night.id))).length, 2, 'opened and one save: the retry appended nothing');
 
   const stale = await call('PUT', `/api/sessions/${night.id}`, { ...snapshot, snapshotId: cuid('other') });
   t.equal(stale.statusCode, 409, 'another snapshot from the same version is still a conflict');
@@ -232,7 +233,7 @@ t.test('a late copy of a send the phone gave up on never replaces the newer copy
   t.match(late.json(), { code: 'VERSION_CONFLICT', current: { version: 2, rounds: [{ number: 1 }, { number: 2 }] } });
   t.same(await ok('PUT', `/api/sessions/${night.id}`, newer), { version: 2 }, 'the newer copy sent again changes nothing either');
   t.same((await ok<Night>('GET', `/api/sessions/${night.id}`)).rounds.map((each) => each.number), [1, 2], 'both rounds the phone filed are kept');
-  const events = await system.core.store.readStream(sessionStream(night.id));
+  const events = await system.core.store.readStream(nightStream(night.id));
   t.same(
     events.map((event) => [event.type, (event.data as { snapshotSeq?: number }).snapshotSeq]),
     [
@@ -342,7 +343,7 @@ t.test('ops audit shows every saved version of a night, and --at the night as it
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.once('exit', (code) => resolve({ code, out, err }));
     });
-  const audit = await ops(['audit', sessionStream(night.id)]);
+  const audit = await ops(['audit', nightStream(night.id)]);
   t.equal(audit.code, 0, audit.err);
   const lines = audit.out.trim().split('\n').map((line) => JSON.parse(line) as { type: string; data: { version?: number; people?: unknown[] } });
   t.same(lines.map((line) => [line.type, line.data.version ?? null, line.data.people?.length ?? null]), [
@@ -350,7 +351,7 @@ t.test('ops audit shows every saved version of a night, and --at the night as it
     ['snapshot-saved', 2, 4],
     ['snapshot-saved', 3, 8],
   ]);
-  const then = await ops(['audit', sessionStream(night.id), '--at', between]);
+  const then = await ops(['audit', nightStream(night.id), '--at', between]);
   t.equal(then.code, 0, then.err);
   t.match(JSON.parse(then.out), { revision: 1, state: { version: 2, status: 'open', lineUp: [] } });
   t.equal((JSON.parse(then.out) as { state: { people: unknown[] } }).state.people.length, 4);

@@ -1,37 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idTextSchema } from '../../domain/shared/text.ts';
-import { clientIdSchema, playerStream, playerAggregate, decidePlayer } from '../../domain/club/player.ts';
-import {
-  checkSnapshot,
-  claimNight,
-  type ClubLists,
-  courtsSchema,
-  dateSchema,
-  decideSession,
-  isOlderCopy,
-  nightKeyAggregate,
-  type Night,
-  nightKeyStream,
-  releaseNight,
-  SESSION_ERROR_STATUS,
-  type SessionState,
-  type Snapshot,
-  snapshotSchema,
-  weekdayOf,
-} from '../../domain/club/session.ts';
+import { clientIdSchema } from '../../domain/club/player.ts';
+import { courtsSchema, type Night, type NightState, type Snapshot, snapshotSchema } from '../../domain/club/night.ts';
+import { checkSnapshot, type ClubLists, decideNight, isOlderCopy } from '../../domain/club/night-decide.ts';
 import { roundLengthSecSchema, timeSchema } from '../../domain/club/settings.ts';
+import { dateSchema, weekdayOf } from '../../domain/shared/calendar.ts';
 import { DomainError } from '../../domain/shared/events.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { cuid } from '../../infra/ids.ts';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
-import { knownPlayerIds } from '../../query-api/club/players.ts';
-import { readSession, sessionDocumentSchema } from '../../query-api/club/sessions.ts';
-import { readClubSettings, readVenuesAndLevels } from '../../query-api/club/settings.ts';
+import { knownPlayerIds } from '../../projections/club/players/read-players.ts';
+import { sessionDocumentSchema } from '../../projections/club/nights/night-views.ts';
+import { readSession } from '../../projections/club/nights/read-nights.ts';
 import { clubNightHistoryRoutes } from './night-history.ts';
-import { type ClubDeps, runClubCommand } from './run.ts';
-import { answerConflict, conflictBodySchema, peekNight, runSessionCommand } from './session-command.ts';
-import { domainErrorToHttp } from '../shared/run-command.ts';
+import type { ClubCommandDeps } from './route-deps.ts';
+import { answerStaleCopy, nightChangeRefusals } from './stale-copy.ts';
+import { claimSlot, nightAsItStands, nightCommand, playerCommand, releaseSlot, settingsAsItStands } from './streams.ts';
 
 const MAX_OPEN_ATTEMPTS = 3;
 
@@ -48,7 +33,7 @@ export const openSessionBody = z.object({
   roundLengthSec: roundLengthSecSchema.optional().describe('default: the club setting'),
 });
 
-export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
+export function clubSessionCommandRoutes(app: HttpApp, deps: ClubCommandDeps): void {
   const onRequest = deps.cookies.requireUser;
 
   app.post(
@@ -64,10 +49,12 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     },
     async (request, reply) => {
       const body = request.body;
-      const settings = await readClubSettings(deps.pool);
+      const settings = (await deps.runner.append(request, settingsAsItStands())).state;
       const venue = settings.venues.find((candidate) => candidate.id === body.venueId);
       if (!venue) throw badRequest('body.venueId', `no venue ${body.venueId}`);
-      const slots = venue.slots.filter((slot) => slot.weekday === weekdayOf(body.date) && (body.startTime === undefined || slot.start === body.startTime));
+      const slots = settings.slots.filter(
+        (slot) => slot.venueId === venue.id && slot.weekday === weekdayOf(body.date) && (body.startTime === undefined || slot.start === body.startTime),
+      );
       const slot = slots.length === 1 ? slots[0] : undefined;
       const startTime = body.startTime ?? slot?.start;
       const endTime = body.endTime ?? slot?.end;
@@ -85,25 +72,25 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       };
       // an id already naming another night is refused before the slot key is touched
       if (body.id !== undefined) {
-        const named = await peekNight(deps, request, body.id);
+        const named = (await deps.runner.append(request, nightAsItStands(body.id))).state;
         try {
-          if (named !== null) decideSession({ type: 'open-session', ...details, at: deps.now().toISOString() }, named);
+          if (named !== null) decideNight({ type: 'open-session', ...details, at: deps.now().toISOString() }, named);
         } catch (error) {
-          throw domainErrorToHttp(error, SESSION_ERROR_STATUS);
+          throw deps.runner.refusal(error);
         }
       }
-      const key = nightKeyStream(venue.id, body.date, startTime);
+      const opening = { venueId: venue.id, date: body.date, startTime };
       // A claim whose night turns out to be another slot's (a race on one id, or a key left by an
       // older build) is released, so a refused open never blocks the slot; the next pass claims anew.
       for (let attempt = 1; ; attempt += 1) {
-        const claim = await runClubCommand(deps, request, { stream: key, aggregate: nightKeyAggregate, decide: (state) => claimNight(state, body.id ?? cuid()) }, {});
+        const claim = await deps.runner.run(request, claimSlot(opening, body.id ?? cuid()));
         const id = claim.state as string;
         try {
-          const opened = await runSessionCommand(deps, request, id, { type: 'open-session', ...details, at: deps.now().toISOString() });
+          const opened = await deps.runner.run(request, nightCommand(id, { type: 'open-session', ...details, at: deps.now().toISOString() }));
           return reply.code(opened.appended ? 201 : 200).send(await readSession(deps.pool, id));
         } catch (error) {
           if (!(error instanceof HttpError) || error.code !== 'SESSION_ID_TAKEN') throw error;
-          await runClubCommand(deps, request, { stream: key, aggregate: nightKeyAggregate, decide: (state) => releaseNight(state, id) }, {});
+          await deps.runner.run(request, releaseSlot(opening, id));
           if (id === body.id || attempt === MAX_OPEN_ATTEMPTS) throw error;
         }
       }
@@ -121,11 +108,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
         body: snapshotSchema,
         response: {
           200: z.object({ version: z.number() }),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          409: conflictBodySchema,
-          503: errorBodySchema,
+          ...nightChangeRefusals,
         },
       },
       onRequest,
@@ -134,23 +117,23 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
       const { id } = request.params;
       const snapshot = request.body;
       // rule 1: everything that needs no lock, before the version is claimed
-      const settings = await readVenuesAndLevels(deps.pool);
-      const night = await peekNight(deps, request, id);
+      const settings = (await deps.runner.append(request, settingsAsItStands())).state;
+      const night = (await deps.runner.append(request, nightAsItStands(id))).state;
       if (night === null) throw notFound('No such night');
       // a late or repeated copy of a save already taken changes nothing, whatever the club changed
       // since: rules 1 and 4 are for changes, and the domain decides it on the night alone
       if (!isOlderCopy(snapshot, night)) await checkAndCreatePeople(deps, request, snapshot, settings, night);
       try {
         // rules 2 and 3: the version is the stream's; the event carries the whole night
-        const saved = await runSessionCommand(deps, request, id, {
+        const saved = await deps.runner.run(request, nightCommand(id, {
           type: 'save-snapshot',
           snapshot,
           club: settings,
           at: deps.now().toISOString(),
-        });
-        return { version: (saved.state as NonNullable<SessionState>).version };
+        }));
+        return { version: (saved.state as NonNullable<NightState>).version };
       } catch (error) {
-        return answerConflict(deps, reply, id, error);
+        return answerStaleCopy(deps, reply, id, error);
       }
     },
   );
@@ -159,7 +142,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/sessions/:id/close',
     { schema: { operationId: 'closeNight', summary: 'Close the night; its version moves on, so a phone still editing gets the closed copy', params: idParams, response: documentResponses }, onRequest },
     async (request) => {
-      await runSessionCommand(deps, request, request.params.id, { type: 'close-session', at: deps.now().toISOString() });
+      await deps.runner.run(request, nightCommand(request.params.id, { type: 'close-session', at: deps.now().toISOString() }));
       return readSession(deps.pool, request.params.id);
     },
   );
@@ -168,7 +151,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/sessions/:id/reopen',
     { schema: { operationId: 'reopenNight', summary: 'Reopen a closed night; round numbers continue after its last round', params: idParams, response: documentResponses }, onRequest },
     async (request) => {
-      await runSessionCommand(deps, request, request.params.id, { type: 'reopen-session', at: deps.now().toISOString() });
+      await deps.runner.run(request, nightCommand(request.params.id, { type: 'reopen-session', at: deps.now().toISOString() }));
       return readSession(deps.pool, request.params.id);
     },
   );
@@ -186,16 +169,10 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     },
     async (request) => {
       const { id } = request.params;
-      const night = await peekNight(deps, request, id);
+      const night = (await deps.runner.append(request, nightAsItStands(id))).state;
       if (night === null) throw notFound('No such night');
-      await runSessionCommand(deps, request, id, { type: 'delete-session', at: deps.now().toISOString() });
-      const { venueId, date, startTime } = night.openedAs;
-      await runClubCommand(
-        deps,
-        request,
-        { stream: nightKeyStream(venueId, date, startTime), aggregate: nightKeyAggregate, decide: (state) => releaseNight(state, id) },
-        {},
-      );
+      await deps.runner.run(request, nightCommand(id, { type: 'delete-session', at: deps.now().toISOString() }));
+      await deps.runner.run(request, releaseSlot(night.openedAs, id));
       return { ok: true as const };
     },
   );
@@ -204,7 +181,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubDeps): void {
 }
 
 /** Rule 1 (400 whatever the version), then rule 4: a person added on a phone exists whether or not this copy wins. */
-async function checkAndCreatePeople(deps: ClubDeps, request: FastifyRequest, snapshot: Snapshot, settings: ClubLists, night: Night): Promise<void> {
+async function checkAndCreatePeople(deps: ClubCommandDeps, request: FastifyRequest, snapshot: Snapshot, settings: ClubLists, night: Night): Promise<void> {
   try {
     checkSnapshot(snapshot, settings, night);
   } catch (error) {
@@ -213,11 +190,6 @@ async function checkAndCreatePeople(deps: ClubDeps, request: FastifyRequest, sna
   }
   const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
   for (const person of snapshot.people.filter((candidate) => !known.has(candidate.id))) {
-    await deps.commands({
-      stream: playerStream(person.id),
-      aggregate: playerAggregate,
-      decide: (state) => decidePlayer({ type: 'create-player', name: person.name, levelId: person.levelId, guest: person.guest, at: deps.now().toISOString() }, state),
-      context: { userId: request.userId, correlationId: request.id },
-    });
+    await deps.runner.append(request, playerCommand(person.id, { type: 'create-player', name: person.name, levelId: person.levelId, guest: person.guest, at: deps.now().toISOString() }));
   }
 }

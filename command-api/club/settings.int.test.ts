@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.club;

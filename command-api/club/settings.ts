@@ -3,12 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import {
-  CLUB_SETTINGS_ERROR_STATUS,
-  CLUB_SETTINGS_STREAM,
   type ClubSettingsCommand,
-  type ClubSettingsState,
-  clubSettingsAggregate,
-  decideClubSettings,
   defaultCourtsSchema,
   levelNameSchema,
   roundLengthSecSchema,
@@ -21,9 +16,10 @@ import {
 } from '../../domain/club/settings.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { conflict } from '../../infra/http/errors.ts';
-import { playersHoldingLevel } from '../../query-api/club/players.ts';
-import { readClubSettings } from '../../query-api/club/settings.ts';
-import { awaitClubHead, type ClubDeps, runClubCommand } from './run.ts';
+import { playersHoldingLevel } from '../../projections/club/players/read-players.ts';
+import { readClubSettings } from '../../projections/club/settings/read-settings.ts';
+import type { ClubCommandDeps } from './route-deps.ts';
+import { settingsCommand } from './streams.ts';
 
 const idParams = z.object({ id: idTextSchema });
 const responses = {
@@ -49,14 +45,9 @@ export const changeSlotBody = z
   .refine((patch) => Object.keys(patch).length > 0, { message: 'at least one of weekday, start, end' });
 
 /** Settings, levels, venues and weekly slots: every write goes through the one `club.settings` stream. */
-export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
+export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubCommandDeps): void {
   const run = async (request: FastifyRequest, command: ClubSettingsCommand): Promise<SettingsDocument> => {
-    await runClubCommand(
-      deps,
-      request,
-      { stream: CLUB_SETTINGS_STREAM, aggregate: clubSettingsAggregate, decide: (state: ClubSettingsState) => decideClubSettings(command, state) },
-      CLUB_SETTINGS_ERROR_STATUS,
-    );
+    await deps.runner.run(request, settingsCommand(command));
     return readClubSettings(deps.pool);
   };
   const onRequest = deps.cookies.requireUser;
@@ -119,7 +110,7 @@ export function clubSettingsCommandRoutes(app: HttpApp, deps: ClubDeps): void {
     '/api/levels/:id',
     { schema: { operationId: 'removeLevel', summary: 'Remove a level nobody holds; the ranks below move up', params: idParams, response: responses }, onRequest },
     async (request) => {
-      await awaitClubHead(deps);
+      await deps.runner.awaitDecided(null);
       const holders = await playersHoldingLevel(deps.pool, request.params.id);
       if (holders > 0) throw conflict('LEVEL_IN_USE', `${holders} ${holders === 1 ? 'person holds' : 'people hold'} this level; move them to another level first`);
       return run(request, { type: 'remove-level', id: request.params.id });

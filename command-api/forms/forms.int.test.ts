@@ -6,10 +6,10 @@ import { SAMPLE_FORMS_DIR } from '../../infra/config.ts';
 import { parsePosition, START } from '../../infra/eventstore/port.ts';
 import { TEST_QUESTIONNAIRE } from '../../testing/forms/questionnaire.ts';
 import { projections } from '../../ops/system.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { createReadAfter } from '../../ops/test/read-after.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { createReadAfter } from '../../testing/read-after.ts';
 import { LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
-import { startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 
 const ORIGIN = 'http://localhost:3004';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

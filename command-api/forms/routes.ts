@@ -17,8 +17,8 @@ import { type FormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
 import type { Allowance, RateLimiter } from '../../infra/accounts/rate-limit.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError, tooManyRequests } from '../../infra/http/errors.ts';
-import type { CommandHandler } from '../shared/handle-command.ts';
-import { domainErrorToHttp } from '../shared/run-command.ts';
+import type { DomainError } from '../../domain/shared/events.ts';
+import type { CommandRunner } from '../shared/command-runner.ts';
 
 export const FORM_BODY_LIMIT = 200 * 1024;
 /** A summary at its longest still leaves most of the stored document (MAX_DOCUMENT_BYTES) for answers. */
@@ -28,7 +28,13 @@ export const MAX_SUMMARY_LENGTH = 4000;
 export const SAVE_ALLOWANCE: Allowance = { limit: 600, windowMs: 10 * 60_000 };
 
 /** The status of each refusal of the forms decision; the others are 400. */
-const ERROR_STATUS = { DOCUMENT_TOO_LARGE: 413 };
+/** The HTTP status of each refusal code of a form's decisions (an unlisted code is a 400). */
+export const FORMS_ERROR_STATUS: Readonly<Record<string, number>> = { DOCUMENT_TOO_LARGE: 413 };
+
+/** The decision names the field inside the body, as the schema's messages do (`body.answers.q3: …`). */
+export function formsRefusal(error: DomainError): Error | null {
+  return (FORMS_ERROR_STATUS[error.code] ?? 400) === 400 ? new HttpError(400, error.code, `body.${error.message}`) : null;
+}
 
 export const patchBody = z
   .object({
@@ -52,7 +58,8 @@ export const patchBody = z
 
 export type FormsCommandDeps = {
   readonly catalog: FormCatalog;
-  readonly commands: CommandHandler;
+  /** the forms' runner: anonymous writers, refusals naming the field of the body */
+  readonly runner: CommandRunner;
   readonly writes: WritePositions;
   /** the shared counters (PostgreSQL): every API process counts the same saves */
   readonly limiter: RateLimiter;
@@ -106,12 +113,10 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
       if (!definition) throw formNotFound(name);
       if (body.website) {
         // a bot filled the hidden field: it sees a normal answer (the document as the log holds it) and nothing is stored
-        return formDocument(name, await deps.commands.held(stream, formAggregate));
+        return formDocument(name, await deps.runner.held(stream, formAggregate));
       }
       const now = deps.now().toISOString();
-      let result;
-      try {
-        result = await deps.commands({
+      const result = await deps.runner.append(request, {
           stream,
           aggregate: formAggregate,
           decide: (state) =>
@@ -129,14 +134,7 @@ export function formsCommandRoutes(app: HttpApp, deps: FormsCommandDeps): void {
               },
               state,
             ),
-          context: { userId: null, correlationId: request.id },
         });
-      } catch (error) {
-        const refusal = domainErrorToHttp(error, ERROR_STATUS);
-        // the decision names the field inside the body, as the schema's messages do (`body.answers.q3: …`)
-        if (refusal instanceof HttpError && refusal.statusCode === 400) throw new HttpError(400, refusal.code, `body.${refusal.message}`);
-        throw refusal;
-      }
       answeredBeforeProjected(request, reply, deps.writes, result.position);
       return formDocument(name, result.state);
     },

@@ -2,7 +2,7 @@ import t from 'tap';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { userStream } from '../../domain/gym/user.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { DEFAULTS, gymClient, ISO, newAddress, PASSWORD, sessionCookie } from '../../testing/gym/client.ts';
 import { CUID } from '../../infra/ids.ts';
 

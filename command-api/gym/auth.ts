@@ -6,14 +6,13 @@ import { emailSchema, passwordSchema, refusePasswordFromLogin } from '../../doma
 import { gymUserSchema } from '../../domain/gym/user.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import { SESSION_TERMS, type SessionCookies } from '../../infra/http/auth.ts';
+import { SESSION_TERMS } from '../../infra/http/auth.ts';
 import { conflict, forbidden, HttpError } from '../../infra/http/errors.ts';
-import type { Core } from '../shared/core.ts';
-import { readGymUser } from '../../query-api/gym/routes.ts';
+import { readGymUser } from '../../projections/gym/users/read-gym-user.ts';
 import { limitByAddress, signInGuard } from '../accounts/limits.ts';
-import { appendUserCommand, awaitGymProjection, runUserCommand } from './user-command.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { userCommand } from './streams.ts';
 
-export type GymAuthDeps = { readonly core: Core; readonly cookies: SessionCookies };
 
 /** One answer for an unknown email and a wrong password, so neither tells which accounts exist. */
 export const invalidCredentials = (): HttpError => new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
@@ -27,7 +26,7 @@ export function sameSecret(given: string, expected: string): boolean {
 const ok = z.object({ ok: z.literal(true) });
 
 /** Signup, login, logout and the password change of the gym service. */
-export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): void {
+export function gymAuthRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   const inviteCode = core.config.INVITE_CODE;
   const guard = signInGuard({ ...core, secure: core.config.COOKIE_SECURE }, 'gym');
 
@@ -57,14 +56,14 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       }
       let created;
       try {
-        created = await appendUserCommand(core, request, account.id, { type: 'create-account', email, now: core.now().toISOString() });
+        created = await runner.append(request, userCommand(account.id, { type: 'create-account', email, now: core.now().toISOString() }));
       } catch (error) {
         // without its event the account would be a login with no user: take it back so signup can be retried
         await core.accounts.remove(account.id).catch(() => undefined);
         throw error;
       }
       // past here the account exists: a 503 only means that logging in works a moment later
-      await awaitGymProjection(core, created.position);
+      await runner.awaitDecided(created.position);
       const session = await core.sessions.gym.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
       return reply.code(201).send(await readGymUser(core.db.slonik, account.id));
@@ -110,7 +109,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies }: GymAuthDeps): voi
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
       await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.gym }, userId, request.body.newPassword, request.sessionToken);
-      await runUserCommand(core, request, userId, { type: 'record-password-change', now: core.now().toISOString() });
+      await runner.run(request, userCommand(userId, { type: 'record-password-change', now: core.now().toISOString() }));
       return { ok: true as const };
     },
   );

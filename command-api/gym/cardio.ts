@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cardioFieldsSchema, dateSchema, machineNameSchema } from '../../domain/gym/library.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
-import { readCardioLog, readMachine } from '../../query-api/gym/cardio.ts';
-import { bodyweightSchema, cardioLogSchema, machineSchema } from '../../query-api/gym/schemas.ts';
-import { idParams } from '../../query-api/gym/workouts.ts';
-import type { Core } from '../shared/core.ts';
-import { runLibraryCommand } from './training-command.ts';
+import { idParams } from '../../infra/http/request-schemas.ts';
+import { bodyweightSchema, cardioLogSchema, machineSchema } from '../../projections/gym/library/library-views.ts';
+import { readCardioLog, readMachine } from '../../projections/gym/library/read-cardio.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { libraryCommand } from './streams.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
 export const cardioLogBody = cardioFieldsSchema.extend({
@@ -22,7 +21,7 @@ export const bodyweightBody = z.object({ date: dateSchema, kg: bodyweightKg });
 export const machineBody = z.object({ name: machineNameSchema });
 export const changeCardioLogBody = cardioLogBody.partial().refine((body) => Object.keys(body).length > 0, { message: 'at least one field' });
 
-export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+export function gymCardioRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
 
@@ -31,7 +30,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     { onRequest, schema: { operationId: 'addCardioMachine', summary: 'Add a cardio machine; names are unique per user', body: machineBody, response: { 201: machineSchema, ...errors } } },
     async (request, reply) => {
       const id = randomUUID();
-      await runLibraryCommand(core, request, { type: 'add-machine', id, name: request.body.name });
+      await runner.run(request, libraryCommand(request.userId, { type: 'add-machine', id, name: request.body.name }));
       reply.code(201);
       return readMachine(db, request.userId, id);
     },
@@ -40,7 +39,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     '/api/cardio/machines/:id',
     { onRequest, schema: { operationId: 'updateCardioMachine', summary: 'Rename a machine', params: idParams, body: machineBody, response: { 200: machineSchema, ...errors } } },
     async (request) => {
-      await runLibraryCommand(core, request, { type: 'rename-machine', id: request.params.id, name: request.body.name });
+      await runner.run(request, libraryCommand(request.userId, { type: 'rename-machine', id: request.params.id, name: request.body.name }));
       return readMachine(db, request.userId, request.params.id);
     },
   );
@@ -48,7 +47,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     '/api/cardio/machines/:id',
     { onRequest, schema: { operationId: 'removeCardioMachine', summary: 'Remove a machine; 409 while sessions are logged on it', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await runLibraryCommand(core, request, { type: 'remove-machine', id: request.params.id });
+      await runner.run(request, libraryCommand(request.userId, { type: 'remove-machine', id: request.params.id }));
       return reply.code(204).send(null);
     },
   );
@@ -59,7 +58,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     async (request, reply) => {
       const id = randomUUID();
       const { distanceKm = null, calories = null, level = null, ...rest } = request.body;
-      await runLibraryCommand(core, request, { type: 'log-cardio', id, fields: { ...rest, distanceKm, calories, level } });
+      await runner.run(request, libraryCommand(request.userId, { type: 'log-cardio', id, fields: { ...rest, distanceKm, calories, level } }));
       reply.code(201);
       return readCardioLog(db, request.userId, id);
     },
@@ -77,7 +76,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
       },
     },
     async (request) => {
-      await runLibraryCommand(core, request, { type: 'change-cardio-log', id: request.params.id, fields: request.body });
+      await runner.run(request, libraryCommand(request.userId, { type: 'change-cardio-log', id: request.params.id, fields: request.body }));
       return readCardioLog(db, request.userId, request.params.id);
     },
   );
@@ -85,7 +84,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     '/api/cardio/logs/:id',
     { onRequest, schema: { operationId: 'removeCardioLog', summary: 'Remove a cardio session', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await runLibraryCommand(core, request, { type: 'remove-cardio-log', id: request.params.id });
+      await runner.run(request, libraryCommand(request.userId, { type: 'remove-cardio-log', id: request.params.id }));
       return reply.code(204).send(null);
     },
   );
@@ -105,7 +104,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
       },
     },
     async (request) => {
-      await runLibraryCommand(core, request, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg, now: core.now().toISOString() });
+      await runner.run(request, libraryCommand(request.userId, { type: 'record-bodyweight', date: request.body.date, kg: request.body.kg, now: core.now().toISOString() }));
       return request.body;
     },
   );
@@ -113,7 +112,7 @@ export function gymCardioRoutes(app: HttpApp, { core, cookies }: { readonly core
     '/api/bodyweight/:date',
     { onRequest, schema: { operationId: 'removeBodyWeight', summary: 'Remove the reading of a date', params: z.object({ date: dateSchema }), response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await runLibraryCommand(core, request, { type: 'remove-bodyweight', date: request.params.date });
+      await runner.run(request, libraryCommand(request.userId, { type: 'remove-bodyweight', date: request.params.date }));
       return reply.code(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import t from 'tap';
 import { loadConfig } from '../../infra/config.ts';
 import { buildGymService } from '../../ops/services/gym.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const { core } = system;

@@ -2,12 +2,12 @@
 // workouts on new dates (each a new stream) through another process while DELETE /api/me runs;
 // afterwards nothing of the user may be in the log or the read tables, nor come back in a rebuild.
 import t from 'tap';
-import { describeEvents, eventsNaming, openPeer, tally } from '../../ops/test/erasure-race.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { whereFound } from '../../ops/test/where-found.ts';
+import { describeEvents, eventsNaming, openPeer, tally } from '../../testing/erasure-race.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { whereFound } from '../../testing/where-found.ts';
 import { until } from '../../testing/until.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { gymClient, PASSWORD } from '../../testing/gym/client.ts';
 
 const TRIALS = 10;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { userStream } from '../../domain/gym/user.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { whereFound as findEverywhere } from '../../ops/test/where-found.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { whereFound as findEverywhere } from '../../testing/where-found.ts';
 import { DEFAULTS, gymClient, PASSWORD } from '../../testing/gym/client.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 

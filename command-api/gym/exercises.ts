@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { decideLibrary, LIBRARY_ERROR_STATUS } from '../../domain/gym/library-decide.ts';
+import { decideLibrary } from '../../domain/gym/library-decide.ts';
 import { exerciseFieldsSchema, exerciseNameSchema, initialLibraryState, sameName, useOf } from '../../domain/gym/library.ts';
 import { comparePositions, type Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
 import { HttpError } from '../../infra/http/errors.ts';
-import { readExercise } from '../../query-api/gym/exercises.ts';
-import { exerciseSchema } from '../../query-api/gym/schemas.ts';
-import { idParams } from '../../query-api/gym/workouts.ts';
-import type { Core } from '../shared/core.ts';
-import { domainErrorToHttp } from '../shared/run-command.ts';
-import { appendLibraryCommand, appendLibraryDecision, appendWorkoutCommand, awaitDecided, readLibrary, runLibraryCommand } from './training-command.ts';
-import { awaitGymProjection } from './user-command.ts';
+import { idParams } from '../../infra/http/request-schemas.ts';
+import { exerciseSchema } from '../../projections/gym/library/library-views.ts';
+import { readExercise } from '../../projections/gym/library/read-exercises.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { libraryAsItStands, libraryCommand, libraryDecision, workoutCommand } from './streams.ts';
 
 /** a deletion racing ticks that keep entering the exercise into new workouts gives up after this */
 const MAX_DELETE_ATTEMPTS = 10;
@@ -22,7 +19,7 @@ const optionalFields = exerciseFieldsSchema.partial();
 export const createExerciseBody = optionalFields.extend({ name: exerciseNameSchema });
 export const changeExerciseBody = optionalFields.extend({ name: exerciseNameSchema.optional() });
 
-export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+export function gymExerciseRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
   const workoutsWithSets = (userId: string, exerciseIds: readonly string[]) =>
@@ -43,7 +40,7 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
     async (request, reply) => {
       const { name, code = null, machineNumber = null, libraryId = null } = request.body;
       const id = randomUUID();
-      const state = await runLibraryCommand(core, request, { type: 'create-exercise', id, name, fields: { code, machineNumber, libraryId } });
+      const { state } = await runner.run(request, libraryCommand(request.userId, { type: 'create-exercise', id, name, fields: { code, machineNumber, libraryId } }));
       const exercise = Object.values(state.exercises).find((e) => sameName(e.name, name))!;
       reply.code(exercise.id === id ? 201 : 200);
       return exercise;
@@ -64,7 +61,7 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
     },
     async (request) => {
       const { name, ...fields } = request.body;
-      await runLibraryCommand(core, request, { type: 'change-exercise', id: request.params.id, name, fields });
+      await runner.run(request, libraryCommand(request.userId, { type: 'change-exercise', id: request.params.id, name, fields }));
       return readExercise(db, request.userId, request.params.id);
     },
   );
@@ -83,22 +80,22 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
       const { userId } = request;
       const id = request.params.id;
       for (let attempt = 1; ; attempt++) {
-        const library = await readLibrary(core, request);
+        const library = (await runner.append(request, libraryAsItStands(request.userId))).state;
         const use = useOf(library, id);
         const seen = { type: 'delete-exercise', id, seenCount: use.count } as const;
         try {
           decideLibrary(seen, library);
         } catch (error) {
-          throw domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
+          throw runner.refusal(error);
         }
         const exerciseIds = [id, ...use.absorbed] as const;
         const logged = await workoutsWithSets(userId, exerciseIds);
         for (const workoutId of [...new Set([...logged, ...use.workoutIds])]) {
-          await appendWorkoutCommand(core, request, workoutId, { type: 'clear-exercise', userId, exerciseIds });
+          await runner.append(request, workoutCommand(workoutId, { type: 'clear-exercise', userId, exerciseIds }));
         }
         try {
-          const { position } = await appendLibraryCommand(core, request, seen);
-          await awaitDecided(core, position);
+          const { position } = await runner.append(request, libraryCommand(request.userId, seen));
+          await runner.awaitDecided(position);
           return reply.code(204).send(null);
         } catch (error) {
           if (!(error instanceof HttpError && error.code === 'USED_MEANWHILE') || attempt >= MAX_DELETE_ATTEMPTS) throw error;
@@ -128,18 +125,18 @@ export function gymExerciseRoutes(app: HttpApp, { core, cookies }: { readonly co
       // sets) moves A's sets with its own event, or takes an `exercise-cleared`: either changes the
       // stream, so a tick of A decided on it before is decided again, and refused.
       let from = useOf(initialLibraryState, fromId);
-      const merged = await appendLibraryDecision(core, request, (state) => {
+      const merged = await runner.append(request, libraryDecision(request.userId, (state) => {
         from = useOf(state, fromId);
         return decideLibrary({ type: 'merge-exercises', fromId, intoId }, state);
-      });
-      await awaitDecided(core, merged.position);
+      }));
+      await runner.awaitDecided(merged.position);
       const logged = await workoutsWithSets(userId, [fromId, ...from.absorbed]);
       let last: Position | null = null;
       for (const workoutId of [...new Set([...logged, ...from.workoutIds])]) {
-        const { position } = await appendWorkoutCommand(core, request, workoutId, { type: 'move-sets', userId, fromExerciseId: fromId, toExerciseId: intoId });
+        const { position } = await runner.append(request, workoutCommand(workoutId, { type: 'move-sets', userId, fromExerciseId: fromId, toExerciseId: intoId }));
         if (position && (!last || comparePositions(position, last) > 0)) last = position;
       }
-      await awaitGymProjection(core, last);
+      await runner.awaitDecided(last);
       return readExercise(db, userId, intoId);
     },
   );

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { IMPORT_BOUNDS } from '../../domain/gym/bounds.ts';
-import { importedCardioIdOf, importedWorkoutIdOf } from './training-command.ts';
+import { importedCardioIdOf, importedWorkoutIdOf } from './workout-ids.ts';
 import { ISO } from '../../testing/gym/client.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 

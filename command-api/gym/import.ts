@@ -10,20 +10,22 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMPORT_BOUNDS } from '../../domain/gym/bounds.ts';
 import { type CardioImportDecision, type CardioToImport, decideCardioImport } from '../../domain/gym/import-cardio.ts';
-import { type ImportedWorkout, isTimeZone, readWorkoutExport } from '../../domain/gym/import-csv.ts';
-import { decideLibrary, LIBRARY_ERROR_STATUS } from '../../domain/gym/library-decide.ts';
+import { readWorkoutExport } from '../../domain/gym/import-csv.ts';
+import { isTimeZone } from '../../domain/gym/import-csv-values.ts';
+import type { ImportedWorkout } from '../../domain/gym/imported-file.ts';
+import { decideLibrary } from '../../domain/gym/library-decide.ts';
 import { type LibraryState, sameName } from '../../domain/gym/library.ts';
-import { decideWorkout, enteredUnitSchema, holdsExercise, type ImportWorkout, type WorkoutEvent, type WorkoutState, workoutAggregate, workoutStream } from '../../domain/gym/workout.ts';
+import { enteredUnitSchema, setValuesOf, workoutAggregate, type WorkoutEvent, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
+import { decideWorkout, holdsExercise, type ImportWorkout } from '../../domain/gym/workout-decide.ts';
 import { fold } from '../../domain/shared/aggregate.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { userLimitKey } from '../../infra/accounts/rate-limit.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
 import { tooManyRequests } from '../../infra/http/errors.ts';
-import { findGymUser } from '../../query-api/gym/routes.ts';
-import type { Core } from '../shared/core.ts';
-import { domainErrorToHttp } from '../shared/run-command.ts';
-import { appendLibraryDecision, appendWorkoutDecision, awaitDecided, importedCardioIdOf, importedWorkoutIdOf, readLibrary } from './training-command.ts';
+import { findGymUser } from '../../projections/gym/users/read-gym-user.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { libraryAsItStands, libraryDecision, workoutDecision } from './streams.ts';
+import { importedCardioIdOf, importedWorkoutIdOf } from './workout-ids.ts';
 
 const MB = 1024 * 1024;
 /** sessions per library append: a long cardio history is several appends, each well under a store's size limit */
@@ -112,13 +114,7 @@ function commandOf(userId: string, workout: ImportedWorkout, idOf: (name: string
     sets: workout.sets.map((set, index) => ({
       newSetId: newSetIds[index]!,
       exerciseId: idOf(set.exercise),
-      setNumber: set.setNumber,
-      kg: set.kg,
-      reps: set.reps,
-      unit: set.unit,
-      rpe: set.rpe,
-      kind: set.kind,
-      note: set.note,
+      ...setValuesOf(set),
     })),
   };
 }
@@ -126,7 +122,7 @@ function commandOf(userId: string, workout: ImportedWorkout, idOf: (name: string
 const ticked = (events: readonly WorkoutEvent[]): string[] => events.flatMap((event) => (event.type === 'set-ticked' ? [event.data.exerciseId] : []));
 const statusOf = (state: WorkoutState, events: readonly WorkoutEvent[]): Status => (state.status !== 'open' ? 'new' : events.length > 0 ? 'changed' : 'unchanged');
 
-export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+export function gymImportRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   const allowance = { limit: IMPORT_BOUNDS.requests, windowMs: IMPORT_BOUNDS.windowMinutes * 60_000 };
   const limitImports = async (request: FastifyRequest): Promise<void> => {
     const { allowed, retryAfterMs } = await core.rateLimiter.hit(userLimitKey('gym:import', request.userId), allowance);
@@ -163,11 +159,11 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
       try {
         file = readWorkoutExport(csv, { unit: request.body.unit ?? setting, timeZone: request.body.timeZone ?? 'UTC' });
       } catch (error) {
-        throw domainErrorToHttp(error, LIBRARY_ERROR_STATUS);
+        throw runner.refusal(error);
       }
       const unitSource = file.unitNamed ? 'file' : request.body.unit ? 'request' : 'setting';
 
-      let library = await readLibrary(core, request);
+      let library = (await runner.append(request, libraryAsItStands(request.userId))).state;
       const before = library;
       const created: string[] = [];
       const workouts: ImportAnswer['workouts'] = [];
@@ -188,7 +184,7 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
           for (const { name } of create) if (!created.some((known) => sameName(known, name))) created.push(name);
         } else {
           let made: string[] = [];
-          const result = await appendWorkoutDecision(core, request, id, async (state) => {
+          const result = await runner.append(request, workoutDecision(id, async (state) => {
             made = [];
             // Nothing to create and nothing the workout gains (the usual case of a second import):
             // the library is not asked, so a long library stream is not read again per workout.
@@ -202,18 +198,18 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
             }
             // the library first, holding this workout's revision: the exercises the file names are
             // created where missing, and each one this workout gains admitted (docs/design.md)
-            const admitted = await appendLibraryDecision(core, request, (current) => {
+            const admitted = await runner.append(request, libraryDecision(request.userId, (current) => {
               const { idOf, create } = resolveNames(current, names, () => randomUUID());
               events = decideWorkout(commandOf(userId, workout, idOf, newSetIds), state);
               const use = [...new Set(ticked(events))].filter((exerciseId) => !holdsExercise(state, [exerciseId]));
               made = create.map((each) => each.name);
               return create.length === 0 && use.length === 0 ? [] : decideLibrary({ type: 'import-exercises', workoutId: id, create, use }, current);
-            });
+            }));
             library = admitted.state;
             if (admitted.position) last = admitted.position;
             status = statusOf(state, events);
             return events;
-          });
+          }));
           if (result.position) last = result.position;
           created.push(...made);
         }
@@ -237,13 +233,13 @@ export function gymImportRoutes(app: HttpApp, { core, cookies }: { readonly core
         const decide = (current: LibraryState) => (decision = decideCardioImport(current, batch, randomUUID)).events;
         if (dryRun) decide(library);
         else {
-          const appended = await appendLibraryDecision(core, request, (current) => [...decide(current)]);
+          const appended = await runner.append(request, libraryDecision(request.userId, (current) => [...decide(current)]));
           if (appended.position) last = appended.position;
         }
         outcomes.push(...decision.outcomes);
         machinesCreated.push(...decision.machinesCreated);
       }
-      if (!dryRun) await awaitDecided(core, last);
+      if (!dryRun) await runner.awaitDecided(last);
 
       const matched = file.exercises.filter((name) => !created.some((made) => sameName(made, name)));
       return {

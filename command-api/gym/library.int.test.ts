@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 
 // the server's clock as it is, unless a test sets it (a body-weight date's limit is the server's now)

@@ -4,12 +4,11 @@ import { dateSchema, planBodySchema, slotSchema } from '../../domain/gym/library
 import { PLAN_BOUNDS } from '../../domain/gym/bounds.ts';
 import { textSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
-import { readPlan } from '../../query-api/gym/plans.ts';
-import { planSchema } from '../../query-api/gym/schemas.ts';
-import { idParams } from '../../query-api/gym/workouts.ts';
-import type { Core } from '../shared/core.ts';
-import { runLibraryCommand } from './training-command.ts';
+import { idParams } from '../../infra/http/request-schemas.ts';
+import { planSchema } from '../../projections/gym/library/library-views.ts';
+import { readPlan } from '../../projections/gym/library/read-plans.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { libraryCommand } from './streams.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
 
@@ -33,7 +32,7 @@ export const planDraftBody = planBodySchema.omit({ days: true }).extend({ days: 
 export const revisePlanBody = planDraftBody.partial().extend({ active: z.literal(true).optional() });
 export const duplicatePlanBody = z.object({ date: dateSchema, name: textSchema.trim().min(1).max(100).optional() });
 
-export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+export function gymPlanRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
   const newId = () => randomUUID();
@@ -51,7 +50,7 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
     },
     async (request, reply) => {
       const id = randomUUID();
-      await runLibraryCommand(core, request, { type: 'create-plan', id, draft: request.body, newId });
+      await runner.run(request, libraryCommand(request.userId, { type: 'create-plan', id, draft: request.body, newId }));
       reply.code(201);
       return readPlan(db, request.userId, id);
     },
@@ -71,7 +70,7 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
     },
     async (request) => {
       const { active, ...changes } = request.body;
-      await runLibraryCommand(core, request, { type: 'revise-plan', id: request.params.id, changes, activate: active === true, newId });
+      await runner.run(request, libraryCommand(request.userId, { type: 'revise-plan', id: request.params.id, changes, activate: active === true, newId }));
       return readPlan(db, request.userId, request.params.id);
     },
   );
@@ -90,14 +89,14 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
     },
     async (request, reply) => {
       const id = randomUUID();
-      await runLibraryCommand(core, request, {
+      await runner.run(request, libraryCommand(request.userId, {
         type: 'duplicate-plan',
         sourceId: request.params.id,
         id,
         startDate: request.body.date,
         name: request.body.name ?? null,
         newId,
-      });
+      }));
       reply.code(201);
       return readPlan(db, request.userId, id);
     },
@@ -110,7 +109,7 @@ export function gymPlanRoutes(app: HttpApp, { core, cookies }: { readonly core: 
       schema: { operationId: 'deletePlan', summary: 'Delete a plan; its workouts and sets stay, unlinked from the day', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await runLibraryCommand(core, request, { type: 'delete-plan', id: request.params.id });
+      await runner.run(request, libraryCommand(request.userId, { type: 'delete-plan', id: request.params.id }));
       return reply.code(204).send(null);
     },
   );

@@ -8,7 +8,7 @@ import { recoveryMail } from '../../domain/accounts/recovery.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies } from '../../infra/http/auth.ts';
 import type { Core } from '../shared/core.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { postmarkStandIn, type ReceivedMail } from '../../testing/stand-ins/postmark.ts';
 import { waitUntil } from '../../testing/until.ts';
 import { gymRecoveryRoutes } from './recovery.ts';

@@ -3,7 +3,7 @@ import t from 'tap';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { buildServices, openCore } from '../../ops/system.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../testing/harness.ts';
 import { gymClient } from '../../testing/gym/client.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 

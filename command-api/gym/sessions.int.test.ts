@@ -1,7 +1,7 @@
 import t from 'tap';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { gymClient, sessionCookie } from '../../testing/gym/client.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

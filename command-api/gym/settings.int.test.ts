@@ -1,6 +1,6 @@
 import t from 'tap';
 import { userStream } from '../../domain/gym/user.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { DEFAULTS, gymClient } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t);

@@ -1,13 +1,12 @@
 import { gymUserSchema, settingsPatchSchema } from '../../domain/gym/user.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
-import type { Core } from '../shared/core.ts';
-import { readGymUser } from '../../query-api/gym/routes.ts';
-import { runUserCommand } from './user-command.ts';
+import { readGymUser } from '../../projections/gym/users/read-gym-user.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { userCommand } from './streams.ts';
 
 export const settingsBody = settingsPatchSchema.refine((patch) => Object.keys(patch).length > 0, { message: 'at least one setting' });
 
-export function gymSettingsRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+export function gymSettingsRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   app.patch(
     '/api/settings',
     {
@@ -20,7 +19,7 @@ export function gymSettingsRoutes(app: HttpApp, { core, cookies }: { readonly co
       },
     },
     async (request) => {
-      await runUserCommand(core, request, request.userId, { type: 'change-settings', changes: request.body });
+      await runner.run(request, userCommand(request.userId, { type: 'change-settings', changes: request.body }));
       return readGymUser(core.db.slonik, request.userId);
     },
   );

@@ -6,8 +6,8 @@ import { loadConfig } from '../../infra/config.ts';
 import { parsePosition } from '../../infra/eventstore/port.ts';
 import { buildGymService } from '../../ops/services/gym.ts';
 import { openCore, projections } from '../../ops/system.ts';
-import { startTestSystem, TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
-import { type ProjectorHandle, startProjector } from '../../projections/runtime.ts';
+import { startTestSystem, TEST_SESSION_SECRET } from '../../testing/harness.ts';
+import { type ProjectorHandle, startProjector } from '../../projections/runtime/projector.ts';
 import { LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 

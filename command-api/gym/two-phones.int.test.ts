@@ -3,8 +3,8 @@
 // a set can be deleted by its place, retried safely; a phone names a workout as the server does; and
 // Today on any device lists the date's unfinished workouts with sets.
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { workoutIdOf } from '../../ui/gym/workout-id.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { workoutIdOf } from '../../ui/gym/workout/workout-id.ts';
 import { gymClient } from '../../testing/gym/client.ts';
 
 /** the server's clock, fixed so the tests can say what "more than 5 minutes ahead" is */

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { gymClient, ISO, UUID } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t);

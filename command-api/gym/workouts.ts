@@ -3,34 +3,18 @@ import type { FastifyReply } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema, libraryAggregate, type LibraryState, libraryStream } from '../../domain/gym/library.ts';
-import {
-  decideWorkout,
-  effectiveMadeAt,
-  enteredUnitSchema,
-  findSet as findLoggedSet,
-  holdsExercise,
-  type LoggedSet,
-  MADE_AT_MAX_AHEAD_MS,
-  notesSchema,
-  repsSchema,
-  rpeSchema,
-  SetChangedLater,
-  setKindSchema,
-  setNoteSchema,
-  setNumberSchema,
-  type WorkoutEvent,
-  type WorkoutState,
-  workoutTitleSchema,
-} from '../../domain/gym/workout.ts';
+import { enteredUnitSchema, type LoggedSet, notesSchema, setValuesOf, repsSchema, rpeSchema, setKindSchema, setNoteSchema, setNumberSchema, type WorkoutEvent, type WorkoutState, workoutTitleSchema } from '../../domain/gym/workout.ts';
+import { decideWorkout, effectiveMadeAt, findSet as findLoggedSet, holdsExercise, MADE_AT_MAX_AHEAD_MS, SetChangedLater } from '../../domain/gym/workout-decide.ts';
 import { instantSchema } from '../../domain/shared/calendar.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
-import type { SessionCookies } from '../../infra/http/auth.ts';
 import { notFound } from '../../infra/http/errors.ts';
-import { setSchema, type SetView, workoutSchema } from '../../query-api/gym/schemas.ts';
-import { findSet, findWorkout, idParams, readWorkout } from '../../query-api/gym/workouts.ts';
-import type { Core } from '../shared/core.ts';
+import { idParams } from '../../infra/http/request-schemas.ts';
+import { findSet, findWorkout, readWorkout } from '../../projections/gym/workouts/read-workouts.ts';
+import { setSchema, type SetView, workoutSchema } from '../../projections/gym/workouts/workout-views.ts';
 import { answeredBeforeProjected, LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
-import { appendLibraryCommand, appendWorkoutCommand, appendWorkoutDecision, awaitDecided, runWorkoutCommand, workoutIdOf } from './training-command.ts';
+import type { GymCommandDeps } from './route-deps.ts';
+import { libraryCommand, workoutCommand, workoutDecision } from './streams.ts';
+import { workoutIdOf } from './workout-ids.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 export const startWorkoutBody = z.object({ planDayId: z.uuid().nullable().optional(), date: dateSchema });
@@ -91,20 +75,14 @@ const setView = (workoutId: string, set: LoggedSet, names: LibraryState): SetVie
   sessionId: workoutId,
   exerciseId: set.exerciseId,
   exerciseName: names.exercises[set.exerciseId]?.name ?? null,
-  setNumber: set.setNumber,
-  kg: set.kg,
-  reps: set.reps,
-  unit: set.unit,
-  rpe: set.rpe,
-  kind: set.kind,
-  note: set.note,
+  ...setValuesOf(set),
 });
 
-export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly core: Core; readonly cookies: SessionCookies }): void {
+export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCommandDeps): void {
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
   const madeAtOf = (madeAt: string | undefined): string | null => (madeAt === undefined ? null : effectiveMadeAt(madeAt, core.now()));
-  const libraryOf = (userId: string) => core.commands.held(libraryStream(userId), libraryAggregate);
+  const libraryOf = (userId: string) => runner.held(libraryStream(userId), libraryAggregate);
   const answerChangedLater = async (reply: FastifyReply, userId: string, workoutId: string, changed: SetChangedLater, change: string) => {
     const library = await libraryOf(userId);
     const set = changed.current ? setView(workoutId, changed.current, library) : null;
@@ -153,14 +131,14 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
         const unlinked = await findUnlinked(request.userId, request.body.date, id);
         if (unlinked) return reply.code(200).send(unlinked);
       }
-      const result = await appendWorkoutCommand(core, request, id, {
+      const result = await runner.append(request, workoutCommand(id, {
         type: 'start-workout',
         userId: request.userId,
         planDayId,
         date: request.body.date,
         now: core.now().toISOString(),
-      });
-      await awaitDecided(core, result.position);
+      }));
+      await runner.awaitDecided(result.position);
       reply.code(result.position ? 201 : 200);
       return readWorkout(db, request.userId, id);
     },
@@ -181,7 +159,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     async (request) => {
       const { id } = request.params;
       const userId = request.userId;
-      await runWorkoutCommand(core, request, id, { type: 'change-workout', userId, ...request.body, now: core.now().toISOString() });
+      await runner.run(request, workoutCommand(id, { type: 'change-workout', userId, ...request.body, now: core.now().toISOString() }));
       return readWorkout(db, userId, id);
     },
   );
@@ -190,7 +168,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     '/api/sessions/:id',
     { onRequest, schema: { operationId: 'deleteWorkout', summary: 'Delete a workout and its sets', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await runWorkoutCommand(core, request, request.params.id, { type: 'delete-workout', userId: request.userId });
+      await runner.run(request, workoutCommand(request.params.id, { type: 'delete-workout', userId: request.userId }));
       return reply.code(204).send(null);
     },
   );
@@ -232,11 +210,11 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
         // A workout holding sets of it has been admitted already, and the exercise cannot be deleted
         // while they exist: later sets need no library round trip.
         if (events.length > 0 && !holdsExercise(state, [exerciseId])) {
-          library = (await appendLibraryCommand(core, request, { type: 'use-exercise', id: exerciseId, workoutId })).state;
+          library = (await runner.append(request, libraryCommand(request.userId, { type: 'use-exercise', id: exerciseId, workoutId }))).state;
         }
         return events;
       });
-      const { state, position } = await appendWorkoutDecision(core, request, workoutId, refusable.decide);
+      const { state, position } = await runner.append(request, workoutDecision(workoutId, refusable.decide));
       if (refusable.outcome.changed) return answerChangedLater(reply, request.userId, workoutId, refusable.outcome.changed, 'tick');
       const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
@@ -269,9 +247,9 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
       const userId = request.userId;
       const command = { type: 'remove-set-at', userId, exerciseId, setNumber, madeAt: madeAtOf(request.query.madeAt) } as const;
       const refusable = keepingChangedLater((state) => decideWorkout(command, state));
-      const { position } = await appendWorkoutDecision(core, request, id, refusable.decide);
+      const { position } = await runner.append(request, workoutDecision(id, refusable.decide));
       if (refusable.outcome.changed) return answerChangedLater(reply, userId, id, refusable.outcome.changed, 'removal');
-      await awaitDecided(core, position);
+      await runner.awaitDecided(position);
       return reply.code(204).send(null);
     },
   );
@@ -296,7 +274,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     },
     async (request) => {
       const set = await loadSet(request.userId, request.params.id);
-      await runWorkoutCommand(core, request, set.sessionId, { type: 'correct-set', userId: request.userId, setId: set.id, ...request.body });
+      await runner.run(request, workoutCommand(set.sessionId, { type: 'correct-set', userId: request.userId, setId: set.id, ...request.body }));
       return loadSet(request.userId, set.id);
     },
   );
@@ -306,7 +284,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies }: { readonly cor
     { onRequest, schema: { operationId: 'removeSet', summary: 'Remove a set', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const set = await loadSet(request.userId, request.params.id);
-      await runWorkoutCommand(core, request, set.sessionId, { type: 'remove-set', userId: request.userId, setId: set.id });
+      await runner.run(request, workoutCommand(set.sessionId, { type: 'remove-set', userId: request.userId, setId: set.id }));
       return reply.code(204).send(null);
     },
   );

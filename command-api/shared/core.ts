@@ -7,7 +7,7 @@ import type { Config } from '../../infra/config.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { Database } from '../../infra/postgres/pools.ts';
-import type { ProjectionProgress } from '../../projections/runtime.ts';
+import type { ProjectionProgress } from '../../projections/runtime/progress.ts';
 import type { CommandHandler } from './handle-command.ts';
 import type { WritePositions } from './read-your-writes.ts';
 

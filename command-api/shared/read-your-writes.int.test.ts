@@ -1,7 +1,7 @@
 import t from 'tap';
-import { startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { projections } from '../../ops/system.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

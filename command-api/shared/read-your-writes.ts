@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { comparePositions, type EventStore, formatPosition, parsePosition, type Position } from '../../infra/eventstore/port.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
-import type { ProjectionProgress } from '../../projections/runtime.ts';
+import type { ProjectionProgress } from '../../projections/runtime/progress.ts';
 
 export const BEHIND_MESSAGE = 'Saved, but the read side is behind; read again shortly';
 export const HEAD_BEHIND_MESSAGE = 'The read side has not caught up with the latest saves yet; read again shortly';

@@ -1,21 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { awaitProjections } from '../shared/read-your-writes.ts';
 import { logoutRoute } from '../accounts/logout.ts';
 import { replacePassword } from '../accounts/password.ts';
 import { emailSchema, passwordSchema, refusePasswordFromLogin, usernameSchema } from '../../domain/accounts/credentials.ts';
 import { decideUser, type UserCommand } from '../../domain/shows/decide.ts';
 import { type User, userAggregate, userSchema, type UserState, userStream, userView } from '../../domain/shows/user.ts';
 import { fold } from '../../domain/shared/aggregate.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { comparePositions, type Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { SESSION_TERMS, type SessionCookies, unauthenticated } from '../../infra/http/auth.ts';
-import { badRequest, conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
+import { conflict, HttpError, serviceUnavailable } from '../../infra/http/errors.ts';
 import type { Core } from '../shared/core.ts';
-import { readUser } from '../../query-api/shows/users.ts';
+import { readUser } from '../../projections/shows/users/read-user.ts';
 import { limitByAddress, signInGuard } from '../accounts/limits.ts';
 import type { CommandContext, CommandResult } from '../shared/handle-command.ts';
+import type { CommandRunner } from '../shared/command-runner.ts';
 import { claimUsername, releaseUsername } from './usernames.ts';
 
 const SERVICE = 'shows';
@@ -46,25 +46,21 @@ function later(a: Position | null, b: Position | null): Position | null {
 }
 
 /** The shows accounts: sign-up, sign-in, sign-out, password change, preferences (spec 001). */
-export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; readonly cookies: SessionCookies }): void {
-  const { core, cookies } = deps;
+export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; readonly cookies: SessionCookies; readonly runner: CommandRunner }): void {
+  const { core, cookies, runner } = deps;
   const guard = signInGuard({ ...core, secure: core.config.COOKIE_SECURE }, SERVICE);
 
-  const runUserCommand = (userId: string, command: UserCommand, context: CommandContext, observe?: (state: UserState) => void) =>
-    core.commands({
+  /** on the user's own stream, acting as that user (who is not signed in yet while the account is created) */
+  const runUserCommand = (request: FastifyRequest, userId: string, command: UserCommand, observe?: (state: UserState) => void) =>
+    runner.append(request, {
       stream: userStream(userId),
       aggregate: userAggregate,
       decide: (state) => {
         observe?.(state);
         return decideUser(command, state);
       },
-      context,
+      actingAs: userId,
     });
-
-  /** read-your-writes: the caller's next GET sees what it just wrote */
-  const caughtUp = async (position: Position | null): Promise<void> => {
-    await awaitProjections(core.progress, [SERVICE], position, core.config.PROJECTION_WAIT_MS);
-  };
 
   const viewOf = (userId: string, state: UserState): User => {
     const user = userView(userId, state);
@@ -95,11 +91,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       }
       let result: CommandResult<UserState>;
       try {
-        result = await runUserCommand(
-          account.id,
-          { type: 'create-account', email, now: core.now().toISOString() },
-          { userId: account.id, correlationId: request.id },
-        );
+        result = await runUserCommand(request, account.id, { type: 'create-account', email, now: core.now().toISOString() });
       } catch (error) {
         // credentials without the account's events would block the email for good
         await core.accounts.remove(account.id);
@@ -107,7 +99,7 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       }
       const session = await core.sessions.shows.start(account.id);
       cookies.set(reply, session.token, session.expiresAt);
-      await caughtUp(result.position);
+      await runner.awaitDecided(result.position);
       reply.code(201);
       return viewOf(account.id, result.state);
     },
@@ -154,14 +146,8 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       const { userId } = request;
       if (!(await core.accounts.checkPassword(userId, request.body.currentPassword))) throw invalidCredentials();
       await replacePassword({ pool: core.db.slonik, accounts: core.accounts, sessions: core.sessions.shows }, userId, request.body.newPassword, request.sessionToken);
-      let result: CommandResult<UserState>;
-      try {
-        result = await runUserCommand(userId, { type: 'change-password', now: core.now().toISOString() }, { userId, correlationId: request.id });
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'NO_ACCOUNT') throw unauthenticated();
-        throw error;
-      }
-      await caughtUp(result.position);
+      const result = await runUserCommand(request, userId, { type: 'change-password', now: core.now().toISOString() });
+      await runner.awaitDecided(result.position);
       return { ok: true as const };
     },
   );
@@ -187,7 +173,11 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
 
       // decided once up front so that a refused change never claims a name
       const before = fold(userAggregate, await core.store.readStream(userStream(userId)));
-      refuseDomainErrors(() => decideUser(command, before));
+      try {
+        decideUser(command, before);
+      } catch (error) {
+        throw runner.refusal(error);
+      }
       const wanted = body.username;
       const claims = typeof wanted === 'string' && before.status === 'active' && before.username !== wanted;
       const claimed = claims ? await claimUsername(core.commands, { name: wanted, userId, now, context }) : null;
@@ -196,11 +186,9 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       let result: CommandResult<UserState>;
       try {
         // the name to let go is the one the appended decision replaced, which a concurrent change may have moved
-        result = await refuseDomainErrorsAsync(() =>
-          runUserCommand(userId, command, context, (state) => {
-            seen.previous = state.status === 'active' ? state.username : null;
-          }),
-        );
+        result = await runUserCommand(request, userId, command, (state) => {
+          seen.previous = state.status === 'active' ? state.username : null;
+        });
       } catch (error) {
         if (claimed && typeof wanted === 'string') await releaseUsername(core.commands, { name: wanted, userId, now, context });
         throw error;
@@ -210,38 +198,8 @@ export function showsAuthRoutes(app: HttpApp, deps: { readonly core: Core; reado
       if (result.position && seen.previous !== null && seen.previous !== after) {
         released = await releaseUsername(core.commands, { name: seen.previous, userId, now, context });
       }
-      await caughtUp(later(later(claimed, result.position), released));
+      await runner.awaitDecided(later(later(claimed, result.position), released));
       return viewOf(userId, result.state);
     },
   );
-}
-
-function toHttpError(error: unknown): unknown {
-  if (!(error instanceof DomainError)) return error;
-  switch (error.code) {
-    case 'PROFILE_NEEDS_USERNAME':
-      return badRequest('body.publicProfile', error.message);
-    case 'USERNAME_NEEDED_BY_PROFILE':
-      return badRequest('body.username', error.message);
-    case 'NO_ACCOUNT':
-      return unauthenticated();
-    default:
-      return new HttpError(400, error.code, error.message);
-  }
-}
-
-function refuseDomainErrors<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    throw toHttpError(error);
-  }
-}
-
-async function refuseDomainErrorsAsync<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toHttpError(error);
-  }
 }

@@ -3,12 +3,12 @@
 // tracking under way, its TV data held back until the erasure has answered; afterwards nothing of
 // the user may be in the log or the read tables, nor come back in a rebuild.
 import t from 'tap';
-import { describeEvents, eventsNaming, openPeer, tally } from '../../ops/test/erasure-race.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { whereFound } from '../../ops/test/where-found.ts';
+import { describeEvents, eventsNaming, openPeer, tally } from '../../testing/erasure-race.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { whereFound } from '../../testing/where-found.ts';
 import { until } from '../../testing/until.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { showsUser } from '../../testing/shows/client.ts';
 

@@ -5,8 +5,8 @@ import { usernameStream, userStream } from '../../domain/shows/user.ts';
 import { pushStandIn } from '../../testing/stand-ins/push.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { whereFound as findEverywhere } from '../../ops/test/where-found.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { whereFound as findEverywhere } from '../../testing/where-found.ts';
 import { showsUser } from '../../testing/shows/client.ts';
 
 // 12:30 in Amman on 2026-09-30; Slow Horses (45039) S6E3 (3643507) airs that day

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { chatStandIn } from '../../testing/stand-ins/chat.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { showsUser } from '../../testing/shows/client.ts';
 
 const tvmaze = await tvmazeStandIn(t);

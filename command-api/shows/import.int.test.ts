@@ -6,7 +6,7 @@ import { libraryStream } from '../../domain/shows/library.ts';
 import { CUID } from '../../infra/ids.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { buildShowsService, createShowsRuntime } from '../../ops/services/shows.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { showsUser } from '../../testing/shows/client.ts';
 
 // POST /api/import and its job, through the API, against the TVmaze stand-in. The app is built

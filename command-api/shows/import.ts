@@ -8,21 +8,17 @@ import { userLimitKey } from '../../infra/accounts/rate-limit.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../infra/http/errors.ts';
 import { cuid } from '../../infra/ids.ts';
-import type { ShowCache } from '../../infra/tvmaze/cache.ts';
-import type { TvData } from '../../infra/tvmaze/client.ts';
-import { createShowLookups } from '../../infra/tvmaze/lookups.ts';
 import type { Core } from '../shared/core.ts';
-import { type ImportWorkerOptions, startImportWorker } from './import-job.ts';
-import { createImportJobs, emptyResult, IMPORT_STATUSES, ImportAlreadyRunning, type ImportJobs, importResultSchema } from './import-store.ts';
+import { emptyResult, IMPORT_STATUSES, ImportAlreadyRunning, type ImportJobs, importResultSchema } from './import-queue.ts';
 import { IMPORT_BODY_LIMIT, readTraktBody, readUploadedFiles } from './import-upload.ts';
 
 export type ImportDeps = {
   readonly core: Core;
   readonly cookies: SessionCookies;
-  readonly tv: TvData;
-  readonly cache: ShowCache;
-  readonly log?: (entry: object, message: string) => void;
-  readonly worker?: ImportWorkerOptions;
+  /** the queue of imports, which the worker (jobs/shows/import-job.ts) takes from */
+  readonly jobs: ImportJobs;
+  /** tells the worker a job is queued, so it need not wait for its next poll */
+  readonly kick: () => void;
 };
 
 const fileSchema = z.object({
@@ -65,23 +61,10 @@ const alreadyRunning = () => conflict('IMPORT_RUNNING', 'An import of yours is a
 /** uploads (refused ones included) per user: parsing an export is work for the process */
 const IMPORT_REQUESTS = { limit: 20, windowMinutes: 10 } as const;
 
-/** POST /api/import and its job; the job runs in this process (see import-job.ts). */
-export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jobs: ImportJobs } {
-  const { core } = deps;
+/** POST /api/import queues a job; GET /api/import/:jobId tells how it goes. */
+export function showsImportRoutes(app: HttpApp, deps: ImportDeps): void {
+  const { core, jobs } = deps;
   const onRequest = deps.cookies.requireUser;
-  const jobs = createImportJobs(core.db.slonik);
-  const worker = startImportWorker({
-    ...deps.worker,
-    core,
-    tv: deps.tv,
-    cache: deps.cache,
-    lookups: createShowLookups(core.db.slonik),
-    jobs,
-    ...(deps.log ? { log: deps.log } : {}),
-  });
-  // this process takes queued and abandoned jobs once it serves, and hands its own back when it stops
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
 
   const allowance = { limit: IMPORT_REQUESTS.limit, windowMs: IMPORT_REQUESTS.windowMinutes * 60_000 };
   // the session first, so a stranger's upload is never read and the count is the user's
@@ -128,7 +111,7 @@ export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jo
         if (error instanceof ImportAlreadyRunning) throw alreadyRunning();
         throw error;
       }
-      worker.kick();
+      deps.kick();
       reply.code(202);
       return { jobId };
     },
@@ -152,6 +135,4 @@ export function showsImportRoutes(app: HttpApp, deps: ImportDeps): { readonly jo
       return { ...rest, ...result };
     },
   );
-
-  return { jobs };
 }

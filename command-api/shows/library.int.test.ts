@@ -1,8 +1,8 @@
 import t from 'tap';
 import { libraryStream } from '../../domain/shows/library.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { CUID } from '../../infra/ids.ts';
 import { showsUser } from '../../testing/shows/client.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { textSchema } from '../../domain/shared/text.ts';
-import { decideLibrary, type EpisodeRef, LIBRARY_ERROR_STATUS, type LibraryCommand } from '../../domain/shows/decide-library.ts';
+import { decideLibrary, type EpisodeRef, type LibraryCommand } from '../../domain/shows/decide-library.ts';
 import { libraryAggregate, libraryStream } from '../../domain/shows/library.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
@@ -11,12 +11,12 @@ import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
 import type { TvData } from '../../infra/tvmaze/client.ts';
 import { cachedShow, loadShow } from '../../infra/tvmaze/show-data.ts';
-import { readTrackedShow, trackedShowSchema, type TrackedShowView } from '../../query-api/shows/library.ts';
+import { readTrackedShow, trackedShowSchema, type TrackedShowView } from '../../projections/shows/library/read-tracked-shows.ts';
 import type { Core } from '../shared/core.ts';
 import { cuid } from '../../infra/ids.ts';
-import { runCommand } from '../shared/run-command.ts';
+import type { CommandRunner } from '../shared/command-runner.ts';
 
-export type LibraryDeps = { readonly core: Core; readonly cookies: SessionCookies; readonly tv: TvData; readonly cache: ShowCache };
+export type LibraryDeps = { readonly core: Core; readonly cookies: SessionCookies; readonly tv: TvData; readonly cache: ShowCache; readonly runner: CommandRunner };
 
 const showIdSchema = z.number().int().positive().max(2_147_483_647);
 const idParams = z.object({ id: textSchema.min(1).max(100) });
@@ -47,17 +47,11 @@ export function showsLibraryCommandRoutes(app: HttpApp, deps: LibraryDeps): void
   const showData = { tv, cache, now: core.now };
 
   const run = async (request: FastifyRequest, command: LibraryCommand): Promise<Position | null> => {
-    const result = await runCommand(
-      { ...core, waitMs: core.config.PROJECTION_WAIT_MS },
-      {
-        stream: libraryStream(request.userId),
-        aggregate: libraryAggregate,
-        decide: (state) => decideLibrary(command, state),
-        context: { userId: request.userId, correlationId: request.id },
-        projections: ['shows'],
-        errorStatus: LIBRARY_ERROR_STATUS,
-      },
-    );
+    const result = await deps.runner.run(request, {
+      stream: libraryStream(request.userId),
+      aggregate: libraryAggregate,
+      decide: (state) => decideLibrary(command, state),
+    });
     return result.position;
   };
 

@@ -4,12 +4,12 @@ import { notificationStream } from '../../domain/shows/notification.ts';
 import { pushStandIn } from '../../testing/stand-ins/push.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { createShowsRuntime } from '../../ops/services/shows.ts';
 import { createCommandHandler } from '../shared/handle-command.ts';
-import { runDailyJob } from './daily-job.ts';
+import { runDailyJob } from '../../jobs/shows/daily-job.ts';
 import { showsUser } from '../../testing/shows/client.ts';
 
 // 12:30 in Amman on 2026-09-30; Slow Horses S6E3 (3643507) airs at 12:00Z that day

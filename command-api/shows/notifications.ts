@@ -9,11 +9,27 @@ import type { Mailer } from '../../infra/mail/mailer.ts';
 import { isP256PublicKey, isPushAuthSecret } from '../../infra/push/keys.ts';
 import type { PushSubscriptions } from '../../infra/push/subscriptions.ts';
 import type { ShowCache } from '../../infra/tvmaze/cache.ts';
-import { readTrackedShows, type TrackedShowView } from '../../query-api/shows/library.ts';
-import { readUser } from '../../query-api/shows/users.ts';
+import { readTrackedShows, type TrackedShowView } from '../../projections/shows/library/read-tracked-shows.ts';
+import { readUser } from '../../projections/shows/users/read-user.ts';
 import type { Core } from '../shared/core.ts';
-import type { DailyJobReport } from './daily-job.ts';
 import { cuid } from '../../infra/ids.ts';
+
+/** what a run of the daily job (jobs/shows/daily-job.ts) did, as POST /api/admin/run-cron answers it */
+export type DailyJobReport = {
+  readonly day: string;
+  readonly refreshed: number;
+  readonly refreshFailed: number;
+  readonly episodes: number;
+  readonly sent: number;
+  /** already claimed by an earlier run or another worker */
+  readonly skipped: number;
+  readonly failed: number;
+  /** how long the refresh and the sends took, in milliseconds */
+  readonly refreshMs: number;
+  readonly sendMs: number;
+  /** stopped by the signal before every notification was tried; the day is not marked done */
+  readonly interrupted: boolean;
+};
 
 export type NotificationRoutesDeps = {
   readonly core: Core;

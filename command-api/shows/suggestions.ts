@@ -8,7 +8,7 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { createShowCache } from '../../infra/tvmaze/cache.ts';
 import type { TvData } from '../../infra/tvmaze/client.ts';
-import { readDismissedShowIds } from '../../query-api/shows/library.ts';
+import { readDismissedShowIds } from '../../projections/shows/library/read-dismissed.ts';
 import type { Core } from '../shared/core.ts';
 
 export const suggestionsSchema = z

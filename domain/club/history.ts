@@ -4,7 +4,7 @@
 import type { StoredEvent } from '../shared/aggregate.ts';
 import { assertNever } from '../shared/events.ts';
 import type { CourtEntry, LineUp } from './shuffle.ts';
-import { type Night, type NightPerson, type SessionEvent, type SessionState, sessionAggregate } from './session.ts';
+import { type Night, nightAggregate, type NightEvent, type NightPerson, type NightState } from './night.ts';
 import { type Timer, timerStatus } from './timer.ts';
 
 export type NightVersionKind = 'opened' | 'saved' | 'restored' | 'closed' | 'reopened';
@@ -24,7 +24,7 @@ export type NightVersion = {
 /** A stored event of a night's stream with the time the log recorded it (ISO 8601). */
 export type RecordedNightEvent = StoredEvent & { readonly recordedAt: string };
 
-function kindOf(event: SessionEvent): { readonly kind: NightVersionKind; readonly restoredFrom: number | null } | null {
+function kindOf(event: NightEvent): { readonly kind: NightVersionKind; readonly restoredFrom: number | null } | null {
   switch (event.type) {
     case 'session-opened':
       return { kind: 'opened', restoredFrom: null };
@@ -48,12 +48,12 @@ function kindOf(event: SessionEvent): { readonly kind: NightVersionKind; readonl
  * Empty when the night was never opened or is deleted.
  */
 export function nightVersions(events: readonly RecordedNightEvent[]): NightVersion[] {
-  let state: SessionState = sessionAggregate.initialState;
+  let state: NightState = nightAggregate.initialState;
   let versions: NightVersion[] = [];
   for (const recorded of events) {
-    const event = sessionAggregate.parse(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+    const event = nightAggregate.parse(recorded.type, recorded.data, recorded.metadata.schemaVersion);
     const before = event.type === 'session-opened' ? null : state;
-    state = sessionAggregate.evolve(state, event);
+    state = nightAggregate.evolve(state, event);
     const kind = kindOf(event);
     if (state === null || kind === null) {
       versions = [];

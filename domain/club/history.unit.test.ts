@@ -1,7 +1,8 @@
 import t from 'tap';
 import { DomainError } from '../shared/events.ts';
 import { changesBetween, listOf, nightVersions, type RecordedNightEvent } from './history.ts';
-import { decideSession, type Night, type SessionCommand, type SessionEvent, sessionAggregate, type SessionState, type Snapshot, snapshotSchema } from './session.ts';
+import { type Night, nightAggregate, type NightEvent, type NightState, type Snapshot, snapshotSchema } from './night.ts';
+import { decideNight, type NightCommand } from './night-decide.ts';
 import type { Level, Venue } from './settings.ts';
 
 const venues: Venue[] = [{ id: 'hall', name: 'Hall', sortOrder: 0, active: true }];
@@ -18,12 +19,12 @@ const court = (number: number, a: string, b: string, c: string, d: string) => ({
 /** The night's stream as the store would hand it back: each decided event, stored as JSON, with the time it was recorded. */
 function night() {
   const stream: RecordedNightEvent[] = [];
-  let state: SessionState = null;
+  let state: NightState = null;
   let minute = 0;
-  const run = (command: SessionCommand): SessionEvent[] => {
-    const events = decideSession(command, state);
+  const run = (command: NightCommand): NightEvent[] => {
+    const events = decideNight(command, state);
     for (const event of events) {
-      state = sessionAggregate.evolve(state, event);
+      state = nightAggregate.evolve(state, event);
       stream.push({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 1 }, recordedAt: `2026-11-26T19:${String(minute++).padStart(2, '0')}:00.000Z` });
     }
     return events;
@@ -97,9 +98,9 @@ t.test('a restore saves an older version as the newest: a new event, nothing ear
   t.match(versions.at(-1), { version: 4, kind: 'restored', restoredFrom: 2, changes: ['Removed Eli', '2 courts (was 3)', 'Ends at 21:30 (was 22:00)'] });
   t.notOk('restoredFrom' in restored, 'the restore mark is the event’s, not the night’s');
 
-  const refusal = (command: SessionCommand, current: Night | null = restored): string => {
+  const refusal = (command: NightCommand, current: Night | null = restored): string => {
     try {
-      decideSession(command, current);
+      decideNight(command, current);
       return 'accepted';
     } catch (error) {
       if (error instanceof DomainError) return `${error.code}: ${error.message}`;
@@ -116,8 +117,8 @@ t.test('a restore saves an older version as the newest: a new event, nothing ear
 
 t.test('an old snapshot-saved without restoredFrom still parses; one with it keeps it', async (t) => {
   const data = { version: 2, venueId: 'hall', date: '2026-11-26', startTime: '19:00', endTime: '21:30', courts: 2, roundLengthSec: 600, people: [], lineUp: [], timer: null, rounds: [], savedAt: '2026-11-26T19:00:00.000Z' };
-  t.notOk('restoredFrom' in sessionAggregate.parse('snapshot-saved', data, 1).data);
-  t.match(sessionAggregate.parse('snapshot-saved', { ...data, restoredFrom: 1 }, 1).data, { restoredFrom: 1 });
+  t.notOk('restoredFrom' in nightAggregate.parse('snapshot-saved', data, 1).data);
+  t.match(nightAggregate.parse('snapshot-saved', { ...data, restoredFrom: 1 }, 1).data, { restoredFrom: 1 });
 });
 
 t.test('a night deleted and opened again under its id starts its versions again', async (t) => {

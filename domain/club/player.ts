@@ -99,8 +99,6 @@ export type PlayerCommand =
     }
   | { readonly type: 'delete-player'; readonly at: string };
 
-export const PLAYER_ERROR_STATUS: Readonly<Record<string, number>> = { PLAYER_NOT_FOUND: 404 };
-
 export function decidePlayer(command: PlayerCommand, state: PlayerState): PlayerEvent[] {
   switch (command.type) {
     case 'create-player':

@@ -169,21 +169,6 @@ export type ClubSettingsCommand =
       readonly end?: string | undefined;
     };
 
-/** Error codes and the HTTP status the command API answers them with. */
-export const CLUB_SETTINGS_ERROR_STATUS: Readonly<Record<string, number>> = {
-  INVALID_CLUB_SETTINGS: 400,
-  INVALID_NAME: 400,
-  LEVEL_NAME_TAKEN: 409,
-  COACH_EXISTS: 409,
-  LEVEL_NOT_FOUND: 404,
-  LEVEL_ORDER_MISMATCH: 400,
-  COACH_NOT_FIRST: 400,
-  VENUE_NAME_TAKEN: 409,
-  VENUE_NOT_FOUND: 404,
-  INVALID_SLOT: 400,
-  SLOT_NOT_FOUND: 404,
-};
-
 const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function cleanName(name: string): string {

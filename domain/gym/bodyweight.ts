@@ -3,7 +3,7 @@
 // the calendar furthest ahead: no time zone runs more than 14 hours ahead of UTC (UTC+14, Kiribati's
 // Line Islands). A date later than that is in the future on every phone on Earth. A date that is
 // tomorrow for this phone but already today somewhere is let through here: the app holds the phone
-// to its own date (ui/gym/body.tsx). No imports, so the app can say it too.
+// to its own date (ui/gym/body/body.tsx). No imports, so the app can say it too.
 
 /** The furthest any time zone runs ahead of UTC. */
 const FURTHEST_AHEAD_MS = 14 * 3_600_000;

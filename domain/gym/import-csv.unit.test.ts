@@ -1,6 +1,9 @@
 import t from 'tap';
 import { IMPORT_BOUNDS } from './bounds.ts';
-import { HEVY_HEADER, type ImportedFile, ImportError, parseDuration, parseWallTime, readWorkoutExport, STRONG_HEADER, STRONG_LEGACY_HEADER, zonedInstant } from './import-csv.ts';
+import { readWorkoutExport } from './import-csv.ts';
+import { HEVY_HEADER, STRONG_HEADER, STRONG_LEGACY_HEADER } from './import-csv-dialects.ts';
+import { parseDuration, parseWallTime, zonedInstant } from './import-csv-values.ts';
+import { type ImportedFile, ImportError } from './imported-file.ts';
 import { KG_PER_LB } from './units.ts';
 
 const UTC = { unit: 'kg', timeZone: 'UTC' } as const;

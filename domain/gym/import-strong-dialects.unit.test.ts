@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { type ImportedFile, ImportError, readWorkoutExport } from './import-csv.ts';
+import { readWorkoutExport } from './import-csv.ts';
+import { type ImportedFile, ImportError } from './imported-file.ts';
 import { KG_PER_LB } from './units.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../shared/fixtures/imports/strong');

@@ -61,15 +61,6 @@ export type LibraryCommand =
   | { readonly type: 'record-bodyweight'; readonly date: string; readonly kg: number; readonly now: string }
   | { readonly type: 'remove-bodyweight'; readonly date: string };
 
-/** HTTP status of each domain error code of the library. */
-export const LIBRARY_ERROR_STATUS: Readonly<Record<string, number>> = {
-  NOT_FOUND: 404,
-  IN_USE: 409,
-  USED_MEANWHILE: 409,
-  NAME_TAKEN: 409,
-  VALIDATION_FAILED: 400,
-};
-
 const notFound = (what: string): DomainError => new DomainError('NOT_FOUND', `${what} not found`);
 const invalid = (field: string, message: string): DomainError => new DomainError('VALIDATION_FAILED', `${field}: ${message}`);
 

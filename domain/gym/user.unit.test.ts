@@ -1,6 +1,6 @@
-import t, { type Test } from 'tap';
-import { DomainError } from '../shared/events.ts';
-import { decideUser, type UserCommand } from './decide.ts';
+import t from 'tap';
+import { deciderSpec } from '../../testing/decider-spec.ts';
+import { decideUser } from './user-decide.ts';
 import { DEFAULT_SETTINGS, evolveUser, initialUserState, parseUserEvent, settingsPatchSchema, type UserEvent, type UserState } from './user.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
@@ -9,29 +9,7 @@ const T2 = '2026-01-02T10:00:00.000Z';
 const created: UserEvent = { type: 'account-created', data: { email: 'a@x.io', createdAt: T1 } };
 const active: UserState = { status: 'active', email: 'a@x.io', settings: DEFAULT_SETTINGS, createdAt: T1, passwordChangedAt: null };
 
-/** given the past events, when the command is decided and its events folded, then */
-function spec(given: readonly UserEvent[]) {
-  const state = given.reduce(evolveUser, initialUserState);
-  return {
-    when(command: UserCommand) {
-      const run = () => {
-        const events = decideUser(command, state);
-        return { events, state: events.reduce(evolveUser, state) };
-      };
-      return {
-        then(tap: Test, expected: { events: UserEvent[]; state: UserState }): void {
-          const result = run();
-          tap.same(result.events, expected.events, 'events');
-          tap.same(result.state, expected.state, 'state');
-        },
-        thenThrows(tap: Test, code: string): void {
-          tap.throws(run, DomainError);
-          tap.throws(run, { code });
-        },
-      };
-    },
-  };
-}
+const spec = deciderSpec({ initialState: initialUserState, evolve: evolveUser, decide: decideUser });
 
 t.test('creating an account records the email and time; the settings start at their defaults', async (t) => {
   spec([])

@@ -1,19 +1,10 @@
 import t from 'tap';
 import { fold } from '../shared/aggregate.ts';
 import { DomainError } from '../shared/events.ts';
-import {
-  decideWorkout,
-  effectiveMadeAt,
-  evolveWorkout,
-  holdsExercise,
-  initialWorkoutState,
-  parseWorkoutEvent,
-  SetChangedLater,
-  type SetKind,
-  type WorkoutCommand,
-  type WorkoutEvent,
-  workoutAggregate,
-} from './workout.ts';
+import { deciderSpec } from '../../testing/decider-spec.ts';
+import { evolveWorkout, initialWorkoutState, parseWorkoutEvent, workoutAggregate, type WorkoutEvent } from './workout.ts';
+import type { SetKind } from './set-kind.ts';
+import { decideWorkout, effectiveMadeAt, holdsExercise, SetChangedLater, type WorkoutCommand } from './workout-decide.ts';
 
 const T1 = '2026-11-24T10:00:00.000Z';
 const T2 = '2026-11-24T11:00:00.000Z';
@@ -54,92 +45,87 @@ const tickSet = (
   ...fields,
 });
 
-/** given the past events, when the command is decided, then these events */
-function decide(given: readonly WorkoutEvent[], command: WorkoutCommand): WorkoutEvent[] {
-  return decideWorkout(command, given.reduce(evolveWorkout, initialWorkoutState));
-}
+const workout = deciderSpec({ initialState: initialWorkoutState, evolve: evolveWorkout, decide: decideWorkout });
 
 t.test('a set keeps its kind and note: a tick that leaves them out keeps them, a warm-up is a kind like any other', async (t) => {
-  const warmup = decide([started], tickSet({ newSetId: 's1', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5, kind: 'warmup', note: 'easy' }));
+  const warmup = workout([started]).when(tickSet({ newSetId: 's1', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5, kind: 'warmup', note: 'easy' })).decided().events;
   t.same(warmup, [{ type: 'set-ticked', data: { ...tick('s1', 'squat', 1, 60, 5).data, kind: 'warmup', note: 'easy' } }]);
   const given = [started, ...warmup];
-  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5 })), [], 'the same tick from a client that knows no kinds changes nothing');
-  t.same(
-    decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 6 })),
-    [{ type: 'set-ticked', data: { ...tick('s1', 'squat', 1, 60, 6).data, kind: 'warmup', note: 'easy' } }],
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5 })).then(t, [], 'the same tick from a client that knows no kinds changes nothing');
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 6 })).then(
+    t,
+    [{ type: 'set-ticked', data: { ...tick('s1', 'squat', 1, 60, 6).data, kind: 'warmup', note: 'easy' } } as WorkoutEvent],
     'other reps keep the kind and the note',
   );
-  t.same(
-    decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5, kind: 'normal', note: '' })),
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 60, reps: 5, kind: 'normal', note: '' })).then(
+    t,
     [tick('s1', 'squat', 1, 60, 5)],
     'made ordinary again with no note: the event holds neither, as every tick before kinds',
   );
-  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', kind: 'failure' }), [{ type: 'set-corrected', data: { setId: 's1', kg: 60, reps: 5, kind: 'failure' } }]);
-  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', note: 'easy' }), [], 'a correction to what the set has changes nothing');
-  const corrected = [...given, ...decide(given, { type: 'correct-set', userId: U, setId: 's1', kg: 62.5, note: '' })];
-  const state = corrected.reduce(evolveWorkout, initialWorkoutState);
+  workout(given).when({ type: 'correct-set', userId: U, setId: 's1', kind: 'failure' }).then(t, [{ type: 'set-corrected', data: { setId: 's1', kg: 60, reps: 5, kind: 'failure' } }]);
+  workout(given).when({ type: 'correct-set', userId: U, setId: 's1', note: 'easy' }).then(t, [], 'a correction to what the set has changes nothing');
+  const { state } = workout(given).when({ type: 'correct-set', userId: U, setId: 's1', kg: 62.5, note: '' }).decided();
   t.match(state.status === 'open' ? state.sets['s1'] : undefined, { kg: 62.5, kind: 'warmup', note: '' }, 'a correction leaves out what it does not change');
-  t.same(decide(given, { type: 'rename-workout', userId: U, title: 'Legs' }), [{ type: 'workout-renamed', data: { title: 'Legs' } }]);
-  t.same(decide([...given, { type: 'workout-renamed', data: { title: 'Legs' } }], { type: 'change-workout', userId: U, title: 'Legs', now: T1 }), [], 'the same title again: nothing');
+  workout(given).when({ type: 'rename-workout', userId: U, title: 'Legs' }).then(t, [{ type: 'workout-renamed', data: { title: 'Legs' } }]);
+  workout([...given, { type: 'workout-renamed', data: { title: 'Legs' } }]).when({ type: 'change-workout', userId: U, title: 'Legs', now: T1 }).then(t, [], 'the same title again: nothing');
   t.throws(() => parseWorkoutEvent('set-ticked', { ...tick('s1', 'squat', 1, 60, 5).data, kind: 'cooldown' }, 3), 'a kind the code does not know is not read as ordinary');
 });
 
 t.test('start is get-or-create: the second start decides nothing', async (t) => {
-  t.same(decide([], { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T1 }), [started]);
-  t.same(decide([started], { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T2 }), []);
+  workout([]).when({ type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T1 }).then(t, [started]);
+  workout([started]).when({ type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T2 }).then(t, []);
   const deleted = [started, { type: 'workout-deleted', data: {} } as WorkoutEvent];
-  t.same(decide(deleted, { type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T2 }), [
+  workout(deleted).when({ type: 'start-workout', userId: U, planDayId: 'day-1', date: '2026-11-24', now: T2 }).then(t, [
     { ...started, data: { ...started.data, startedAt: T2 } },
   ], 'a deleted workout of the key starts afresh');
 });
 
 t.test('a tick of an existing (exercise, set number) overwrites that set, keeping its id', async (t) => {
   const given = [started, tick('s1', 'squat', 1, 100, 5)];
-  t.same(decide(given, tickSet({ newSetId: 's2', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 4 })), [tick('s1', 'squat', 1, 102.5, 4)]);
-  t.same(decide(given, tickSet({ newSetId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5 })), [tick('s2', 'squat', 2, 100, 5)]);
-  t.same(decide(given, tickSet({ newSetId: 's2', exerciseId: 'bench', setNumber: 1, kg: 60, reps: 8 })), [tick('s2', 'bench', 1, 60, 8)]);
+  workout(given).when(tickSet({ newSetId: 's2', exerciseId: 'squat', setNumber: 1, kg: 102.5, reps: 4 })).then(t, [tick('s1', 'squat', 1, 102.5, 4)]);
+  workout(given).when(tickSet({ newSetId: 's2', exerciseId: 'squat', setNumber: 2, kg: 100, reps: 5 })).then(t, [tick('s2', 'squat', 2, 100, 5)]);
+  workout(given).when(tickSet({ newSetId: 's2', exerciseId: 'bench', setNumber: 1, kg: 60, reps: 8 })).then(t, [tick('s2', 'bench', 1, 60, 8)]);
 });
 
 t.test('finish keeps the first finish time; reopen clears it; notes change only when different', async (t) => {
   const finished: WorkoutEvent = { type: 'workout-finished', data: { at: T1 } };
-  t.same(decide([started], { type: 'finish-workout', userId: U, now: T1 }), [finished]);
-  t.same(decide([started, finished], { type: 'finish-workout', userId: U, now: T2 }), []);
-  t.same(decide([started, finished], { type: 'reopen-workout', userId: U }), [{ type: 'workout-reopened', data: {} }]);
-  t.same(decide([started], { type: 'reopen-workout', userId: U }), []);
-  t.same(decide([started], { type: 'change-notes', userId: U, notes: '' }), []);
-  t.same(decide([started], { type: 'change-notes', userId: U, notes: 'hard' }), [{ type: 'workout-notes-changed', data: { notes: 'hard' } }]);
-  t.same(decide([started], { type: 'change-workout', userId: U, notes: 'hard', finished: true, now: T2 }), [
+  workout([started]).when({ type: 'finish-workout', userId: U, now: T1 }).then(t, [finished]);
+  workout([started, finished]).when({ type: 'finish-workout', userId: U, now: T2 }).then(t, []);
+  workout([started, finished]).when({ type: 'reopen-workout', userId: U }).then(t, [{ type: 'workout-reopened', data: {} }]);
+  workout([started]).when({ type: 'reopen-workout', userId: U }).then(t, []);
+  workout([started]).when({ type: 'change-notes', userId: U, notes: '' }).then(t, []);
+  workout([started]).when({ type: 'change-notes', userId: U, notes: 'hard' }).then(t, [{ type: 'workout-notes-changed', data: { notes: 'hard' } }]);
+  workout([started]).when({ type: 'change-workout', userId: U, notes: 'hard', finished: true, now: T2 }).then(t, [
     { type: 'workout-notes-changed', data: { notes: 'hard' } },
     { type: 'workout-finished', data: { at: T2 } },
   ], 'a PATCH with both lands both');
-  t.same(decide([started, finished], { type: 'change-workout', userId: U, finished: true, now: T2 }), []);
-  t.throws(() => decide([started], { type: 'change-workout', userId: 'user-2', now: T2 }), { code: 'NOT_FOUND' });
+  workout([started, finished]).when({ type: 'change-workout', userId: U, finished: true, now: T2 }).then(t, []);
+  workout([started]).when({ type: 'change-workout', userId: 'user-2', now: T2 }).thenThrows(t, { code: 'NOT_FOUND' });
 });
 
 t.test("another user's, a missing or a deleted workout is not found", async (t) => {
   const cases: Array<[WorkoutEvent[], string]> = [[[], U], [[started], 'user-2'], [[started, { type: 'workout-deleted', data: {} }], U]];
   for (const [given, userId] of cases) {
-    t.throws(() => decide(given, tickSet({ newSetId: 's', exerciseId: 'e', setNumber: 1, kg: 1, reps: 1 }, userId)), { code: 'NOT_FOUND' });
+    workout(given).when(tickSet({ newSetId: 's', exerciseId: 'e', setNumber: 1, kg: 1, reps: 1 }, userId)).thenThrows(t, { code: 'NOT_FOUND' });
   }
-  t.throws(() => decide([started], { type: 'correct-set', userId: U, setId: 'nope', kg: 1 }), DomainError);
-  t.throws(() => decide([started], { type: 'remove-set', userId: U, setId: 'nope' }), { code: 'NOT_FOUND' });
+  workout([started]).when({ type: 'correct-set', userId: U, setId: 'nope', kg: 1 }).thenThrows(t, DomainError);
+  workout([started]).when({ type: 'remove-set', userId: U, setId: 'nope' }).thenThrows(t, { code: 'NOT_FOUND' });
 });
 
 t.test('correct changes only what is sent; an unchanged correction records nothing', async (t) => {
   const given = [started, tick('s1', 'squat', 1, 100, 5)];
-  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', reps: 6 }), [{ type: 'set-corrected', data: { setId: 's1', kg: 100, reps: 6 } }]);
-  t.same(decide(given, { type: 'correct-set', userId: U, setId: 's1', kg: 100 }), []);
+  workout(given).when({ type: 'correct-set', userId: U, setId: 's1', reps: 6 }).then(t, [{ type: 'set-corrected', data: { setId: 's1', kg: 100, reps: 6 } }]);
+  workout(given).when({ type: 'correct-set', userId: U, setId: 's1', kg: 100 }).then(t, []);
 });
 
 t.test("moving A's sets to B numbers them after B's, in A's order, and the fold agrees", async (t) => {
   const given = [started, tick('b1', 'B', 1, 80, 5), tick('b2', 'B', 2, 80, 5), tick('a2', 'A', 2, 62.5, 9), tick('a1', 'A', 1, 60, 10)];
-  const events = decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' });
+  const { events, state } = workout(given).when({ type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' }).decided();
   t.same(events, [{ type: 'sets-moved', data: { fromExerciseId: 'A', toExerciseId: 'B', moves: [{ setId: 'a1', setNumber: 3 }, { setId: 'a2', setNumber: 4 }] } }]);
-  const state = [...given, ...events].reduce(evolveWorkout, initialWorkoutState);
-  t.same(decide([...given, ...events], tickSet({ newSetId: 'x', exerciseId: 'B', setNumber: 3, kg: 61, reps: 10 })), [tick('a1', 'B', 3, 61, 10)], 'a tick of (B, 3) overwrites the moved set');
+  workout([...given, ...events]).when(tickSet({ newSetId: 'x', exerciseId: 'B', setNumber: 3, kg: 61, reps: 10 })).then(t, [tick('a1', 'B', 3, 61, 10)], 'a tick of (B, 3) overwrites the moved set');
   t.equal(state.status === 'open' ? Object.keys(state.sets).length : 0, 4);
-  t.same(
-    decide(given, { type: 'move-sets', userId: U, fromExerciseId: 'C', toExerciseId: 'B' }),
+  workout(given).when({ type: 'move-sets', userId: U, fromExerciseId: 'C', toExerciseId: 'B' }).then(
+    t,
     [{ type: 'exercise-cleared', data: { exerciseId: 'C' } }],
     'nothing to move: the stream still moves on, so a tick of C decided before is decided again',
   );
@@ -179,22 +165,22 @@ t.test('a version 1 log reads as version 3: ticks gain a null unit, RPE and made
 
 t.test('a tick identical to the set as stored decides nothing; a changed one overwrites', async (t) => {
   const given = [started, tick('s1', 'squat', 1, 100, 5)];
-  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 })), []);
-  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 6 })), [tick('s1', 'squat', 1, 100, 6)]);
-  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, rpe: 8 })), [tick('s1', 'squat', 1, 100, 5, null, 8)], 'an added RPE is a change');
-  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, unit: 'lb' })), [tick('s1', 'squat', 1, 100, 5, 'lb')], 'so is the unit it was typed in');
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5 })).then(t, []);
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 6 })).then(t, [tick('s1', 'squat', 1, 100, 6)]);
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, rpe: 8 })).then(t, [tick('s1', 'squat', 1, 100, 5, null, 8)], 'an added RPE is a change');
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'squat', setNumber: 1, kg: 100, reps: 5, unit: 'lb' })).then(t, [tick('s1', 'squat', 1, 100, 5, 'lb')], 'so is the unit it was typed in');
 });
 
 t.test('clearing an exercise is refused while the workout holds a set of it (or of one merged into it)', async (t) => {
   const given = [started, tick('s1', 'squat', 1, 100, 5)];
   t.notOk(holdsExercise(initialWorkoutState, ['squat']), 'a workout never started holds nothing');
-  t.throws(() => decide(given, { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), { code: 'IN_USE' });
-  t.throws(() => decide(given, { type: 'clear-exercise', userId: U, exerciseIds: ['front-squat', 'squat'] }), { code: 'IN_USE' });
-  t.same(decide(given, { type: 'clear-exercise', userId: U, exerciseIds: ['bench'] }), [{ type: 'exercise-cleared', data: { exerciseId: 'bench' } }]);
+  workout(given).when({ type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }).thenThrows(t, { code: 'IN_USE' });
+  workout(given).when({ type: 'clear-exercise', userId: U, exerciseIds: ['front-squat', 'squat'] }).thenThrows(t, { code: 'IN_USE' });
+  workout(given).when({ type: 'clear-exercise', userId: U, exerciseIds: ['bench'] }).then(t, [{ type: 'exercise-cleared', data: { exerciseId: 'bench' } }]);
   const removed = [...given, { type: 'set-removed', data: { setId: 's1' } } as WorkoutEvent];
-  t.same(decide(removed, { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [{ type: 'exercise-cleared', data: { exerciseId: 'squat' } }], 'its set is gone');
-  t.same(decide([...given, { type: 'workout-deleted', data: {} }], { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [], 'a deleted workout takes no tick');
-  t.same(decide([], { type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }), [], 'nor does one never started');
+  workout(removed).when({ type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }).then(t, [{ type: 'exercise-cleared', data: { exerciseId: 'squat' } }], 'its set is gone');
+  workout([...given, { type: 'workout-deleted', data: {} }]).when({ type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }).then(t, [], 'a deleted workout takes no tick');
+  workout([]).when({ type: 'clear-exercise', userId: U, exerciseIds: ['squat'] }).then(t, [], 'nor does one never started');
 });
 
 t.test('importing a workout: all of it on a fresh stream, then only what differs, nothing when all is equal', async (t) => {
@@ -225,7 +211,7 @@ t.test('importing a workout: all of it on a fresh stream, then only what differs
     { type: 'workout-notes-changed', data: { notes: 'Felt strong' } },
     { type: 'workout-finished', data: { at: END } },
   ];
-  t.same(decide([], importing()), whole, 'a fresh stream: started, every set with its kind and note, title, notes, finished, in one decision');
+  workout([]).when(importing()).then(t, whole, 'a fresh stream: started, every set with its kind and note, title, notes, finished, in one decision');
   const folded = whole.reduce(evolveWorkout, initialWorkoutState);
   t.match(folded, { title: 'Push Day', notes: 'Felt strong' });
   t.same(
@@ -233,39 +219,39 @@ t.test('importing a workout: all of it on a fresh stream, then only what differs
     [[1, 'bench', 'warmup', ''], [2, 'bench', 'normal', 'paused'], [1, 'row', 'normal', '']],
     'the kind and note are on the set; an ordinary set without a note stores neither',
   );
-  t.same(decide(whole, importing({ sets: [{ ...sets[0]!, kind: 'normal' }] })), [tick('n1', 'bench', 1, 40, 10, 'kg', null)], 'a kind changed in the file changes the set');
-  t.same(decide(whole, importing({ title: 'Chest' })), [{ type: 'workout-renamed', data: { title: 'Chest' } }], 'a title changed in the file renames the workout');
-  t.same(decide(whole, importing()), [], 'the same workout again: nothing');
-  t.same(decide(whole, importing({ sets: [sets[1]!] })), [], 'a file holding fewer sets removes none');
+  workout(whole).when(importing({ sets: [{ ...sets[0]!, kind: 'normal' }] })).then(t, [tick('n1', 'bench', 1, 40, 10, 'kg', null)], 'a kind changed in the file changes the set');
+  workout(whole).when(importing({ title: 'Chest' })).then(t, [{ type: 'workout-renamed', data: { title: 'Chest' } }], 'a title changed in the file renames the workout');
+  workout(whole).when(importing()).then(t, [], 'the same workout again: nothing');
+  workout(whole).when(importing({ sets: [sets[1]!] })).then(t, [], 'a file holding fewer sets removes none');
 
   const changed = importing({
     sets: [sets[0]!, { ...sets[1]!, newSetId: 'x', reps: 9 }, sets[2]!, { newSetId: 'n4', exerciseId: 'row', setNumber: 2, kg: 70, reps: 7, unit: 'kg', rpe: null, kind: 'normal', note: '' }],
   });
-  t.same(
-    decide(whole, changed),
-    [{ type: 'set-ticked', data: { ...tick('n2', 'bench', 2, 80, 9, 'kg', 7.5).data, note: 'paused' } }, tick('n4', 'row', 2, 70, 7, 'kg', null)],
+  workout(whole).when(changed).then(
+    t,
+    [{ type: 'set-ticked', data: { ...tick('n2', 'bench', 2, 80, 9, 'kg', 7.5).data, note: 'paused' } } as WorkoutEvent, tick('n4', 'row', 2, 70, 7, 'kg', null)],
     'a different set overwrites its own, keeping its id; a new one is added',
   );
-  t.same(decide(whole, importing({ sets: sets.map((set) => ({ ...set, unit: 'lb' as const })) })).length, 3, 'the unit it was typed in is part of a set');
-  t.same(decide(whole, importing({ notes: 'Felt strong\nSlept badly' })), [{ type: 'workout-notes-changed', data: { notes: 'Felt strong\nSlept badly' } }]);
-  t.same(decide(whole, importing({ title: '' })), [], 'a file without a name leaves the title alone');
-  t.same(decide(whole, importing({ notes: '' })), [], 'a file without notes leaves the notes alone');
+  t.same(workout(whole).when(importing({ sets: sets.map((set) => ({ ...set, unit: 'lb' as const })) })).decided().events.length, 3, 'the unit it was typed in is part of a set');
+  workout(whole).when(importing({ notes: 'Felt strong\nSlept badly' })).then(t, [{ type: 'workout-notes-changed', data: { notes: 'Felt strong\nSlept badly' } }]);
+  workout(whole).when(importing({ title: '' })).then(t, [], 'a file without a name leaves the title alone');
+  workout(whole).when(importing({ notes: '' })).then(t, [], 'a file without notes leaves the notes alone');
   const reopened = [...whole, { type: 'workout-reopened', data: {} } as WorkoutEvent];
-  t.same(decide(reopened, importing()), [{ type: 'workout-finished', data: { at: END } }], 'reopened here, finished again as the file says');
-  t.same(decide(whole, importing({ finishedAt: START })), [{ type: 'workout-finished', data: { at: START } }]);
+  workout(reopened).when(importing()).then(t, [{ type: 'workout-finished', data: { at: END } }], 'reopened here, finished again as the file says');
+  workout(whole).when(importing({ finishedAt: START })).then(t, [{ type: 'workout-finished', data: { at: START } }]);
   // the same file read 8 h 22 min west: the start as first imported, the duration as the file says
   const shifted = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
-  t.same(decide(whole, importing({ startedAt: shifted(START, 502), finishedAt: shifted(END, 502) })), [], 'imported again in another zone: nothing moves');
-  t.same(
-    decide(whole, importing({ startedAt: shifted(START, 502), finishedAt: shifted(START, 502 + 30) })),
+  workout(whole).when(importing({ startedAt: shifted(START, 502), finishedAt: shifted(END, 502) })).then(t, [], 'imported again in another zone: nothing moves');
+  workout(whole).when(importing({ startedAt: shifted(START, 502), finishedAt: shifted(START, 502 + 30) })).then(
+    t,
     [{ type: 'workout-finished', data: { at: shifted(START, 30) } }],
     'a new duration in another zone: finished that long after the start already imported',
   );
 
   const deleted = [...whole, { type: 'workout-deleted', data: {} } as WorkoutEvent];
-  t.same(decide(deleted, importing()), whole, 'a deleted workout is imported afresh');
-  t.throws(() => decide(whole, importing({}, 'user-2')), { code: 'NOT_FOUND' }, "another user's workout is not found");
-  const state = [...whole, ...decide(whole, changed)].reduce(evolveWorkout, initialWorkoutState);
+  workout(deleted).when(importing()).then(t, whole, 'a deleted workout is imported afresh');
+  workout(whole).when(importing({}, 'user-2')).thenThrows(t, { code: 'NOT_FOUND' }, "another user's workout is not found");
+  const { state } = workout(whole).when(changed).decided();
   t.same(state.status === 'open' ? Object.keys(state.sets).sort() : [], ['n1', 'n2', 'n3', 'n4'], 'the fold agrees');
 });
 
@@ -275,28 +261,28 @@ const T3 = '2026-11-24T12:00:00.000Z';
 t.test('a tick made before the tick that last wrote its set is refused with the set as it stands', async (t) => {
   const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
   const older = tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: T1 });
-  t.throws(() => decide(given, older), { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6, madeAt: T2 } });
-  t.throws(() => decide(given, older), SetChangedLater);
-  t.same(decide(given, { ...older, kg: 55, reps: 6 } as WorkoutCommand), [], 'an older tick of the same values loses nothing: not refused, nothing appended');
-  t.same(decide(given, { ...older, madeAt: T3 } as WorkoutCommand), [tick('s1', 'bench', 3, 50, 8, 'kg', null, T3)], 'a later tick overwrites');
-  t.same(decide(given, { ...older, madeAt: T2 } as WorkoutCommand), [tick('s1', 'bench', 3, 50, 8, 'kg', null, T2)], 'made at the same instant: the later arrival wins');
+  workout(given).when(older).thenThrows(t, { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6, madeAt: T2 } });
+  workout(given).when(older).thenThrows(t, SetChangedLater);
+  workout(given).when({ ...older, kg: 55, reps: 6 } as WorkoutCommand).then(t, [], 'an older tick of the same values loses nothing: not refused, nothing appended');
+  workout(given).when({ ...older, madeAt: T3 } as WorkoutCommand).then(t, [tick('s1', 'bench', 3, 50, 8, 'kg', null, T3)], 'a later tick overwrites');
+  workout(given).when({ ...older, madeAt: T2 } as WorkoutCommand).then(t, [tick('s1', 'bench', 3, 50, 8, 'kg', null, T2)], 'made at the same instant: the later arrival wins');
 });
 
 t.test('a tick that does not say when it was made, or onto a set whose tick did not, overwrites as before', async (t) => {
   const dated = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
-  t.same(decide(dated, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg' })), [tick('s1', 'bench', 3, 50, 8, 'kg')]);
-  t.same(decide(dated, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg' })), [], 'an undated repeat decides nothing');
+  workout(dated).when(tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg' })).then(t, [tick('s1', 'bench', 3, 50, 8, 'kg')]);
+  workout(dated).when(tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg' })).then(t, [], 'an undated repeat decides nothing');
   const undated = [started, tick('s1', 'bench', 3, 55, 6, 'kg')];
-  t.same(decide(undated, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: T1 })), [tick('s1', 'bench', 3, 50, 8, 'kg', null, T1)]);
+  workout(undated).when(tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: T1 })).then(t, [tick('s1', 'bench', 3, 50, 8, 'kg', null, T1)]);
 });
 
 t.test('the same tick again decides nothing; the same values ticked later record the later time', async (t) => {
   const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
-  t.same(decide(given, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg', madeAt: T2 })), []);
-  const later = decide(given, tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg', madeAt: T3 }));
+  workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg', madeAt: T2 })).then(t, []);
+  const later = workout(given).when(tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 55, reps: 6, unit: 'kg', madeAt: T3 })).decided().events;
   t.same(later, [tick('s1', 'bench', 3, 55, 6, 'kg', null, T3)]);
   // without it, a tick made between T2 and T3 would overwrite what the T3 device confirmed
-  t.throws(() => decide([...given, ...later], tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: '2026-11-24T11:30:00.000Z' })), {
+  workout([...given, ...later]).when(tickSet({ newSetId: 'x', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, unit: 'kg', madeAt: '2026-11-24T11:30:00.000Z' })).thenThrows(t, {
     code: 'SET_CHANGED_LATER',
   });
 });
@@ -327,24 +313,24 @@ t.test('whatever order ticks of one set arrive in, the set ends with the values 
 t.test('a deletion by place: gone already is done, refused when the set was ticked after it', async (t) => {
   const given = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T2)];
   const removeAt = (madeAt: string | null, setNumber = 3): WorkoutCommand => ({ type: 'remove-set-at', userId: U, exerciseId: 'bench', setNumber, madeAt });
-  t.same(decide(given, removeAt(T3)), [{ type: 'set-removed', data: { setId: 's1', madeAt: T3 } }]);
-  t.same(decide(given, removeAt(T2)), [{ type: 'set-removed', data: { setId: 's1', madeAt: T2 } }], 'made at the same instant as the tick');
-  t.same(decide(given, removeAt(null)), [{ type: 'set-removed', data: { setId: 's1' } }], 'an undated deletion removes');
-  t.same(decide(given, removeAt(T3, 4)), [{ type: 'set-place-cleared', data: { exerciseId: 'bench', setNumber: 4, madeAt: T3 } }], 'a set that is not there: the deletion is kept');
-  t.same(decide(given, removeAt(null, 4)), [], 'an undated deletion of a set that is not there decides nothing');
-  t.same(decide([...given, { type: 'set-removed', data: { setId: 's1', madeAt: T3 } }], removeAt(T3)), [], 'a repeated deletion decides nothing');
-  t.throws(() => decide(given, removeAt(T1)), { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6 } });
-  t.throws(() => decide([], removeAt(T3)), { code: 'NOT_FOUND' });
-  t.throws(() => decide(given, { type: 'remove-set-at', userId: 'user-2', exerciseId: 'bench', setNumber: 3, madeAt: T3 }), { code: 'NOT_FOUND' });
+  workout(given).when(removeAt(T3)).then(t, [{ type: 'set-removed', data: { setId: 's1', madeAt: T3 } }]);
+  workout(given).when(removeAt(T2)).then(t, [{ type: 'set-removed', data: { setId: 's1', madeAt: T2 } }], 'made at the same instant as the tick');
+  workout(given).when(removeAt(null)).then(t, [{ type: 'set-removed', data: { setId: 's1' } }], 'an undated deletion removes');
+  workout(given).when(removeAt(T3, 4)).then(t, [{ type: 'set-place-cleared', data: { exerciseId: 'bench', setNumber: 4, madeAt: T3 } }], 'a set that is not there: the deletion is kept');
+  workout(given).when(removeAt(null, 4)).then(t, [], 'an undated deletion of a set that is not there decides nothing');
+  workout([...given, { type: 'set-removed', data: { setId: 's1', madeAt: T3 } }]).when(removeAt(T3)).then(t, [], 'a repeated deletion decides nothing');
+  workout(given).when(removeAt(T1)).thenThrows(t, { code: 'SET_CHANGED_LATER', current: { id: 's1', kg: 55, reps: 6 } });
+  workout([]).when(removeAt(T3)).thenThrows(t, { code: 'NOT_FOUND' });
+  workout(given).when({ type: 'remove-set-at', userId: 'user-2', exerciseId: 'bench', setNumber: 3, madeAt: T3 }).thenThrows(t, { code: 'NOT_FOUND' });
 });
 
 t.test('a tick made before a deletion of its place that came first is refused: the deletion was the later change', async (t) => {
   const removed = [started, tick('s1', 'bench', 3, 55, 6, 'kg', null, T1), { type: 'set-removed', data: { setId: 's1', madeAt: T2 } } satisfies WorkoutEvent];
-  t.throws(() => decide(removed, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T1 })), { code: 'SET_CHANGED_LATER', current: null });
-  t.match(decide(removed, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T3 })), [{ type: 'set-ticked' }], 'a tick made after the deletion brings the set back');
+  workout(removed).when(tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T1 })).thenThrows(t, { code: 'SET_CHANGED_LATER', current: null });
+  t.match(workout(removed).when(tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T3 })).decided().events, [{ type: 'set-ticked' }], 'a tick made after the deletion brings the set back');
   const clearedFirst = [started, { type: 'set-place-cleared', data: { exerciseId: 'bench', setNumber: 3, madeAt: T2 } } satisfies WorkoutEvent];
-  t.throws(() => decide(clearedFirst, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T1 })), { code: 'SET_CHANGED_LATER', current: null });
-  t.match(decide(clearedFirst, tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 4, kg: 50, reps: 8, madeAt: T1 })), [{ type: 'set-ticked' }], 'another place is not touched');
+  workout(clearedFirst).when(tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 3, kg: 50, reps: 8, madeAt: T1 })).thenThrows(t, { code: 'SET_CHANGED_LATER', current: null });
+  t.match(workout(clearedFirst).when(tickSet({ newSetId: 'n', exerciseId: 'bench', setNumber: 4, kg: 50, reps: 8, madeAt: T1 })).decided().events, [{ type: 'set-ticked' }], 'another place is not touched');
 });
 
 t.test('whatever order the ticks and deletions of one place arrive in, it ends as the change made last left it', async (t) => {
@@ -375,9 +361,8 @@ t.test('whatever order the ticks and deletions of one place arrive in, it ends a
 
 t.test('a correction or a move keeps the time of the tick that wrote the set', async (t) => {
   const given = [started, tick('s1', 'A', 1, 55, 6, 'kg', null, T2)];
-  const corrected = [...given, ...decide(given, { type: 'correct-set', userId: U, setId: 's1', reps: 5 })];
-  const moved = [...corrected, ...decide(corrected, { type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' })];
-  const state = moved.reduce(evolveWorkout, initialWorkoutState);
+  const corrected = [...given, ...workout(given).when({ type: 'correct-set', userId: U, setId: 's1', reps: 5 }).decided().events];
+  const { state } = workout(corrected).when({ type: 'move-sets', userId: U, fromExerciseId: 'A', toExerciseId: 'B' }).decided();
   t.same(state.status === 'open' ? state.sets['s1'] : undefined, { id: 's1', exerciseId: 'B', setNumber: 1, kg: 55, reps: 5, unit: 'kg', rpe: null, madeAt: T2, kind: 'normal', note: '' });
 });
 

@@ -25,9 +25,6 @@ export type LibraryCommand =
   | { readonly type: 'dismiss-suggestion'; readonly dismissalId: string; readonly showId: number; readonly now: string }
   | ImportShowCommand;
 
-/** 404 for the HTTP side: unknown and another user's look the same */
-export const LIBRARY_ERROR_STATUS: Readonly<Record<string, number>> = { NOT_FOUND: 404, NO_EPISODES: 400 };
-
 function trackedOf(state: LibraryState, trackedShowId: string): TrackedShow {
   const show = state.tracked.get(trackedShowId);
   if (!show) throw new DomainError('NOT_FOUND', 'No such tracked show');

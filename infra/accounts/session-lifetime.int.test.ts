@@ -4,7 +4,7 @@ import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
 import { gymClient, PASSWORD, sessionCookie } from '../../testing/gym/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_LIFETIME_MS } from './sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
 import type { HttpApp } from '../http/app.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { migrate } from '../postgres/migrations.ts';
 import type { ServiceName } from './accounts.ts';

@@ -5,7 +5,8 @@ import { migrate } from '../postgres/migrations.ts';
 import { newEvent } from './contract.ts';
 import { logBatches, logBatchesAhead } from './log-batches.ts';
 import { START, type EventStore, type Position } from './port.ts';
-import { createPostgresEventStore, eventStoreMigration } from './postgres.ts';
+import { eventStoreMigration } from './postgres-schema.ts';
+import { createPostgresEventStore } from './postgres.ts';
 
 const db = await createTestDatabase(t, 4);
 await migrate(db.pool, [eventStoreMigration]);

@@ -6,7 +6,8 @@ import { until } from '../../testing/until.ts';
 import { migrate } from '../postgres/migrations.ts';
 import { eventStoreContract, newEvent, readAllUntil } from './contract.ts';
 import { START, type RecordedEvent, UserErasedError } from './port.ts';
-import { createPostgresEventStore, eventStoreMigration } from './postgres.ts';
+import { eventStoreMigration } from './postgres-schema.ts';
+import { createPostgresEventStore } from './postgres.ts';
 
 const db = await createTestDatabase(t, 20);
 await migrate(db.pool, [eventStoreMigration]);

@@ -10,13 +10,14 @@ import { createTestDatabase } from '../../testing/database.ts';
 import { makeFormsDir } from '../../testing/forms/questionnaire.ts';
 import { tvmazeStandIn } from '../tvmaze/recorded-server.ts';
 import { until } from '../../testing/until.ts';
-import { liveAndReplayed } from '../../ops/test/read-tables.ts';
-import { TEST_SESSION_SECRET } from '../../ops/test/harness.ts';
+import { liveAndReplayed } from '../../testing/read-tables.ts';
+import { TEST_SESSION_SECRET } from '../../testing/harness.ts';
 import { projections, startSystem } from '../../ops/system.ts';
-import { createReadAfter } from '../../ops/test/read-after.ts';
+import { createReadAfter } from '../../testing/read-after.ts';
 import { newEvent } from './contract.ts';
 import { type RecordedEvent } from './port.ts';
-import { createPostgresEventStore, eventStoreMigration } from './postgres.ts';
+import { eventStoreMigration } from './postgres-schema.ts';
+import { createPostgresEventStore } from './postgres.ts';
 
 const DEADLINE_MS = 20_000;
 

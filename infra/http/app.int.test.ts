@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { createHttpApp } from './app.ts';
 import { HttpError, serviceUnavailable } from './errors.ts';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 // The proxy is elsewhere: the loopback peer of inject() is just another client, whatever it claims.
 const system = await startTestSystem(t, { TRUSTED_PROXY: '10.0.0.1' });

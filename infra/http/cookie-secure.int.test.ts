@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 t.test('COOKIE_SECURE=false drops Secure from session cookies and warns at start', async (t) => {
   const warnings: string[] = [];

@@ -5,7 +5,7 @@ import { serviceOrigins } from '../config.ts';
 import { clubClient } from '../../testing/club/client.ts';
 import { gymClient } from '../../testing/gym/client.ts';
 import { showsUser } from '../../testing/shows/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import type { HttpApp } from './app.ts';
 

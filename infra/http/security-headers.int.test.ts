@@ -2,7 +2,7 @@
 // 404s, errors, refusals and the pages; HSTS only when COOKIE_SECURE is on.
 import type { LightMyRequestResponse } from 'fastify';
 import t, { type Test } from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 const CSP = [
   "default-src 'self'",

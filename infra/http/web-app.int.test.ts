@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { WEB_APPS } from '../../ui/apps.ts';
 import { WEB_DIST_DIR } from './web-app.ts';
 

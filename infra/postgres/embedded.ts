@@ -1,10 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, readFile, rm, stat, statfs } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 import { createRestartBackoff, RESTART_POLICY } from './restart-backoff.ts';
 
 export type EmbeddedPostgresHandle = {
@@ -297,123 +295,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A port free a moment ago, for a server another process starts on it (`holdPort` when this one
- * does). Chosen below Linux's range of ephemeral ports, which outgoing connections take: a port the
- * system chose would be in it, and could become one before the server listens (EADDRINUSE).
- */
-export async function freePort(): Promise<number> {
-  const ephemeralFrom = await firstEphemeralPort();
-  if (ephemeralFrom !== null && ephemeralFrom > UNPRIVILEGED_FROM + 1000) {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const port = UNPRIVILEGED_FROM + randomInt(ephemeralFrom - UNPRIVILEGED_FROM);
-      if (await canListen(port)) return port;
-    }
-  }
-  const held = await holdPort();
-  await held.release();
-  return held.port;
-}
-
-/** Below it, ports are registered services' (1024–9999 holds most of those a developer runs). */
-const UNPRIVILEGED_FROM = 10_000;
-
-async function firstEphemeralPort(): Promise<number | null> {
-  try {
-    const from = Number((await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')).trim().split(/\s+/)[0]);
-    return Number.isInteger(from) ? from : null;
-  } catch {
-    return null;
-  }
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-/**
- * A free port kept bound until `release`: chosen long before a server listens on it (its origin goes
- * into configuration first), a bare free port can meanwhile become an outgoing connection's
- * ephemeral port, and the listen fails with EADDRINUSE.
- */
-export function holdPort(): Promise<{ readonly port: number; release(): Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const holder = createServer();
-    holder.once('error', reject);
-    holder.listen(0, '127.0.0.1', () => {
-      const address = holder.address();
-      if (typeof address !== 'object' || !address) return reject(new Error('no port'));
-      resolve({ port: address.port, release: () => new Promise((done) => holder.close(() => done())) });
-    });
-  });
-}
-
-/** Durability buys nothing in a cluster thrown away at the end. */
-export const THROWAWAY_SETTINGS: Readonly<Record<string, string>> = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
-
-export type ThrowawayPostgres = EmbeddedPostgresHandle & {
-  /** a temporary folder of its own, beside the cluster's data, gone after `stop` */
-  readonly dir: string;
-};
-
-/** `url` with its host a folder of Unix sockets (the port names the socket in it) */
-function socketUrl(url: string, sockets: string): string {
-  const socket = new URL(url);
-  socket.hostname = 'localhost';
-  socket.searchParams.set('host', sockets);
-  return socket.toString();
-}
-
-const TMPFS_MAGIC = 0x01021994;
-const MEMORY_FOLDER = '/dev/shm';
-
-/**
- * Where a throwaway cluster's folder goes: in memory (Linux's /dev/shm, when it has 4 GiB free)
- * or else the temporary folder. Creating a database copies about a thousand files, and on this
- * machine's disk that took 0.45 s of the server's CPU against 0.03 s in memory; the test suite
- * makes one for every test system.
- */
-async function throwawayParent(): Promise<string> {
-  if (process.platform !== 'linux') return tmpdir();
-  const memory = await statfs(MEMORY_FOLDER).catch(() => null);
-  return memory && memory.type === TMPFS_MAGIC && memory.bavail * memory.bsize >= 4 * 2 ** 30 ? MEMORY_FOLDER : tmpdir();
-}
-
-/** An embedded PostgreSQL in a fresh temporary folder on a free port; `stop` removes the folder too. */
-export async function startThrowawayPostgres(prefix: string, settings: Readonly<Record<string, string>> = {}): Promise<ThrowawayPostgres> {
-  const dir = await mkdtemp(path.join(await throwawayParent(), prefix));
-  // as root the server runs as the `postgres` user, which must be able to enter the folder
-  await chmod(dir, 0o755);
-  // Its clients connect through a Unix socket where there are sockets: a query costs a quarter
-  // less CPU than over TCP on the loopback, on both sides, and the test suite is mostly queries.
-  const sockets = process.platform === 'win32' ? null : path.join(dir, 'sockets');
-  if (sockets) {
-    await mkdir(sockets);
-    await chmod(sockets, 0o777);
-  }
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'data'),
-    port: 0,
-    persistent: false,
-    trustSocket: sockets !== null,
-    settings: { ...THROWAWAY_SETTINGS, ...(sockets ? { unix_socket_directories: sockets } : {}), ...settings },
-  });
-  return {
-    ...postgres,
-    url: sockets ? socketUrl(postgres.url, sockets) : postgres.url,
-    dir,
-    stop: async () => {
-      try {
-        await postgres.stop();
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  };
 }

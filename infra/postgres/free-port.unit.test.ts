@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import t from 'tap';
-import { freePort } from './embedded.ts';
+import { freePort } from './free-port.ts';
 
 t.test("a port for another process's server: free, and below the ephemeral ports outgoing connections take", async (t) => {
   const ephemeralFrom = Number((await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')).trim().split(/\s+/)[0]);

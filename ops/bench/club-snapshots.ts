@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../infra/config.ts';
 import { startEmbeddedPostgres } from '../../infra/postgres/embedded.ts';
-import { startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { clubProjection } from '../../projections/club/index.ts';
 import { buildServices, openCore } from '../system.ts';
 import { p50p99 } from './measure.ts';

@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { formDocumentSchema, formNameSchema } from '../../domain/forms/form.ts';
 import { loadConfig, SAMPLE_FORMS_DIR } from '../../infra/config.ts';
 import { createFormCatalog, formNotFound } from '../../infra/forms/catalog.ts';
-import { formsProjection } from '../../projections/forms/form-documents.ts';
-import { startProjector } from '../../projections/runtime.ts';
-import { readFormDocument } from '../../query-api/forms/routes.ts';
+import { formsProjection } from '../../projections/forms/form-documents/projector.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
+import { readFormDocument } from '../../projections/forms/form-documents/read-form-document.ts';
 import { buildFormsService } from '../services/forms.ts';
 import { openCore } from '../system.ts';
 import { fmt, median, percentile, positiveSetting, withBenchPostgres } from './measure.ts';
@@ -128,20 +128,7 @@ async function main(): Promise<void> {
     await projector.ready;
     onEnd(() => projector.stop());
     const catalog = createFormCatalog({ dir: formsDir, onInvalid: () => undefined });
-    const app = await buildFormsService({
-      logger: false,
-      catalog,
-      pool: core.db.slonik,
-      commands: core.commands,
-      progress: core.progress,
-      writes: core.writes,
-      store: core.store,
-      limiter: core.rateLimiter,
-      origin: config.FORMS_BASE_URL,
-      trustedProxies: config.TRUSTED_PROXY,
-      secure: false,
-      waitMs: config.PROJECTION_WAIT_MS,
-    });
+    const app = await buildFormsService(core, { logger: false, catalog });
     app.get(
       `${PLAIN_PATH}/:name`,
       { schema: { params: z.object({ name: formNameSchema }), response: { 200: formDocumentSchema } } },

@@ -5,14 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { workoutIdOf } from '../../command-api/gym/training-command.ts';
+import { workoutIdOf } from '../../command-api/gym/workout-ids.ts';
 import { libraryStream } from '../../domain/gym/library.ts';
 import { userStream } from '../../domain/gym/user.ts';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import { addDays } from '../../domain/shared/calendar.ts';
 import type { NewEvent } from '../../infra/eventstore/port.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import type { Core } from '../system.ts';
 
 const EXERCISES = 12;

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '../../infra/config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../infra/postgres/embedded.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
 import { appendAll, rebuildBesideCopy, seededUser, SLOTS_PER_DAY, TODAY, userStreams } from './gym-history.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import { loadConfig } from '../../infra/config.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
 import { type GymLoadInput, runGymLoad } from './gym-load.ts';

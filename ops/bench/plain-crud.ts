@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pg from 'pg';
 import { z } from 'zod';
 import { tickSetBody } from '../../command-api/gym/workouts.ts';
-import { idParams } from '../../query-api/gym/workouts.ts';
+import { idParams } from '../../infra/http/request-schemas.ts';
 
 export type PlainCrud = { readonly url: string; close(): Promise<void> };
 

@@ -16,7 +16,7 @@ import { pushSink } from '../../testing/stand-ins/push.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
-import { startProjector } from '../../projections/runtime.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { buildShowsService, createShowsRuntime } from '../services/shows.ts';
 import { openCore } from '../system.ts';
 import { p50p99 } from './measure.ts';

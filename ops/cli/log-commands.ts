@@ -2,7 +2,9 @@
 import { fold } from '../../domain/shared/aggregate.ts';
 import { logBatches } from '../../infra/eventstore/log-batches.ts';
 import { formatPosition, type Position, type RecordedEvent, START } from '../../infra/eventstore/port.ts';
-import { readProjectionStates, readProjectorRunners, rebuildProjection } from '../../projections/runtime.ts';
+import { readProjectionStates } from '../../projections/runtime/projection-states.ts';
+import { readProjectorRunners } from '../../projections/runtime/projector-lock.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { aggregateOfStream, stateJson } from '../aggregates.ts';
 import { parkEventFor } from '../park.ts';
 import { rebuildProgress } from '../rebuild-progress.ts';

@@ -12,8 +12,8 @@ export const SERVICES = ['gym', 'shows', 'club', 'forms'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type OpenApiDocument = { readonly paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
-/** Where the generated types of each service live, checked in beside the apps that use them. */
-export const contractFile = (service: ServiceName): string => path.resolve('ui/shared/contract', `${service}.ts`);
+/** Where the generated types of each service are written: checked in, apart from the code written by hand. */
+export const contractFile = (service: ServiceName): string => path.resolve('ui/generated/contract', `${service}.ts`);
 
 export async function documentOf(app: HttpApp): Promise<OpenApiDocument> {
   return (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();

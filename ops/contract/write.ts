@@ -1,6 +1,6 @@
 // `npm run contract`: regenerates the web apps' API types from the services' documents.
 import { writeFile } from 'node:fs/promises';
-import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
+import { startThrowawayPostgres } from '../../infra/postgres/throwaway-postgres.ts';
 import { contractFile, contractTypes, SERVICES, serviceDocuments } from './documents.ts';
 
 const postgres = await startThrowawayPostgres('ledger-contract-pg-');

@@ -5,7 +5,7 @@ import t from 'tap';
 import { addDays } from '../../domain/shared/calendar.ts';
 import { formatPosition } from '../../infra/eventstore/port.ts';
 import { localDate } from '../../ui/gym/model.ts';
-import { startTestSystem } from '../test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_USERNAME } from './accounts.ts';
 import { DEMO_LEVELS, DEMO_PEOPLE, DEMO_SLOTS, DEMO_VENUE } from './club.ts';
 import { serviceClient } from './http.ts';

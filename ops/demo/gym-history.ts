@@ -2,13 +2,13 @@
 // weight about weekly, some cardio. Dated back from the day it is seeded, so the charts always show
 // the last twelve weeks. ops/demo/gym.ts logs it through the gym's routes.
 import { addDays, weekdayOf } from '../../domain/shared/calendar.ts';
-import { type Template, TEMPLATES } from '../../ui/gym/model.ts';
+import { type Template, TEMPLATES } from '../../ui/gym/plans/templates.ts';
 
 export const WEEKS = 12;
 /** Monday, Wednesday, Friday (0 = Sunday) */
 const TRAINING_WEEKDAYS: readonly number[] = [1, 3, 5];
 
-/** The 5×5 the gym app offers (ui/gym/model.ts): A (squat, bench, row) and B (squat, press, deadlift 1×5), alternating. */
+/** The 5×5 the gym app offers (ui/gym/plans/templates.ts): A (squat, bench, row) and B (squat, press, deadlift 1×5), alternating. */
 export const FIVE_BY_FIVE: Template = fiveByFive();
 function fiveByFive(): Template {
   const found = TEMPLATES.find((template) => template.id === '5x5');

@@ -2,8 +2,8 @@
 // the 5×5 made from the app's template, then each workout started on its plan day, every set ticked
 // and the workout finished, body weight and cardio logged.
 import { addDays } from '../../domain/shared/calendar.ts';
-import { exactEntry } from '../../ui/gym/exercise-match.ts';
-import { planFromTemplate, templateExercises } from '../../ui/gym/model.ts';
+import { exactEntry } from '../../ui/gym/exercises/exercise-match.ts';
+import { planFromTemplate, templateExercises } from '../../ui/gym/plans/templates.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, type SeedOutcome } from './accounts.ts';
 import { type DemoWorkout, FIVE_BY_FIVE, gymHistory, WEEKS } from './gym-history.ts';
 import { type ServiceAddress, serviceClient, type ServiceClient } from './http.ts';

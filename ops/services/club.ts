@@ -11,6 +11,8 @@ import { clubPlayerQueryRoutes } from '../../query-api/club/players.ts';
 import { clubSessionQueryRoutes } from '../../query-api/club/sessions.ts';
 import { clubSettingsQueryRoutes } from '../../query-api/club/settings.ts';
 import type { Core } from '../system.ts';
+import { createCommandRunner } from '../../command-api/shared/command-runner.ts';
+import { CLUB_ERROR_STATUS } from '../../command-api/club/error-status.ts';
 import { readinessRoute } from './readiness.ts';
 import { serveWebApp } from '../../infra/http/web-app.ts';
 import { webApp } from '../../ui/apps.ts';
@@ -38,7 +40,8 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.club });
   clubAuthRoutes(app, { ...core, sessions: core.sessions.club, pool: core.db.slonik, cookies, cookieSecure: core.config.COOKIE_SECURE });
   clubMeRoutes(app, { accounts: core.accounts, cookies });
-  const deps = { ...core, pool: core.db.slonik, cookies, waitMs: core.config.PROJECTION_WAIT_MS };
+  const runner = createCommandRunner(core, { projections: ['club'], waitMs: core.config.PROJECTION_WAIT_MS, errorStatus: CLUB_ERROR_STATUS });
+  const deps = { pool: core.db.slonik, cookies, now: core.now, store: core.store, runner };
   clubSettingsCommandRoutes(app, deps);
   clubSettingsQueryRoutes(app, deps);
   clubPlayerCommandRoutes(app, deps);

@@ -21,6 +21,10 @@ import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
 import { registerReadYourWrites } from '../../command-api/shared/read-your-writes.ts';
 import { gymQueryRoutes } from '../../query-api/gym/routes.ts';
+import { createCommandRunner } from '../../command-api/shared/command-runner.ts';
+import { GYM_ERROR_STATUS } from '../../command-api/gym/error-status.ts';
+import { describeDevice } from '../../infra/http/device.ts';
+import { unauthenticated } from '../../infra/http/auth.ts';
 import type { Core } from '../system.ts';
 import { readinessRoute } from './readiness.ts';
 import { serveWebApp } from '../../infra/http/web-app.ts';
@@ -49,8 +53,18 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.gym });
   registerReadYourWrites(app, { progress: core.progress, writes: core.writes, projections: ['gym'], waitMs: core.config.PROJECTION_WAIT_MS });
   gymQueryRoutes(app, { pool: core.db.slonik, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
-  gymAuthRoutes(app, { core, cookies });
-  gymSettingsRoutes(app, { core, cookies });
+  const runner = createCommandRunner(core, {
+    projections: ['gym'],
+    waitMs: core.config.PROJECTION_WAIT_MS,
+    errorStatus: GYM_ERROR_STATUS,
+    // a workout's history shows who, which request and which device
+    device: (request) => describeDevice(request.headers['user-agent']),
+    // the account was erased meanwhile; its sessions are gone with it
+    refusal: (error) => (error.code === 'ACCOUNT_NOT_FOUND' ? unauthenticated() : null),
+  });
+  const commandDeps = { core, cookies, runner };
+  gymAuthRoutes(app, commandDeps);
+  gymSettingsRoutes(app, commandDeps);
   gymErasureRoutes(app, { core, cookies });
   gymRecoveryRoutes(app, { core, cookies });
   const reads = { db: core.db.slonik, cookies };
@@ -62,11 +76,11 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   statsQueryRoutes(app, reads);
   exportQueryRoutes(app, reads);
   workoutHistoryRoutes(app, { ...reads, store: core.store });
-  gymWorkoutRoutes(app, { core, cookies });
-  gymExerciseRoutes(app, { core, cookies });
-  gymPlanRoutes(app, { core, cookies });
-  gymCardioRoutes(app, { core, cookies });
-  gymImportRoutes(app, { core, cookies });
+  gymWorkoutRoutes(app, commandDeps);
+  gymExerciseRoutes(app, commandDeps);
+  gymPlanRoutes(app, commandDeps);
+  gymCardioRoutes(app, commandDeps);
+  gymImportRoutes(app, commandDeps);
   await serveWebApp(app, { web: webApp('gym') });
   return app;
 }

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { comparePositions, type EventStore, formatPosition } from '../../infra/eventstore/port.ts';
 import { databaseUnavailable, errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { HttpError } from '../../infra/http/errors.ts';
-import { describeStop, type ProjectionProgress, readProjectionStates } from '../../projections/runtime.ts';
+import { describeStop } from '../../projections/runtime/failures.ts';
+import type { ProjectionProgress } from '../../projections/runtime/progress.ts';
+import { readProjectionStates } from '../../projections/runtime/projection-states.ts';
 
 /** "Close to the head": the projection reaches the head as read at the start of the check within this. */
 export const READY_WAIT_MS = 2000;

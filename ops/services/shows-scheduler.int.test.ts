@@ -4,7 +4,7 @@ import { DAILY_RUNS_STREAM, dailyRunsAggregate } from '../../domain/shows/notifi
 import { showsUser } from '../../testing/shows/client.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { createShowsRuntime, startShowsScheduler } from './shows.ts';
 
 // the clock the scheduler's catch-up reads; Agenda itself only ever sees noon far away

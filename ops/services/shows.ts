@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { showsAuthRoutes } from '../../command-api/shows/auth.ts';
 import { showsErasureRoutes } from '../../command-api/shows/erasure.ts';
 import { showsImportRoutes } from '../../command-api/shows/import.ts';
-import type { ImportWorkerOptions } from '../../command-api/shows/import-job.ts';
-import { type DailyJobDeps, type DailyJobReport, runDailyJob } from '../../command-api/shows/daily-job.ts';
+import { type ImportWorkerOptions, startImportWorker } from '../../jobs/shows/import-job.ts';
+import { createImportJobs } from '../../command-api/shows/import-queue.ts';
+import { createShowLookups } from '../../infra/tvmaze/lookups.ts';
+import { type DailyJobDeps, runDailyJob } from '../../jobs/shows/daily-job.ts';
+import type { DailyJobReport } from '../../command-api/shows/notifications.ts';
 import { showsLibraryCommandRoutes } from '../../command-api/shows/library.ts';
 import { showsNotificationRoutes } from '../../command-api/shows/notifications.ts';
 import { showsSuggestionRoutes } from '../../command-api/shows/suggestions.ts';
@@ -24,6 +27,8 @@ import { fold } from '../../domain/shared/aggregate.ts';
 import { DAILY_CRON, DAILY_RUNS_STREAM, DAILY_TIME_ZONE, dailyRunsAggregate, dueRunDay, localDate } from '../../domain/shows/notification.ts';
 import { type DailyScheduler, startDailyScheduler } from '../../infra/scheduler/daily.ts';
 import type { Core } from '../system.ts';
+import { createCommandRunner } from '../../command-api/shared/command-runner.ts';
+import { SHOWS_ERROR_STATUS, showsRefusal } from '../../command-api/shows/error-status.ts';
 import { readinessRoute } from './readiness.ts';
 import { serveWebApp } from '../../infra/http/web-app.ts';
 import { webApp } from '../../ui/apps.ts';
@@ -77,7 +82,7 @@ export async function buildShowsService(
   runtime: ShowsRuntime,
   logger: FastifyBaseLogger | false,
   /** how this process runs imports (tests shorten the pauses) */
-  imports: ImportWorkerOptions = {},
+  importOptions: ImportWorkerOptions = {},
 ): Promise<HttpApp> {
   // no `health` option: GET /api/health answers from the live process and touches no database
   const app = await createHttpApp({
@@ -100,13 +105,27 @@ export async function buildShowsService(
 
   readinessRoute(app, { pool, store: core.store, progress: core.progress, projections: ['shows'] });
 
-  showsAuthRoutes(app, { core, cookies });
+  const runner = createCommandRunner(core, { projections: ['shows'], waitMs: core.config.PROJECTION_WAIT_MS, errorStatus: SHOWS_ERROR_STATUS, refusal: showsRefusal });
+  showsAuthRoutes(app, { core, cookies, runner });
   showsErasureRoutes(app, { core, cookies, subscriptions: runtime.subscriptions });
   showsUserQueryRoutes(app, { pool, cookies });
   showsTvRoutes(app, { tv, cache, cookies, now: core.now });
-  showsLibraryCommandRoutes(app, { core, cookies, tv, cache });
+  showsLibraryCommandRoutes(app, { core, cookies, tv, cache, runner });
   showsLibraryQueryRoutes(app, { pool, cache, cookies, now: core.now });
-  showsImportRoutes(app, { core, cookies, tv, cache, worker: imports, ...(logger ? { log: (entry: object, message: string) => logger.warn(entry, message) } : {}) });
+  const imports = createImportJobs(pool);
+  const importWorker = startImportWorker({
+    ...importOptions,
+    core,
+    tv,
+    cache,
+    lookups: createShowLookups(pool),
+    jobs: imports,
+    ...(logger ? { log: (entry: object, message: string) => logger.warn(entry, message) } : {}),
+  });
+  // this process takes queued and abandoned jobs once it serves, and hands its own back when it stops
+  app.addHook('onReady', async () => importWorker.start());
+  app.addHook('onClose', async () => importWorker.stop());
+  showsImportRoutes(app, { core, cookies, jobs: imports, kick: () => importWorker.kick() });
   showsSuggestionRoutes(app, { core, cookies, tv, chat: runtime.chat });
   showsNotificationRoutes(app, {
     core,

@@ -6,9 +6,9 @@
 // instead of each migrating its own (docs/design.md, "Clients").
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
-import { startThrowawayPostgres } from '../../infra/postgres/embedded.ts';
+import { startThrowawayPostgres } from '../../infra/postgres/throwaway-postgres.ts';
 import { ensureWebApps } from '../ui/build.ts';
-import { createMigratedTemplate } from './harness.ts';
+import { createMigratedTemplate } from '../../testing/harness.ts';
 import { type Counts, type Job, runJobs } from './jobs.ts';
 import { TYPE_CHECK_PROJECTS, typeCheckArgs } from './type-checks.ts';
 

@@ -8,8 +8,8 @@ import {
 } from '../../domain/club/settings.ts';
 import { assertNever } from '../../domain/shared/events.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
-import type { Projection } from '../runtime.ts';
-import { applyNightEvents, createNightTables } from './nights.ts';
+import type { Projection } from '../runtime/projection.ts';
+import { applyNightEvents, createNightTables } from './nights/projector.ts';
 
 /** One statement or two per event: the settings stream is written rarely. */
 async function applyOne(tx: DatabaseTransactionConnection, schema: string, event: ClubSettingsEvent): Promise<void> {

@@ -1,8 +1,8 @@
 // Operators rebuild the club projection after a schema change: every screen must read the same after.
 import t from 'tap';
 import { clubClient, cuid } from '../../testing/club/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { rebuildProjection } from '../runtime.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { rebuildProjection } from '../runtime/rebuild.ts';
 import { clubProjection } from './index.ts';
 
 const system = await startTestSystem(t);

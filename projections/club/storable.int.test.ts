@@ -10,7 +10,9 @@ import { openSessionBody } from '../../command-api/club/sessions.ts';
 import { addLevelBody, addSlotBody, addVenueBody, changeSlotBody, changeVenueBody, clubBody, renameLevelBody } from '../../command-api/club/settings.ts';
 import { decidePlayer, playerAggregate, type PlayerCommand, playerStream } from '../../domain/club/player.ts';
 import { nightVersions } from '../../domain/club/history.ts';
-import { claimNight, decideSession, type Night, nightKeyAggregate, nightKeyStream, sessionAggregate, type SessionCommand, sessionStream, snapshotSchema, type Snapshot } from '../../domain/club/session.ts';
+import { type Night, nightAggregate, nightStream, type Snapshot, snapshotSchema } from '../../domain/club/night.ts';
+import { decideNight, type NightCommand } from '../../domain/club/night-decide.ts';
+import { claimNight, nightKeyAggregate, nightKeyStream } from '../../domain/club/night-key.ts';
 import { CLUB_SETTINGS_STREAM, type ClubSettingsCommand, type ClubSettingsState, clubSettingsAggregate, decideClubSettings } from '../../domain/club/settings.ts';
 import { cuid } from '../../infra/ids.ts';
 import { acceptedBy, attempt, storableLog } from '../../testing/projections/storable.ts';
@@ -82,8 +84,8 @@ t.test('every command the club routes accept lands in the club read tables', asy
         (await attempt(() => commands({ stream: CLUB_SETTINGS_STREAM, aggregate: clubSettingsAggregate, decide: (state) => decideClubSettings(command, state), context })))?.state ?? null;
       const person = (id: string, command: PlayerCommand) =>
         attempt(() => commands({ stream: playerStream(id), aggregate: playerAggregate, decide: (state) => decidePlayer(command, state), context }));
-      const night = (id: string, command: SessionCommand) =>
-        attempt(() => commands({ stream: sessionStream(id), aggregate: sessionAggregate, decide: (state) => decideSession(command, state), context }));
+      const night = (id: string, command: NightCommand) =>
+        attempt(() => commands({ stream: nightStream(id), aggregate: nightAggregate, decide: (state) => decideNight(command, state), context }));
 
       await settings({ type: 'change-club', ...input.club });
       const levelId = randomUUID();
@@ -125,7 +127,7 @@ t.test('every command the club routes accept lands in the club read tables', asy
       for (const someone of snapshot.people) await person(someone.id, { type: 'create-player', name: someone.name, levelId: someone.levelId, guest: someone.guest, at });
       const saved = await night(sessionId, { type: 'save-snapshot', snapshot, club, at });
       // a restore is a save of an older version's night: the opened one, then the saved one again
-      const recorded = await log.core.store.readStream(sessionStream(sessionId));
+      const recorded = await log.core.store.readStream(nightStream(sessionId));
       const versions = nightVersions(recorded.map((event) => ({ ...event, recordedAt: event.recordedAt.toISOString() })));
       let version = saved?.state?.version ?? opened.state.version;
       for (const older of versions.slice(0, 2)) {

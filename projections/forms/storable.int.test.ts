@@ -14,7 +14,7 @@ import { type AnswerValue, formAggregate, formNameSchema, formStream, MAX_TEXT_L
 import { assertNever, DomainError } from '../../domain/shared/events.ts';
 import { textSchema } from '../../domain/shared/text.ts';
 import { acceptedBy, storableLog } from '../../testing/projections/storable.ts';
-import { formsProjection } from './form-documents.ts';
+import { formsProjection } from './form-documents/projector.ts';
 
 const log = await storableLog(t, formsProjection);
 const { commands } = log.core;

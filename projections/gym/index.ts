@@ -3,10 +3,12 @@ import { assertNever } from '../../domain/shared/events.ts';
 import { DEFAULT_SETTINGS, GYM_STREAM_PREFIX, parseUserEvent, type Settings, type SettingsPatch, USER_STREAM_PREFIX } from '../../domain/gym/user.ts';
 import { LIBRARY_STREAM_PREFIX, parseLibraryEvent } from '../../domain/gym/library.ts';
 import { parseWorkoutEvent, WORKOUT_STREAM_PREFIX } from '../../domain/gym/workout.ts';
-import { applyLibraryEvent, migrateLibrary } from './library.ts';
-import { completeWorkoutsBulk, migrateWorkouts, workoutWriter } from './workouts.ts';
+import { applyLibraryEvent, migrateLibrary } from './library/projector.ts';
+import { workoutWriter } from './workouts/projector.ts';
+import { completeWorkoutsBulk } from './workouts/running-totals.ts';
+import { migrateWorkouts } from './workouts/tables.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
-import type { Projection } from '../runtime.ts';
+import type { Projection } from '../runtime/projection.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
 
 type UserChange = { created: { email: string; createdAt: string } | null; settings: SettingsPatch };

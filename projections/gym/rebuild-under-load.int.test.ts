@@ -2,13 +2,13 @@
 // reading and ticking sets: no read fails or sees a half-built table, and no write is lost.
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { workoutIdOf } from '../../command-api/gym/training-command.ts';
+import { workoutIdOf } from '../../command-api/gym/workout-ids.ts';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import { addDays } from '../../domain/shared/calendar.ts';
 import type { NewEvent } from '../../infra/eventstore/port.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { rebuildProjection } from '../runtime.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { rebuildProjection } from '../runtime/rebuild.ts';
 import { gymProjection } from './index.ts';
 
 const WORKOUTS = 500;

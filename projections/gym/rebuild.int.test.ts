@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
 import { trainingUser } from '../../testing/gym/training-client.ts';
-import { TEST_SESSION_SECRET, startTestSystem } from '../../ops/test/harness.ts';
-import { rebuildProjection } from '../runtime.ts';
+import { TEST_SESSION_SECRET, startTestSystem } from '../../testing/harness.ts';
+import { rebuildProjection } from '../runtime/rebuild.ts';
 import { gymProjection } from './index.ts';
 
 const system = await startTestSystem(t);

@@ -9,15 +9,16 @@ import { cardioLogBody, bodyweightBody, changeCardioLogBody, machineBody } from 
 import { changeExerciseBody, createExerciseBody } from '../../command-api/gym/exercises.ts';
 import { duplicatePlanBody, planDraftBody, revisePlanBody } from '../../command-api/gym/plans.ts';
 import { settingsBody } from '../../command-api/gym/settings.ts';
-import { workoutIdOf } from '../../command-api/gym/training-command.ts';
+import { workoutIdOf } from '../../command-api/gym/workout-ids.ts';
 import { changeWorkoutBody, correctSetBody, startWorkoutBody, tickSetBody } from '../../command-api/gym/workouts.ts';
 import { emailSchema } from '../../domain/accounts/credentials.ts';
-import { decideUser, type UserCommand } from '../../domain/gym/decide.ts';
+import { decideUser, type UserCommand } from '../../domain/gym/user-decide.ts';
 import { type LibraryCommand, decideLibrary, type PlanDraft } from '../../domain/gym/library-decide.ts';
 import { libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
 import { userAggregate, userStream } from '../../domain/gym/user.ts';
 import { LAST_DATE } from '../../domain/shared/calendar.ts';
-import { decideWorkout, workoutAggregate, type WorkoutCommand, workoutStream, type WorkoutState } from '../../domain/gym/workout.ts';
+import { workoutAggregate, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
+import { decideWorkout, type WorkoutCommand } from '../../domain/gym/workout-decide.ts';
 import { acceptedBy, attempt, storableLog } from '../../testing/projections/storable.ts';
 import { gymProjection } from './index.ts';
 

@@ -2,9 +2,9 @@ import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { assertNever } from '../../domain/shared/events.ts';
 import { parseUserEvent, USER_STREAM_PREFIX } from '../../domain/shows/user.ts';
 import type { RecordedEvent } from '../../infra/eventstore/port.ts';
-import type { Projection } from '../runtime.ts';
-import { createLibraryWriter } from './library.ts';
-import { createNotificationLogTable, createNotificationWriter } from './notifications.ts';
+import type { Projection } from '../runtime/projection.ts';
+import { createLibraryWriter } from './library/projector.ts';
+import { createNotificationLogTable, createNotificationWriter } from './notifications/projector.ts';
 import { LIBRARY_STREAM_PREFIX } from '../../domain/shows/library.ts';
 import { createUserStreamsTable, recordUserStreams } from '../user-streams.ts';
 

@@ -2,7 +2,7 @@
 // however the phone ordered them: the newest version is the night as it is now.
 import t from 'tap';
 import { clubClient, cuid } from '../../testing/club/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const { ok } = await clubClient(system);

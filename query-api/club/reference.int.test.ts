@@ -6,9 +6,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { readCheckParameters } from '../../testing/read-check.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { clubProjection } from '../../projections/club/index.ts';
 import {
   changeRules,

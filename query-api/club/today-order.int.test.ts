@@ -2,7 +2,7 @@
 // uses (by end), whatever order they were added in: the reference check found them in either.
 import t from 'tap';
 import { clubClient } from '../../testing/club/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const { ok } = await clubClient(system);

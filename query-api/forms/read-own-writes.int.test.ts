@@ -3,7 +3,7 @@
 // log's head as it stood when the read arrived; past PROJECTION_WAIT_MS it is a 503, never a stale copy.
 import t from 'tap';
 import { LOG_POSITION_HEADER } from '../../command-api/shared/read-your-writes.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { waitUntil } from '../../testing/until.ts';
 
 const ORIGIN = 'http://localhost:3004';

@@ -13,9 +13,9 @@ import { isStorableText } from '../../domain/shared/text.ts';
 import { comparePositions, formatPosition, parsePosition, type Position } from '../../infra/eventstore/port.ts';
 import { readCheckParameters } from '../../testing/read-check.ts';
 import { LOG_POSITION_HEADER } from '../../command-api/shared/read-your-writes.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { formsProjection } from '../../projections/forms/form-documents.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { formsProjection } from '../../projections/forms/form-documents/projector.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import {
   canonical,
   type Definition,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { workoutStream } from '../../domain/gym/workout.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { gymClient, ISO } from '../../testing/gym/client.ts';
 
 const system = await startTestSystem(t);

@@ -1,7 +1,7 @@
 // Issue 35, point 1: the Today screen's next day follows the active plan's day trained last.
 import t from 'tap';
 import { trainingUser } from '../../testing/gym/training-client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

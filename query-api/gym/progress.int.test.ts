@@ -3,8 +3,8 @@ import t from 'tap';
 import { z } from 'zod';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 import { addDays, weekStartOf } from '../../domain/shared/calendar.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
-import { weekStartSql } from './schemas.ts';
+import { startTestSystem } from '../../testing/harness.ts';
+import { weekStartSql } from '../../projections/gym/workouts/week-start-sql.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

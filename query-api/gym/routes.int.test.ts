@@ -1,6 +1,6 @@
 import t from 'tap';
 import { gymClient, DEFAULTS, ISO } from '../../testing/gym/client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { CUID } from '../../infra/ids.ts';
 
 const system = await startTestSystem(t);

@@ -7,11 +7,11 @@ import t from 'tap';
 import { z } from 'zod';
 import { trainingUser } from '../../testing/gym/training-client.ts';
 import { addDays, weekStartOf } from '../../domain/shared/calendar.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
-import { epley } from './schemas.ts';
-import { RECENT_BESTS, STATS_WEEKS } from './stats.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
+import { epley } from '../../projections/gym/workouts/one-rep-max.ts';
+import { RECENT_BESTS, STATS_WEEKS } from '../../projections/gym/workouts/read-stats.ts';
 
 const system = await startTestSystem(t);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

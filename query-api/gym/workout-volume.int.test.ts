@@ -4,9 +4,9 @@
 // answered 256.23350404999996 for the same three sets.
 import t from 'tap';
 import { trainingUser } from '../../testing/gym/training-client.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { rebuildProjection } from '../../projections/runtime.ts';
+import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.gym!;

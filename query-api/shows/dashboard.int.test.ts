@@ -5,7 +5,7 @@ import t from 'tap';
 import { showsUser } from '../../testing/shows/client.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 // Slow Horses S6E3 (3643507) airs 2026-09-30: four of its eight recorded episodes have aired by then
 const NOW = '2026-09-25T10:00:00.000Z';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { showsUser } from '../../testing/shows/client.ts';
 import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../../testing/harness.ts';
 
 // no ADMIN_TOKEN here: the admin route must not exist
 const tvmaze = await tvmazeStandIn(t);

@@ -1,7 +1,7 @@
 // Test support for the club routes: one logged-in club account and plain JSON calls.
 import type { LightMyRequestResponse } from 'fastify';
 import type { HttpApp } from '../../infra/http/app.ts';
-import type { TestSystem } from '../../ops/test/harness.ts';
+import type { TestSystem } from '../harness.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

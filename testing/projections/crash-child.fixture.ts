@@ -2,7 +2,8 @@
 // PROJECTIONS=gym,forms runs those real projections; unset, the runtime's test projection.
 import { loadConfig } from '../../infra/config.ts';
 import { findProjection, openCore } from '../../ops/system.ts';
-import { type Projection, startProjector } from '../../projections/runtime.ts';
+import type { Projection } from '../../projections/runtime/projection.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { eventLogProjection } from './event-log-projection.ts';
 
 const named = (process.env.PROJECTIONS ?? '').split(',').filter(Boolean);

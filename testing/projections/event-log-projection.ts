@@ -1,7 +1,7 @@
 // A projection for the runtime's own tests: one row per event seen, a pause inside each batch so a
 // test can kill the process while a batch's transaction is open, and an event type it cannot store.
 import { sql } from 'slonik';
-import type { Projection } from '../../projections/runtime.ts';
+import type { Projection } from '../../projections/runtime/projection.ts';
 
 /** the event type eventLogProjection refuses, as a projection refuses a payload it cannot read */
 export const POISON = 'poison';

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { loadConfig } from '../../infra/config.ts';
 import { makeDatabase } from '../database.ts';
 import { openCore, type Core } from '../../ops/system.ts';
-import { type Projection, startProjector } from '../../projections/runtime.ts';
+import type { Projection } from '../../projections/runtime/projection.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { DomainError } from '../../domain/shared/events.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 

@@ -1,7 +1,7 @@
 // Issue 32's proof for club nights: the seeded sync simulation (run.ts, club.ts) in `npm test`;
 // `npm run sim -- --only club --schedules 10000` runs more.
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../harness.ts';
 import { clubScenario } from './club.ts';
 import { simulate } from './in-test.ts';
 

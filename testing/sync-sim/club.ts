@@ -6,10 +6,10 @@
 // from it with the `loaded` event, as ui/club/sync.ts does. After the heal: every phone holds the
 // server's night; no snapshot was saved twice; every person a phone added and every round it filed
 // and saw "Saved" is on the server, unless a phone took the person off or the banner said so.
-import type { TestSystem } from '../../ops/test/harness.ts';
+import type { TestSystem } from '../harness.ts';
 import type { HttpApp } from '../../infra/http/app.ts';
 import { clubClient } from '../club/client.ts';
-import { sessionStream } from '../../domain/club/session.ts';
+import { nightStream } from '../../domain/club/night.ts';
 import type { FinishedRound } from '../../domain/club/rounds.ts';
 import { sameNightContent } from '../../ui/club/merge.ts';
 import {
@@ -304,7 +304,7 @@ export function clubScenario(system: TestSystem): SimScenario {
           if (new Set(numbers).size !== numbers.length) problems.push(`round numbers repeat: ${numbers.join(', ')}`);
           // no snapshot applied twice: a save sent again (same id, same content) appends nothing;
           // versions step by one
-          const events = await core.store.readStream(sessionStream(nightId));
+          const events = await core.store.readStream(nightStream(nightId));
           let previous: { snapshotId?: string; content: string } | null = null;
           let version = 1;
           for (const event of events) {

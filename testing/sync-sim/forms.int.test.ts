@@ -1,7 +1,7 @@
 // Issue 32's proof for the shared questionnaire: the seeded sync simulation (run.ts, forms.ts) in
 // `npm test`; `npm run sim -- --only forms --schedules 10000` runs more.
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../harness.ts';
 import { formsScenario } from './forms.ts';
 import { simulate } from './in-test.ts';
 

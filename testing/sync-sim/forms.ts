@@ -7,7 +7,7 @@
 // (one form-patched event per saveId); every word a page typed and saw saved is in the final text
 // unless that page took it out later (both people's words survive); the choice is the last save's,
 // and a page whose confirmed choice was replaced shows "changed elsewhere" on that question.
-import type { TestSystem } from '../../ops/test/harness.ts';
+import type { TestSystem } from '../harness.ts';
 import { formStream } from '../../domain/forms/form.ts';
 import { TEST_QUESTIONNAIRE } from '../forms/questionnaire.ts';
 import { basesOf, edit, emptyState, type Fields, type FormDocument, type Outgoing, outgoingFor, patchOf, pending, receive, sameFields, sameValue, saved, type SyncState, textFieldsOf, type Value } from '../../ui/forms/model.ts';

@@ -1,7 +1,7 @@
 // Issue 32's proof for gym sets: the seeded sync simulation (run.ts, gym.ts) in `npm test`;
 // `npm run sim -- --only gym --schedules 10000` runs more.
 import t from 'tap';
-import { startTestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem } from '../harness.ts';
 import { gymScenario } from './gym.ts';
 import { simulate } from './in-test.ts';
 

@@ -1,14 +1,14 @@
 // The gym's sets in the sync simulation: each device is the phone's outbox (ui/shared/outbox-model.ts)
-// and workout copy (ui/gym/workout-replica.ts), the very functions the app runs, against the real
+// and workout copy (ui/gym/workout/workout-replica.ts), the very functions the app runs, against the real
 // gym service. After the heal: every phone shows the server's sets; no tick was applied twice; the
 // server holds, per set, the latest-made change that reached it; and every change a phone confirmed
 // to its lifter is still there, or was replaced by a change made later, or the lifter was told.
 import type { HttpApp } from '../../infra/http/app.ts';
 import { type Command, enqueue, nextToSend, settle } from '../../ui/shared/outbox-model.ts';
 import type { Workout } from '../../ui/gym/gym-api.ts';
-import { setKey } from '../../ui/gym/model.ts';
-import { workoutIdOf } from '../../ui/gym/workout-id.ts';
-import { afterAnswer, type Answer, placePath, shownSets, startedHere, startKey, tickPath } from '../../ui/gym/workout-replica.ts';
+import { setKey } from '../../ui/gym/workout/workout-rows.ts';
+import { workoutIdOf } from '../../ui/gym/workout/workout-id.ts';
+import { afterAnswer, type Answer, placePath, shownSets, startedHere, startKey, tickPath } from '../../ui/gym/workout/workout-replica.ts';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import { randomBelow, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';

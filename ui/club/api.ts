@@ -1,5 +1,5 @@
 import { contractClient } from '../shared/contract-client.ts';
-import type { components, paths } from '../shared/contract/club.ts';
+import type { components, paths } from '../generated/contract/club.ts';
 
 /** The club service as its contract types it. */
 export const clubApi = contractClient<paths>();

@@ -14,7 +14,7 @@ import { PeopleScreen } from './people.tsx';
 import { links, screenOf } from './routes.ts';
 import { SettingsScreen } from './settings.tsx';
 import { LoginScreen } from './login.tsx';
-import { SessionScreen } from './session.tsx';
+import { NightScreen } from './night-screen.tsx';
 import { TodayScreen } from './today.tsx';
 import { isUser, type Navigate, type User } from './user.ts';
 
@@ -70,7 +70,7 @@ function ClubApp() {
   };
   const screen = screenOf(path);
   if (screen.name === 'night-history') return <HistoryScreen id={screen.id} version={screen.version} navigate={navigate} />;
-  if (screen.name === 'night') return <SessionScreen id={screen.id} navigate={navigate} />;
+  if (screen.name === 'night') return <NightScreen id={screen.id} navigate={navigate} />;
   if (screen.name === 'account' && user?.canChangePassword) return <AccountScreen navigate={navigate} />;
   if (screen.name === 'calendar') return <CalendarScreen navigate={navigate} />;
   if (screen.name === 'people') return <PeopleScreen navigate={navigate} />;

@@ -9,7 +9,8 @@ import { ThemeToggle } from '../shared/components/theme-toggle.tsx';
 import { UpdatePrompt } from '../shared/components/update-prompt.tsx';
 import { clubApi } from './api.ts';
 import { clock, clubTime, isNight, localDate, nameOnSheet, type Night, sittingOutOf } from './night.ts';
-import { Court, FinishedRounds } from './session.tsx';
+import { Court } from './court.tsx';
+import { FinishedRounds } from './finished-rounds.tsx';
 import { type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
 

@@ -5,55 +5,38 @@ import { AppShell } from '../shared/components/app-shell.tsx';
 import { SaveBadge } from '../shared/components/save-badge.tsx';
 import { outboxSaveState } from '../shared/outbox-badge.ts';
 import { chooseAccent, chooseTheme } from '../shared/theme.ts';
-import { AuthScreen } from './auth.tsx';
-import { BodyScreen } from './body.tsx';
-import { ExerciseScreen, ExercisesScreen } from './exercises.tsx';
+import { AuthScreen } from './auth/auth.tsx';
+import { BodyScreen } from './body/body.tsx';
+import { ExerciseScreen, ExercisesScreen } from './exercises/exercises.tsx';
 import { gymApi, type User } from './gym-api.ts';
-import { HistoryScreen } from './history.tsx';
+import { HistoryScreen } from './history/history.tsx';
 import { forgetAll, keepUser, keptUser, loadReplica, onKeptChange, outboxOwner, setOutboxOwner } from './local.ts';
 import { accentColour } from './model.ts';
-import { PlansScreen } from './plans.tsx';
+import { PlansScreen } from './plans/plans.tsx';
 import { isAuthScreen, links, type Screen, screenOf } from './routes.ts';
 import { lazyScreen } from './lazy-screen.tsx';
-import { type SetSync, type SetsView, startSetSync } from './sets.ts';
-import { SettingsScreen } from './settings.tsx';
-import { StatsScreen } from './stats.tsx';
+import { type SetSync, type SetsView, startSetSync } from './workout/sets.ts';
+import { SettingsScreen } from './settings/settings.tsx';
+import { StatsScreen } from './stats/stats.tsx';
 import { TabBar } from './tab-bar.tsx';
-import { TodayScreen } from './today.tsx';
-import { WorkoutScreen } from './workout.tsx';
+import { TodayScreen } from './today/today.tsx';
+import { WorkoutScreen } from './workout/workout.tsx';
 import { Link, type Navigate } from './link.tsx';
+import type { SignedIn } from './signed-in.ts';
 
-export type { Navigate };
-
-const PlanEditorScreen = lazyScreen(() => import('./plan-editor.tsx').then((module) => module.PlanEditorScreen));
-const CardioScreen = lazyScreen(() => import('./cardio.tsx').then((module) => module.CardioScreen));
-const PlatesScreen = lazyScreen(() => import('./plates-screen.tsx').then((module) => module.PlatesScreen));
+const PlanEditorScreen = lazyScreen(() => import('./plans/plan-editor.tsx').then((module) => module.PlanEditorScreen));
+const CardioScreen = lazyScreen(() => import('./cardio/cardio.tsx').then((module) => module.CardioScreen));
+const PlatesScreen = lazyScreen(() => import('./plates/plates-screen.tsx').then((module) => module.PlatesScreen));
 // the OCR it starts loads later still, when an image is picked
-const WorkoutHistoryScreen = lazyScreen(() => import('./workout-history-screen.tsx').then((module) => module.WorkoutHistoryScreen));
-const ImportScreen = lazyScreen(() => import('./import-screen.tsx').then((module) => module.ImportScreen));
-const ImportFileScreen = lazyScreen(() => import('./import-file-screen.tsx').then((module) => module.ImportFileScreen));
-
-export type Session = {
-  readonly user: User;
-  readonly setUser: (user: User) => void;
-  readonly navigate: Navigate;
-  /** resolves with why the phone is still signed in, or null */
-  readonly signOut: () => Promise<string | null>;
-  /** the account is gone (erased): forget it on this phone, as after signing out */
-  readonly forget: () => void;
-  /** the workouts' commands (start, tick, delete) and what they did */
-  readonly sets: SetSync | null;
-  readonly setsView: SetsView | null;
-};
-
-
+const WorkoutHistoryScreen = lazyScreen(() => import('./workout/workout-history-screen.tsx').then((module) => module.WorkoutHistoryScreen));
+const ImportScreen = lazyScreen(() => import('./import/import-screen.tsx').then((module) => module.ImportScreen));
+const ImportFileScreen = lazyScreen(() => import('./import/import-file-screen.tsx').then((module) => module.ImportFileScreen));
 
 /** The account's look on this phone: its accent and its theme, saved with the account so every phone follows. */
 export function applyLook(user: User): void {
   chooseAccent(accentColour(user.settings.accent));
   chooseTheme(user.settings.appearance);
 }
-
 
 /** The header's save badge, from the outbox; its name counts the sets still to send. */
 function GymSaveBadge({ view, onRetry }: { readonly view: SetsView | null; readonly onRetry: () => void }) {
@@ -91,48 +74,48 @@ function Notices({ view, onDismiss }: { readonly view: SetsView | null; readonly
 }
 
 /** The title and the screen for a route. */
-function screenView(screen: Screen, session: Session): [string, ComponentChildren] {
+function screenView(screen: Screen, signedIn: SignedIn): [string, ComponentChildren] {
   switch (screen.name) {
     case 'today':
     case 'login':
     case 'signup':
     case 'recover':
-      return ['Gym log', <TodayScreen session={session} />];
+      return ['Gym log', <TodayScreen signedIn={signedIn} />];
     case 'history':
-      return ['History', <HistoryScreen session={session} />];
+      return ['History', <HistoryScreen signedIn={signedIn} />];
     case 'workout-history':
-      return ['Workout history', <WorkoutHistoryScreen key={screen.id} session={session} workoutId={screen.id} />];
+      return ['Workout history', <WorkoutHistoryScreen key={screen.id} signedIn={signedIn} workoutId={screen.id} />];
     case 'workout':
-      return ['Workout', <WorkoutScreen key={screen.id} session={session} workoutId={screen.id} />];
+      return ['Workout', <WorkoutScreen key={screen.id} signedIn={signedIn} workoutId={screen.id} />];
     case 'plans':
-      return ['Plans', <PlansScreen session={session} />];
+      return ['Plans', <PlansScreen signedIn={signedIn} />];
     case 'plan':
-      return ['Plan', <PlanEditorScreen key={screen.id} session={session} id={screen.id} />];
+      return ['Plan', <PlanEditorScreen key={screen.id} signedIn={signedIn} id={screen.id} />];
     case 'cardio':
-      return ['Cardio', <CardioScreen session={session} />];
+      return ['Cardio', <CardioScreen signedIn={signedIn} />];
     case 'plates':
-      return ['Plates', <PlatesScreen session={session} />];
+      return ['Plates', <PlatesScreen signedIn={signedIn} />];
     case 'exercises':
-      return ['Exercises', <ExercisesScreen session={session} />];
+      return ['Exercises', <ExercisesScreen signedIn={signedIn} />];
     case 'exercise':
-      return ['Exercise', <ExerciseScreen key={screen.id} session={session} id={screen.id} />];
+      return ['Exercise', <ExerciseScreen key={screen.id} signedIn={signedIn} id={screen.id} />];
     case 'import':
-      return ['Read a screenshot', <ImportScreen session={session} />];
+      return ['Read a screenshot', <ImportScreen signedIn={signedIn} />];
     case 'import-file':
-      return ['Import a CSV export', <ImportFileScreen session={session} />];
+      return ['Import a CSV export', <ImportFileScreen signedIn={signedIn} />];
     case 'body':
-      return ['Body weight', <BodyScreen session={session} />];
+      return ['Body weight', <BodyScreen signedIn={signedIn} />];
     case 'stats':
-      return ['Stats', <StatsScreen session={session} />];
+      return ['Stats', <StatsScreen signedIn={signedIn} />];
     case 'settings':
-      return ['Settings', <SettingsScreen session={session} />];
+      return ['Settings', <SettingsScreen signedIn={signedIn} />];
     case 'missing':
       return [
         'Gym log',
         <>
           <h2>No such page</h2>
           <p>There is nothing at this address in the app.</p>
-          <Link to="/" navigate={session.navigate} class="button back-link">
+          <Link to="/" navigate={signedIn.navigate} class="button back-link">
             Back to today
           </Link>
         </>,
@@ -159,8 +142,8 @@ export function App() {
     window.scrollTo(0, 0);
   };
   const setUser = (next: User) => {
-    // sets left by another account (its session ended without a log out here) are never sent
-    // with this one's session nor shown to it
+    // sets left by another account (its login ended without a log out here) are never sent
+    // with this one's login nor shown to it
     keepUser(next);
     applyLook(next);
     if (outboxOwner() !== next.id) {
@@ -206,7 +189,7 @@ export function App() {
     };
   }, []);
 
-  const signedIn = (me: User) => {
+  const afterSignIn = (me: User) => {
     setUser(me);
     navigate('/');
   };
@@ -224,7 +207,7 @@ export function App() {
     try {
       await gymApi.logout();
     } catch (error) {
-      // with no answer the server's session may live on, and would sign this account in again
+      // with no answer the server's login may live on, and would sign this account in again
       if (isRetryable(error)) return 'Not logged out: logging out needs a connection. Nothing was dropped.';
     }
     await forget();
@@ -238,7 +221,7 @@ export function App() {
   }, [checked, user, path]);
 
   if (!user) {
-    if (forVisitors) return <AuthScreen path={path} navigate={navigate} onSignedIn={signedIn} />;
+    if (forVisitors) return <AuthScreen path={path} navigate={navigate} onSignedIn={afterSignIn} />;
     return (
       <AppShell title="Gym log">
         <p>{offline ? 'No connection: signing in needs the network.' : checked ? 'Opening the sign-in page…' : 'Loading…'}</p>
@@ -246,9 +229,9 @@ export function App() {
     );
   }
 
-  const session: Session = { user, setUser, navigate, signOut, forget, sets: sets.current, setsView };
+  const signedIn: SignedIn = { user, setUser, navigate, signOut, forget, sets: sets.current, setsView };
   const screen = screenOf(path);
-  const [title, view] = screenView(screen, session);
+  const [title, view] = screenView(screen, signedIn);
   return (
     <AppShell
       title={title}

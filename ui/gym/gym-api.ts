@@ -1,11 +1,11 @@
 // The gym service's routes as this app calls them, typed by the service's contract
-// (ui/shared/contract/gym.ts): a path, parameter, body or answer the service changes fails the type
+// (ui/generated/contract/gym.ts): a path, parameter, body or answer the service changes fails the type
 // check here or in the screens. Each answer is also checked at run time for the fields the screens
 // rely on; anything else counts as no answer (api.ts).
 import { isRecord } from '../shared/api.ts';
 import { type Body, contractClient, type OperationAt } from '../shared/contract-client.ts';
-import type { components, paths } from '../shared/contract/gym.ts';
-import type { PlanDraft } from './model.ts';
+import type { components, paths } from '../generated/contract/gym.ts';
+import type { PlanDraft } from './plans/templates.ts';
 
 const gym = contractClient<paths>();
 type Schemas = components['schemas'];

@@ -24,7 +24,7 @@ const LINK_IN_SOURCE = /(?:\bto=\{?|\bnavigate\(|\bhref=\{?)(["'`])(\/[^"'`]*)\1
 
 t.test('every link a gym screen writes as a literal opens a route of the server list', async (t) => {
   const dir = import.meta.dirname;
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.tsx'));
+  const files = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.tsx'));
   const found = new Set<string>();
   for (const name of files) {
     const source = await readFile(path.join(dir, name), 'utf8');

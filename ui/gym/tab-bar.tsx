@@ -7,7 +7,7 @@ import type { Navigate } from './link.tsx';
 import { keptUnder } from './local.ts';
 import { localDate } from './model.ts';
 import { links } from './routes.ts';
-import { workoutKey, workoutToContinue } from './workout-replica.ts';
+import { workoutKey, workoutToContinue } from './workout/workout-replica.ts';
 
 const TABS = [
   [links.today, 'Today'],

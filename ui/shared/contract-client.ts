@@ -2,7 +2,7 @@ import { request, type RequestOptions } from './api.ts';
 
 /**
  * Calls typed by a service's contract: the `paths` openapi-typescript generates from its OpenAPI
- * document (ui/shared/contract/, `npm run contract`). A path, a parameter, a body or an answer that
+ * document (ui/generated/contract/, `npm run contract`). A path, a parameter, a body or an answer that
  * the service changes fails the apps' type check where they call it. The transport is `request`:
  * the same refusal / no-answer split and the same runtime check of the answer.
  */

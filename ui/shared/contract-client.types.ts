@@ -1,7 +1,7 @@
 // Checked by `npm run typecheck`, never run: a call the contract does not have must not compile.
 // Each `@ts-expect-error` fails the type check if the error it expects goes away.
 import { contractClient } from './contract-client.ts';
-import type { paths } from './contract/forms.ts';
+import type { paths } from '../generated/contract/forms.ts';
 
 const forms = contractClient<paths>();
 const accept = (value: unknown): boolean => value !== null;

@@ -1,12 +1,12 @@
 /**
- * The shows API as the app calls it, typed by the service's contract (ui/shared/contract/shows.ts):
+ * The shows API as the app calls it, typed by the service's contract (ui/generated/contract/shows.ts):
  * each answer is declared as the app's own narrower shape, so a contract change the screens would
  * feel fails the type check here. Every answer is also checked at run time for the fields the
  * screens rely on; anything else is "not our answer" (NoAnswer), never a screen drawn from a wrong shape.
  */
 import { isRecord } from '../shared/api.ts';
 import { contractClient } from '../shared/contract-client.ts';
-import type { paths } from '../shared/contract/shows.ts';
+import type { paths } from '../generated/contract/shows.ts';
 import type { Episode, HistoryEntry, ImportJob, PublicProfile, ScheduleEntry, ShowDetail, ShowSummary, Suggestions, TrackedShow, User } from './model.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';

@@ -85,7 +85,7 @@ export function episodesMarked(command: MarkCommand, episodes: readonly Episode[
   }
 }
 
-/** The server's episode counts only numbered episodes that have aired (query-api/shows/library.ts). */
+/** The server's episode counts only numbered episodes that have aired (projections/shows/library/read-tracked-shows.ts). */
 function hasAired(episode: Episode, now: Date): boolean {
   return episode.number !== null && episode.airstamp !== null && Date.parse(episode.airstamp) <= now.getTime();
 }

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { startTestSystem, type TestSystem } from '../../ops/test/harness.ts';
+import { startTestSystem, type TestSystem } from '../../testing/harness.ts';
 import type { CoreOptions } from '../../ops/system.ts';
 import type { AppName } from '../apps.ts';
-import { holdPort } from '../../infra/postgres/embedded.ts';
+import { holdPort } from '../../infra/postgres/free-port.ts';
 import { DESKTOP, launchBrowser, PHONE } from './chromium.ts';
 
 export { DESKTOP, launchBrowser, PHONE };

@@ -1,0 +1,182 @@
+import pg from 'pg';
+import { isConnectionError } from '../postgres/connection-errors.ts';
+import { type EventStore, formatPosition, type Position, type ReadAllOptions, type RecordedEvent, type Subscription } from './port.ts';
+import type { AppendedTransactions } from './postgres-listener.ts';
+
+type EventRow = {
+  tx: string;
+  global_position: string;
+  stream_name: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+};
+
+function toRecorded(row: EventRow): RecordedEvent {
+  const meta = row.metadata;
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: {
+      userId: typeof meta.userId === 'string' ? meta.userId : null,
+      correlationId: String(meta.correlationId ?? ''),
+      causationId: String(meta.causationId ?? ''),
+      schemaVersion: typeof meta.schemaVersion === 'number' ? meta.schemaVersion : 1,
+      ...(typeof meta.device === 'string' ? { device: meta.device } : {}),
+    },
+    stream: row.stream_name,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+// The text copy of the transaction id gets its own name: ORDER BY would otherwise sort by it.
+const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_name, stream_revision, event_id::text,
+  event_type, data, metadata, recorded_at`;
+
+/** The log read back: one stream, the whole log in order, and the whole log as it grows. */
+export function createPostgresReads(
+  pool: pg.Pool,
+  appended: AppendedTransactions,
+  idlePollMs: number,
+): Pick<EventStore, 'readStream' | 'readAll' | 'subscribeToAll'> {
+  async function readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { rows } =
+      after.commit < 0n
+        ? await pool.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM es.events
+             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY transaction_id, global_position LIMIT $1`,
+            [limit],
+          )
+        : await pool.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM es.events
+             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+             ORDER BY transaction_id, global_position LIMIT $3`,
+            [after.commit.toString(), after.prepare.toString(), limit],
+          );
+    return rows.map(toRecorded);
+  }
+
+  // Subscribers woken by one transaction mostly stand at one position (every projector caught up):
+  // one query serves them all. One that joins a read begun before its transaction committed finds
+  // it newer than the batch, and reads again.
+  const readsUnderWay = new Map<string, Promise<RecordedEvent[]>>();
+  function sharedReadAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const key = `${formatPosition(options.after)}/${options.limit}`;
+    let read = readsUnderWay.get(key);
+    if (!read) {
+      read = readAll(options).finally(() => readsUnderWay.delete(key));
+      readsUnderWay.set(key, read);
+    }
+    return read;
+  }
+
+  /** Whether no transaction older than `tx` is still open, so that its events are readable. */
+  async function readableFrom(tx: bigint): Promise<boolean> {
+    try {
+      const { rows } = await pool.query<{ readable: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::text::xid8 AS readable', [tx.toString()]);
+      return rows[0]?.readable === true;
+    } catch (error) {
+      if (isConnectionError(error)) return false;
+      throw error;
+    }
+  }
+
+  function subscribeToAll(from: Position, subscribeOptions: { readonly maxBatch?: number } = {}): Subscription {
+    const maxBatch = subscribeOptions.maxBatch ?? 500;
+    let position = from;
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const onTx = (): void => {
+      wake?.();
+    };
+    const wait = (ms: number): Promise<void> =>
+      new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done(): void {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+
+    async function* batches(): AsyncGenerator<RecordedEvent[]> {
+      await appended.subscribe(onTx);
+      try {
+        let backoff = 1;
+        let givenUpOnTx = 0n;
+        let outages = 0;
+        while (!stopped) {
+          let batch: RecordedEvent[];
+          try {
+            batch = await sharedReadAll({ after: position, limit: maxBatch });
+            outages = 0;
+          } catch (error) {
+            if (!isConnectionError(error)) throw error;
+            // the database is away: keep the position and look again, less often the longer it lasts
+            await wait(Math.min(100 * 2 ** outages, 5000));
+            outages++;
+            continue;
+          }
+          if (stopped) return;
+          if (batch.length > 0) {
+            position = batch[batch.length - 1]!.position;
+            backoff = 1;
+            yield batch;
+            // a short batch was all there was to read: look again once a later transaction is heard of
+            if (batch.length < maxBatch && appended.newest() <= position.commit && !stopped) await wait(idlePollMs);
+            continue;
+          }
+          if (appended.newest() > position.commit && appended.newest() > givenUpOnTx) {
+            // committed, but an older transaction is still open somewhere in the cluster (another
+            // database's rebuild, a backup): look again, at most every second, for as long as it is
+            if (backoff < 1000 || !(await readableFrom(appended.newest()))) {
+              await wait(backoff);
+              backoff = Math.min(backoff * 2, 1000);
+              continue;
+            }
+            // readable, and still nothing: its events were deleted before we got to them
+            givenUpOnTx = appended.newest();
+          }
+          backoff = 1;
+          // the timeout only covers a NOTIFY lost with a dropped connection
+          await wait(idlePollMs);
+        }
+      } finally {
+        await appended.unsubscribe(onTx);
+      }
+    }
+
+    const iterator = batches();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async close() {
+        stopped = true;
+        wake?.();
+      },
+    };
+  }
+
+  return {
+    async readStream(stream) {
+      // every command whose stream is not in memory reads it: parsed and planned once per connection
+      const { rows } = await pool.query<EventRow>({
+        name: 'es.read_stream',
+        text: `SELECT ${EVENT_COLUMNS} FROM es.events WHERE stream_name = $1 ORDER BY stream_revision`,
+        values: [stream],
+      });
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+    subscribeToAll,
+  };
+}

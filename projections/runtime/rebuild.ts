@@ -1,0 +1,124 @@
+import type { DatabasePool, DatabaseTransactionConnection } from 'slonik';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { type EventStore, type Position, type RecordedEvent, START } from '../../infra/eventstore/port.ts';
+import { logBatchesAhead } from '../../infra/eventstore/log-batches.ts';
+import { type Checkpoint, lockCheckpoint, readCheckpoint, SKIP_COMMIT_FLUSH, writeCheckpoint } from './checkpoints.ts';
+import { ApplyError, applyMarked, blame, isDatabaseUnavailable } from './failures.ts';
+import { readParked, withoutParked } from './parked.ts';
+import type { Logger, Projection } from './projection.ts';
+
+/** A build as it goes: started, the events of the log read so far, then finished (completed false: it failed, to be retried). */
+export type RebuildObserver = {
+  started(): void;
+  progress(read: number): void;
+  finished(completed: boolean): void;
+};
+
+/** Creates the projection's schema on first start, or rebuilds it when its code version changed. */
+export async function ensureProjection(pool: DatabasePool, store: EventStore, projection: Projection, log: Logger, observer?: RebuildObserver): Promise<Checkpoint> {
+  const existing = await readCheckpoint(pool, projection.name);
+  if (existing && existing.version === projection.version) return existing;
+  if (existing) log.info({ projection: projection.name, from: existing.version, to: projection.version }, 'projection version changed: rebuilding');
+  observer?.started();
+  let completed = false;
+  try {
+    await rebuildProjection({ pool, store, projection, log, onProgress: observer ? (read) => observer.progress(read) : undefined });
+    completed = true;
+  } finally {
+    observer?.finished(completed);
+  }
+  const rebuilt = await readCheckpoint(pool, projection.name);
+  if (!rebuilt) throw new Error(`rebuild of ${projection.name} left no checkpoint`);
+  return rebuilt;
+}
+
+export type RebuildReport = { readonly events: number; readonly seconds: number };
+
+/**
+ * Replays the whole log into a fresh schema beside the live one, then, holding the checkpoint
+ * row so the live projector pauses, catches up and swaps the schemas in one transaction. Parked
+ * events are skipped, as the live projector skips them; an event that fails is named
+ * (ProjectionEventError) and the live tables stay as they were.
+ */
+export async function rebuildProjection(deps: {
+  readonly pool: DatabasePool;
+  readonly store: EventStore;
+  readonly projection: Projection;
+  readonly log: Logger;
+  readonly batchSize?: number;
+  /** told after each batch how many events of the log it has read so far */
+  readonly onProgress?: (read: number) => void;
+}): Promise<RebuildReport> {
+  const { pool, store, projection, log } = deps;
+  const started = performance.now();
+  const live = projection.name;
+  const fresh = `${live}__rebuild`;
+  const old = `${live}__old`;
+  const batchSize = deps.batchSize ?? projection.replayBatch ?? 2000;
+  const parked = await readParked(store, live);
+  let events = 0;
+  let read = 0;
+
+  await pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([fresh])} CASCADE`);
+    await tx.query(sql.unsafe`CREATE SCHEMA ${sql.identifier([fresh])}`);
+    await projection.migrate(tx, fresh);
+  });
+
+  // The first pass, outside the swap's transaction, replays in bulk and is completed once loaded;
+  // the swap's transaction applies what was written meanwhile as live batches.
+  /** Applies a batch in `tx` or, without one, in a transaction of its own; a failure is pinned on its event. */
+  const applyLocating = async (tx: DatabaseTransactionConnection | null, batch: readonly RecordedEvent[]): Promise<void> => {
+    const once = (list: readonly RecordedEvent[]): Promise<void> =>
+      tx
+        ? tx.transaction((inner) => applyMarked(projection, inner, fresh, list))
+        : pool.transaction(async (own) => {
+            // nothing of a half-done rebuild survives a crash anyway
+            await own.query(sql.unsafe`SELECT ${SKIP_COMMIT_FLUSH}`);
+            await applyMarked(projection, own, fresh, list, true);
+          });
+    try {
+      await once(batch);
+    } catch (error) {
+      if (batch.length === 1 || !(error instanceof ApplyError) || isDatabaseUnavailable(error)) throw await blame(pool, live, batch, error);
+      for (const event of batch) await once([event]).catch(async (single: unknown) => Promise.reject(await blame(pool, live, [event], single)));
+    }
+  };
+
+  const replay = async (tx: DatabaseTransactionConnection | null, from: Position): Promise<Position> => {
+    let position = from;
+    for await (const batch of logBatchesAhead(store, from, batchSize)) {
+      const kept = withoutParked(batch, parked);
+      if (kept.length > 0) await applyLocating(tx, kept);
+      events += kept.length;
+      read += batch.length;
+      deps.onProgress?.(read);
+      position = batch[batch.length - 1]!.position;
+    }
+    return position;
+  };
+
+  const replayed = await replay(null, START);
+  // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
+  const completed = await Promise.allSettled((projection.completeBulk ?? []).map((step) => pool.transaction((tx) => step(tx, fresh))));
+  for (const step of completed) if (step.status === 'rejected') throw step.reason;
+  await pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`
+      INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
+      VALUES (${live}, ${projection.version}, -1, -1) ON CONFLICT (name) DO NOTHING`);
+    await lockCheckpoint(tx, live);
+    const final = await replay(tx, replayed);
+    await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
+    const liveExists = await tx.oneFirst(
+      sql.type(z.object({ exists: z.boolean() }))`SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = ${live}) AS exists`,
+    );
+    if (liveExists) await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([live])} RENAME TO ${sql.identifier([old])}`);
+    await tx.query(sql.unsafe`ALTER SCHEMA ${sql.identifier([fresh])} RENAME TO ${sql.identifier([live])}`);
+    await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
+    await writeCheckpoint(tx, live, { version: projection.version, position: final });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  log.info({ projection: live, events, seconds }, 'projection rebuilt');
+  return { events, seconds };
+}
