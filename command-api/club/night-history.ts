@@ -10,8 +10,8 @@ import { idTextSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { notFound } from '../../infra/http/errors.ts';
 import { knownPlayerIds } from '../../projections/club/players/read-players.ts';
-import { sessionDocumentSchema } from '../../projections/club/nights/night-views.ts';
-import { nightDocument, readSession } from '../../projections/club/nights/read-nights.ts';
+import { nightDocumentSchema } from '../../projections/club/nights/night-views.ts';
+import { nightDocument, readNight } from '../../projections/club/nights/read-nights.ts';
 import type { ClubCommandDeps } from './route-deps.ts';
 import { answerStaleCopy, nightChangeRefusals } from './stale-copy.ts';
 import { nightCommand, playerCommand, settingsAsItStands } from './streams.ts';
@@ -106,7 +106,7 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubCommandDeps): voi
         operationId: 'getNightVersion',
         summary: 'The night as it stood right after one of its versions, in the shape of GET /api/sessions/{id}',
         params: versionParams,
-        response: { 200: sessionDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: nightDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
       },
       onRequest,
     },
@@ -126,7 +126,7 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubCommandDeps): voi
         params: versionParams,
         body: restoreBody,
         response: {
-          200: sessionDocumentSchema,
+          200: nightDocumentSchema,
           ...nightChangeRefusals,
         },
       },
@@ -149,7 +149,7 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubCommandDeps): voi
       } catch (error) {
         return answerStaleCopy(deps, reply, id, error);
       }
-      return readSession(deps.pool, id);
+      return readNight(deps.pool, id);
     },
   );
 }

@@ -11,8 +11,8 @@ import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { cuid } from '../../infra/ids.ts';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
 import { knownPlayerIds } from '../../projections/club/players/read-players.ts';
-import { sessionDocumentSchema } from '../../projections/club/nights/night-views.ts';
-import { readSession } from '../../projections/club/nights/read-nights.ts';
+import { nightDocumentSchema } from '../../projections/club/nights/night-views.ts';
+import { readNight } from '../../projections/club/nights/read-nights.ts';
 import { clubNightHistoryRoutes } from './night-history.ts';
 import type { ClubCommandDeps } from './route-deps.ts';
 import { answerStaleCopy, nightChangeRefusals } from './stale-copy.ts';
@@ -21,9 +21,9 @@ import { claimSlot, nightAsItStands, nightCommand, playerCommand, releaseSlot, s
 const MAX_OPEN_ATTEMPTS = 3;
 
 const idParams = z.object({ id: idTextSchema });
-const documentResponses = { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+const documentResponses = { 200: nightDocumentSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
 
-export const openSessionBody = z.object({
+export const openNightBody = z.object({
   id: clientIdSchema.optional().describe('made by the client to open a night offline; one is made when absent'),
   venueId: idTextSchema,
   date: dateSchema,
@@ -33,7 +33,7 @@ export const openSessionBody = z.object({
   roundLengthSec: roundLengthSecSchema.optional().describe('default: the club setting'),
 });
 
-export function clubSessionCommandRoutes(app: HttpApp, deps: ClubCommandDeps): void {
+export function clubNightCommandRoutes(app: HttpApp, deps: ClubCommandDeps): void {
   const onRequest = deps.cookies.requireUser;
 
   app.post(
@@ -42,8 +42,8 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubCommandDeps): v
       schema: {
         operationId: 'openNight',
         summary: 'Open a night at a venue on a club-local date; opening the same venue, date and start again answers the night already open (200)',
-        body: openSessionBody,
-        response: { 200: sessionDocumentSchema, 201: sessionDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+        body: openNightBody,
+        response: { 200: nightDocumentSchema, 201: nightDocumentSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
       },
       onRequest,
     },
@@ -87,7 +87,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubCommandDeps): v
         const id = claim.state as string;
         try {
           const opened = await deps.runner.run(request, nightCommand(id, { type: 'open-session', ...details, at: deps.now().toISOString() }));
-          return reply.code(opened.appended ? 201 : 200).send(await readSession(deps.pool, id));
+          return reply.code(opened.appended ? 201 : 200).send(await readNight(deps.pool, id));
         } catch (error) {
           if (!(error instanceof HttpError) || error.code !== 'SESSION_ID_TAKEN') throw error;
           await deps.runner.run(request, releaseSlot(opening, id));
@@ -143,7 +143,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubCommandDeps): v
     { schema: { operationId: 'closeNight', summary: 'Close the night; its version moves on, so a phone still editing gets the closed copy', params: idParams, response: documentResponses }, onRequest },
     async (request) => {
       await deps.runner.run(request, nightCommand(request.params.id, { type: 'close-session', at: deps.now().toISOString() }));
-      return readSession(deps.pool, request.params.id);
+      return readNight(deps.pool, request.params.id);
     },
   );
 
@@ -152,7 +152,7 @@ export function clubSessionCommandRoutes(app: HttpApp, deps: ClubCommandDeps): v
     { schema: { operationId: 'reopenNight', summary: 'Reopen a closed night; round numbers continue after its last round', params: idParams, response: documentResponses }, onRequest },
     async (request) => {
       await deps.runner.run(request, nightCommand(request.params.id, { type: 'reopen-session', at: deps.now().toISOString() }));
-      return readSession(deps.pool, request.params.id);
+      return readNight(deps.pool, request.params.id);
     },
   );
 

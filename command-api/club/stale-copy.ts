@@ -4,11 +4,11 @@ import type { FastifyReply } from 'fastify';
 import { StaleCopy } from '../../domain/club/night-decide.ts';
 import { errorBodySchema } from '../../infra/http/app.ts';
 import { HttpError } from '../../infra/http/errors.ts';
-import { sessionDocumentSchema } from '../../projections/club/nights/night-views.ts';
-import { readSession } from '../../projections/club/nights/read-nights.ts';
+import { nightDocumentSchema } from '../../projections/club/nights/night-views.ts';
+import { readNight } from '../../projections/club/nights/read-nights.ts';
 import type { ClubCommandDeps } from './route-deps.ts';
 
-export const staleCopyBodySchema = errorBodySchema.extend({ current: sessionDocumentSchema });
+export const staleCopyBodySchema = errorBodySchema.extend({ current: nightDocumentSchema });
 
 /** The refusals of a change to a night: a stale copy answers its 409 with the server's copy. */
 export const nightChangeRefusals = {
@@ -24,6 +24,6 @@ export async function answerStaleCopy(deps: ClubCommandDeps, reply: FastifyReply
   if (!(error instanceof HttpError) || !(error.cause instanceof StaleCopy)) throw error;
   // the copy it lost to may not be on the read side yet
   await deps.runner.awaitDecided(null);
-  const current = await readSession(deps.pool, id);
+  const current = await readNight(deps.pool, id);
   return reply.code(409).send({ statusCode: 409, code: error.code, error: 'Conflict', message: error.message, current });
 }

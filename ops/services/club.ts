@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'slonik';
 import { clubAuthRoutes } from '../../command-api/club/auth.ts';
 import { clubPlayerCommandRoutes } from '../../command-api/club/players.ts';
-import { clubSessionCommandRoutes } from '../../command-api/club/sessions.ts';
+import { clubNightCommandRoutes } from '../../command-api/club/sessions.ts';
 import { clubSettingsCommandRoutes } from '../../command-api/club/settings.ts';
 import { createHttpApp, type HttpApp } from '../../infra/http/app.ts';
 import { registerSessionCookies, sessionCookieScheme } from '../../infra/http/auth.ts';
 import { clubMeRoutes } from '../../query-api/club/me.ts';
 import { clubPlayerQueryRoutes } from '../../query-api/club/players.ts';
-import { clubSessionQueryRoutes } from '../../query-api/club/sessions.ts';
+import { clubNightQueryRoutes } from '../../query-api/club/sessions.ts';
 import { clubSettingsQueryRoutes } from '../../query-api/club/settings.ts';
 import type { Core } from '../system.ts';
 import { createCommandRunner } from '../../command-api/shared/command-runner.ts';
@@ -46,8 +46,8 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   clubSettingsQueryRoutes(app, deps);
   clubPlayerCommandRoutes(app, deps);
   clubPlayerQueryRoutes(app, deps);
-  clubSessionCommandRoutes(app, deps);
-  clubSessionQueryRoutes(app, deps);
+  clubNightCommandRoutes(app, deps);
+  clubNightQueryRoutes(app, deps);
   await serveWebApp(app, { web: webApp('club') });
   return app;
 }

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { sql } from 'slonik';
 import t from 'tap';
 import { changePlayerBody, createPlayerBody } from '../../command-api/club/players.ts';
-import { openSessionBody } from '../../command-api/club/sessions.ts';
+import { openNightBody } from '../../command-api/club/sessions.ts';
 import { addLevelBody, addSlotBody, addVenueBody, changeSlotBody, changeVenueBody, clubBody, renameLevelBody } from '../../command-api/club/settings.ts';
 import { decidePlayer, playerAggregate, type PlayerCommand, playerStream } from '../../domain/club/player.ts';
 import { nightVersions } from '../../domain/club/history.ts';
@@ -32,7 +32,7 @@ const scenario = fc.record({
   slotChange: acceptedBy(changeSlotBody),
   player: acceptedBy(createPlayerBody),
   playerChange: acceptedBy(changePlayerBody),
-  night: acceptedBy(openSessionBody),
+  night: acceptedBy(openNightBody),
   snapshot: acceptedBy(snapshotSchema),
 });
 

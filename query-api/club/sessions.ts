@@ -5,13 +5,13 @@ import { idTextSchema } from '../../domain/shared/text.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import type { SessionCookies } from '../../infra/http/auth.ts';
 import { badRequest } from '../../infra/http/errors.ts';
-import { sessionDocumentSchema, sessionSummarySchema } from '../../projections/club/nights/night-views.ts';
-import { nightSummaries, readSession } from '../../projections/club/nights/read-nights.ts';
+import { nightDocumentSchema, nightSummarySchema } from '../../projections/club/nights/night-views.ts';
+import { nightSummaries, readNight } from '../../projections/club/nights/read-nights.ts';
 import { readToday, todaySchema } from '../../projections/club/nights/read-today.ts';
 
 const MAX_RANGE_DAYS = 366;
 
-export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePool; readonly cookies: SessionCookies }): void {
+export function clubNightQueryRoutes(app: HttpApp, deps: { readonly pool: DatabasePool; readonly cookies: SessionCookies }): void {
   const onRequest = deps.cookies.requireUser;
   app.get(
     '/api/sessions',
@@ -20,7 +20,7 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
         operationId: 'listNights',
         summary: 'The Calendar: nights from one club-local date to another, both included (at most 366 days)',
         querystring: z.object({ from: dateSchema, to: dateSchema }),
-        response: { 200: z.object({ sessions: z.array(sessionSummarySchema) }), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.object({ sessions: z.array(nightSummarySchema) }), 400: errorBodySchema, 401: errorBodySchema },
       },
       onRequest,
     },
@@ -39,11 +39,11 @@ export function clubSessionQueryRoutes(app: HttpApp, deps: { readonly pool: Data
         operationId: 'getNight',
         summary: 'One night, whole: people with the level of that night, line-up, timer, finished rounds, version',
         params: z.object({ id: idTextSchema }),
-        response: { 200: sessionDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: nightDocumentSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
       onRequest,
     },
-    async (request) => readSession(deps.pool, request.params.id),
+    async (request) => readNight(deps.pool, request.params.id),
   );
   app.get(
     '/api/today',

@@ -31,7 +31,7 @@ export const roundSchema = z.object({
 });
 
 /** A night as GET /api/sessions/:id answers it; its people, line-up, timer and rounds are what PUT takes back. */
-export const sessionDocumentSchema = z.object({
+export const nightDocumentSchema = z.object({
   id: z.string(),
   venueId: z.string(),
   venueName: z.string().nullable(),
@@ -53,10 +53,10 @@ export const sessionDocumentSchema = z.object({
   openedAt: z.string(),
   updatedAt: z.string(),
 });
-export type SessionDocument = z.infer<typeof sessionDocumentSchema>;
+export type NightDocument = z.infer<typeof nightDocumentSchema>;
 
 /** A night in the Calendar and on Today: its head, and how many came and how many rounds were played. */
-export const sessionSummarySchema = sessionDocumentSchema
+export const nightSummarySchema = nightDocumentSchema
   .pick({ id: true, venueId: true, venueName: true, date: true, startTime: true, endTime: true, status: true, courts: true, version: true })
   .extend({ people: z.number(), rounds: z.number() });
-export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+export type NightSummary = z.infer<typeof nightSummarySchema>;

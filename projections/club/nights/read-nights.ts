@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Night } from '../../../domain/club/night.ts';
 import { notFound } from '../../../infra/http/errors.ts';
 import { inOneSnapshot } from '../../../infra/postgres/snapshot.ts';
-import { type CourtEntry, nightPersonSchema, roundSchema, type SessionDocument, sessionDocumentSchema, type SessionSummary, sessionSummarySchema } from './night-views.ts';
+import { type CourtEntry, nightPersonSchema, roundSchema, type NightDocument, nightDocumentSchema, type NightSummary, nightSummarySchema } from './night-views.ts';
 
 const roundRow = roundSchema.omit({ names: true, sittingOut: true }).extend({ names: z.record(z.string(), z.string()).nullable(), sittingOut: z.array(z.string()).nullable() });
 
@@ -12,13 +12,13 @@ const nightHead = sql.fragment`
   s.id, s.venue_id AS "venueId", v.name AS "venueName", s.date, s.start_time AS "startTime", s.end_time AS "endTime",
   s.status, s.courts, s.version`;
 
-export function findSession(pool: DatabasePool, id: string): Promise<SessionDocument | null> {
+export function findNight(pool: DatabasePool, id: string): Promise<NightDocument | null> {
   // the head, the people and the rounds as of one commit
-  return inOneSnapshot(pool, (db) => sessionIn(db, id));
+  return inOneSnapshot(pool, (db) => nightIn(db, id));
 }
 
-async function sessionIn(pool: CommonQueryMethods, id: string): Promise<SessionDocument | null> {
-  const night = await pool.maybeOne(sql.type(sessionDocumentSchema.omit({ people: true, rounds: true, playerNames: true }))`
+async function nightIn(pool: CommonQueryMethods, id: string): Promise<NightDocument | null> {
+  const night = await pool.maybeOne(sql.type(nightDocumentSchema.omit({ people: true, rounds: true, playerNames: true }))`
     SELECT ${nightHead}, s.round_length_sec AS "roundLengthSec", s.line_up AS "lineUp", s.timer, s.sitting_out AS "sittingOut", s.opened_at AS "openedAt", s.updated_at AS "updatedAt"
     FROM club.sessions s LEFT JOIN club.venues v ON v.id = s.venue_id
     WHERE s.id = ${id}`);
@@ -45,8 +45,8 @@ async function playerNamesOf(pool: CommonQueryMethods, rounds: ReadonlyArray<{ r
   return Object.fromEntries(known.map((player) => [player.id, player.name]));
 }
 
-export async function readSession(pool: DatabasePool, id: string): Promise<SessionDocument> {
-  const night = await findSession(pool, id);
+export async function readNight(pool: DatabasePool, id: string): Promise<NightDocument> {
+  const night = await findNight(pool, id);
   if (!night) throw notFound('No such night');
   return night;
 }
@@ -55,7 +55,7 @@ export async function readSession(pool: DatabasePool, id: string): Promise<Sessi
  * A night as folded from its stream (one of its versions), in the shape GET /api/sessions/:id
  * answers, named the same way: the venue's and each person's current name, the level of that night.
  */
-export async function nightDocument(pool: DatabasePool, id: string, night: Night): Promise<SessionDocument> {
+export async function nightDocument(pool: DatabasePool, id: string, night: Night): Promise<NightDocument> {
   const venueName = await pool.maybeOneFirst(sql.type(z.object({ name: z.string() }))`SELECT name FROM club.venues WHERE id = ${night.venueId}`);
   const ids = night.people.map((person) => person.playerId);
   const players = ids.length === 0 ? [] : await pool.any(sql.type(z.object({ id: z.string(), name: z.string(), guest: z.boolean() }))`
@@ -100,8 +100,8 @@ export async function nightDocument(pool: DatabasePool, id: string, night: Night
 }
 
 /** The nights from one date to another, both included, in the Calendar's order. */
-export async function nightSummaries(pool: DatabasePool, from: string, to: string): Promise<SessionSummary[]> {
-  const rows = await pool.any(sql.type(sessionSummarySchema)`
+export async function nightSummaries(pool: DatabasePool, from: string, to: string): Promise<NightSummary[]> {
+  const rows = await pool.any(sql.type(nightSummarySchema)`
     SELECT ${nightHead},
       (SELECT count(*)::int FROM club.session_players sp WHERE sp.session_id = s.id) AS people,
       (SELECT count(*)::int FROM club.rounds r WHERE r.session_id = s.id) AS rounds

@@ -1,7 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { weekdayOf } from '../../../domain/shared/calendar.ts';
-import { sessionSummarySchema } from './night-views.ts';
+import { nightSummarySchema } from './night-views.ts';
 import { nightSummaries } from './read-nights.ts';
 
 const slotRow = z.object({ venue_id: z.string(), venue_name: z.string(), start_time: z.string(), end_time: z.string() });
@@ -10,7 +10,7 @@ export const todaySchema = z.object({
   date: z.string(),
   weekday: z.number(),
   slots: z.array(z.object({ venueId: z.string(), venueName: z.string(), start: z.string(), end: z.string(), sessionId: z.string().nullable() })),
-  sessions: z.array(sessionSummarySchema),
+  sessions: z.array(nightSummarySchema),
 });
 
 /** Today: the weekly slots of active venues on the date, each with its night once opened, and every night of that date. */
