@@ -6,8 +6,10 @@ import {
   holdSaves,
   label,
   newForm,
+  nextPoll,
   openForm,
-  pollReaching,
+  phoneOnClock,
+  pollNowReaching,
   saveBadge,
   saveElsewhere,
   serverCopy,
@@ -22,14 +24,15 @@ const { phone } = env;
 
 t.test('two phones answering different questions both end with both answers', async (t) => {
   const name = await newForm(env, 'two-phones');
-  const [a, b] = await Promise.all([openForm(env, await phone(), name), openForm(env, await phone(), name)]);
+  const [a, b] = await Promise.all([openForm(env, await phoneOnClock(env), name), openForm(env, await phoneOnClock(env), name)]);
   await Promise.all([
     a.getByRole('radio', { name: 'Adult', exact: true }).check(),
     b.getByRole('checkbox', { name: 'Friday social' }).check(),
   ]);
   const copy = await untilServer(env, name, (copy) => 'membership' in copy.answers && 'nights' in copy.answers);
   t.same(copy.answers, { membership: 'Adult', nights: ['Friday social'] }, 'the server holds both answers');
-  // each sees the other's answer at its next poll (every 5 s)
+  // each sees the other's answer at its next poll (every 5 s), brought forward
+  await Promise.all([nextPoll(a), nextPoll(b)]);
   await a.getByRole('checkbox', { name: 'Friday social', checked: true }).waitFor({ timeout: 15_000 });
   await b.getByRole('radio', { name: 'Adult', exact: true, checked: true }).waitFor({ timeout: 15_000 });
   t.ok(await a.getByRole('radio', { name: 'Adult', exact: true }).isChecked(), 'A keeps its own answer');
@@ -38,7 +41,7 @@ t.test('two phones answering different questions both end with both answers', as
 
 t.test('typing in a field while the other phone changes another field keeps what is typed', async (t) => {
   const name = await newForm(env, 'typing');
-  const a = await openForm(env, await phone(), name);
+  const a = await openForm(env, await phoneOnClock(env), name);
   const contact = a.getByLabel(label('contact'), { exact: true });
   await contact.click();
   const saved = await saveElsewhere(env, name, { answers: { improve: 'More courts' } });
@@ -51,6 +54,8 @@ t.test('typing in a field while the other phone changes another field keeps what
     // about a person's pace: each save of what is typed so far comes back while typing goes on
     await a.keyboard.type(key, { delay: 30 });
     typed += key;
+    // brought forward a few keystrokes in, with more to come
+    if (i === 2) await nextPoll(a);
   }
   await a.keyboard.type('@end');
   typed += '@end';
@@ -63,12 +68,12 @@ t.test('typing in a field while the other phone changes another field keeps what
 
 t.test('a change to the field being typed in applies when it loses focus, unless this page changed it (rule 4)', async (t) => {
   const name = await newForm(env, 'same-field');
-  const a = await openForm(env, await phone(), name);
+  const a = await openForm(env, await phoneOnClock(env), name);
 
   t.test('this page did not change it: it catches up when left', async (t) => {
     await a.getByLabel(label('improve'), { exact: true }).click();
     const theirs = await saveElsewhere(env, name, { answers: { improve: 'Theirs' } });
-    await pollReaching(a, name, theirs.version);
+    await pollNowReaching(a, name, theirs.version);
     t.equal(await valueOf(a, label('improve')), '', 'nothing changes under the cursor');
     await a.keyboard.press('Tab');
     await untilValue(a, label('improve'), 'Theirs');
@@ -81,7 +86,7 @@ t.test('a change to the field being typed in applies when it loses focus, unless
     await a.keyboard.type('mine');
     await gate.held();
     const theirs = await saveElsewhere(env, name, { answers: { contact: 'theirs' } });
-    await pollReaching(a, name, theirs.version);
+    await pollNowReaching(a, name, theirs.version);
     await gate.open();
     const copy = await untilServer(env, name, (copy) => copy.answers['contact'] === 'theirs mine');
     t.pass('the server holds both people’s words');
@@ -175,11 +180,13 @@ t.test('a reload shows the shared answers and sends only what differs, after 0.7
   await a.keyboard.type(', please');
   await gate.held();
   await saveBadge(a).getByText('Saving', { exact: true }).waitFor();
+  // the later changes' debounce on a clock the test moves: the 0.7 s above were timed on a real one
+  await a.clock.install();
   await a.keyboard.type('!');
   await a.getByRole('radio', { name: 'Probably', exact: true }).check();
   // long past the debounce of the later changes: still the one save on its way
-  await a.waitForTimeout(1_500);
-  t.equal(gate.count(), 1, 'no second save while the first is on its way');
+  await a.clock.runFor(1_500);
+  t.equal(await gate.count(), 1, 'no second save while the first is on its way');
   await gate.open();
   const copy = await untilServer(env, name, (copy) => copy.answers['next-season'] === 'Probably');
   t.equal(copy.answers['improve'], 'a longer night, please!');
@@ -206,7 +213,7 @@ t.test('a refusal is said plainly: a save past the 10,240-byte cap is not saved,
 
 t.test('two pages typing in one text question at the same time: both people’s words end up on the server and on both pages (issue 32)', async (t) => {
   const name = await newForm(env, 'same-text');
-  const [a, b] = await Promise.all([openForm(env, await phone(), name), openForm(env, await phone(), name)]);
+  const [a, b] = await Promise.all([openForm(env, await phoneOnClock(env), name), openForm(env, await phoneOnClock(env), name)]);
   const field = label('improve');
   await Promise.all([a.getByLabel(field, { exact: true }).click(), b.getByLabel(field, { exact: true }).click()]);
   await Promise.all([a.keyboard.type('More courts', { delay: 20 }), b.keyboard.type('Longer nights', { delay: 20 })]);
@@ -216,6 +223,7 @@ t.test('two pages typing in one text question at the same time: both people’s 
   // the field being typed in catches up when it is left (spec 002)
   await Promise.all([a.keyboard.press('Tab'), b.keyboard.press('Tab')]);
   const settled = await untilServer(env, name, (now) => both(now.answers['improve']));
+  await Promise.all([nextPoll(a), nextPoll(b)]);
   await untilValue(a, field, String(settled.answers['improve']));
   await untilValue(b, field, String(settled.answers['improve']));
   t.pass('both pages show the same text, with both people’s words');
@@ -223,14 +231,16 @@ t.test('two pages typing in one text question at the same time: both people’s 
 
 t.test('a choice the other page changed says so on that question, until this page changes it', async (t) => {
   const name = await newForm(env, 'choice-notice');
-  const [a, b] = await Promise.all([openForm(env, await phone(), name), openForm(env, await phone(), name)]);
+  const [a, b] = await Promise.all([openForm(env, await phoneOnClock(env), name), openForm(env, await phoneOnClock(env), name)]);
   await a.getByRole('radio', { name: 'Adult', exact: true }).check();
   await untilServer(env, name, (copy) => copy.answers['membership'] === 'Adult');
+  await nextPoll(b);
   await b.getByRole('radio', { name: 'Adult', exact: true, checked: true }).waitFor({ timeout: 15_000 });
   await b.getByRole('radio', { name: 'Student', exact: true }).check();
   await untilServer(env, name, (copy) => copy.answers['membership'] === 'Student');
   const question = a.getByRole('group', { name: 'Which membership did you have this season?' });
   const notice = question.getByText('Someone else changed this answer just now.');
+  await nextPoll(a);
   await notice.waitFor({ timeout: 15_000 });
   t.ok(await question.getByRole('radio', { name: 'Student', exact: true }).isChecked(), 'the last save wins: the other page’s choice is shown');
   t.equal(await notice.evaluate((element) => element.getAttribute('aria-live')), 'polite', 'and a screen reader hears the notice');

@@ -28,6 +28,25 @@ export async function newForm(env: BrowserSystem, what: string): Promise<string>
 
 export const saveBadge = (page: Page) => page.getByTestId('save-state');
 
+/** How often the page polls the shared copy (`POLL_MS` of ui/forms/sync.ts, which Node cannot load: it opens IndexedDB). */
+const PAGE_POLL_MS = 5_000;
+
+/** A phone whose clock the test can move on (`nextPoll`); until then its time runs as a real one's. */
+export async function phoneOnClock(env: BrowserSystem): Promise<BrowserContext> {
+  const context = await env.phone();
+  await context.clock.install();
+  return context;
+}
+
+/**
+ * The page's next poll now rather than up to 5 s later: its clock jumps one poll interval ahead, so
+ * the interval fires once (and a save waiting for its debounce goes too, as it would have by then).
+ * The page of a `phoneOnClock` only.
+ */
+export async function nextPoll(page: Page): Promise<void> {
+  await page.clock.fastForward(PAGE_POLL_MS);
+}
+
 /** Opens the form on this phone and waits until the page holds the server's copy. */
 export async function openForm(env: BrowserSystem, context: BrowserContext, name: string): Promise<Page> {
   const page = await context.newPage();
@@ -110,7 +129,11 @@ export type Gate = {
   readonly held: () => Promise<void>;
   /** lets the held saves (and every later one) through */
   readonly open: () => Promise<void>;
-  readonly count: () => number;
+  /**
+   * how many saves are held, once every save the page started before the call has reached the gate:
+   * a read of the copy the page starts after them has come back
+   */
+  readonly count: () => Promise<number>;
 };
 
 /** Holds the page's saves before they leave the browser, until `open()`: a slow network made certain. */
@@ -132,7 +155,10 @@ export async function holdSaves(page: Page, name: string): Promise<Gate> {
       opened = true;
       await Promise.all(waiting.map((route) => route.continue()));
     },
-    count: () => waiting.length,
+    count: async () => {
+      await page.evaluate((url) => fetch(url).then((response) => response.text()), `/api/forms/${name}`);
+      return waiting.length;
+    },
   };
 }
 
@@ -145,13 +171,15 @@ export async function untilValue(page: Page, fieldLabel: string, value: string):
   await page.waitForFunction(({ element, expected }) => (element as HTMLInputElement).value === expected, { element: field, expected: value }, { timeout: 15_000 });
 }
 
-/** Waits for the page to receive the server's copy at `version` or newer (a poll). */
-export function pollReaching(page: Page, name: string, version: number) {
-  return page.waitForResponse(
+/** Brings the page's next poll now (`nextPoll`) and waits for it to receive the server's copy at `version` or newer. */
+export async function pollNowReaching(page: Page, name: string, version: number) {
+  const polled = page.waitForResponse(
     async (response) =>
       new URL(response.url()).pathname === `/api/forms/${name}` &&
       response.request().method() === 'GET' &&
       ((await response.json()) as FormDocument).version >= version,
     { timeout: 15_000 },
   );
+  await nextPoll(page);
+  return polled;
 }
