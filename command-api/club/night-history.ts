@@ -1,7 +1,6 @@
 // The versions of a night, one version's night, and restore. The night's stream is its history, so
 // these read the log the way the command side does (no read table keeps old versions; query routes
 // read only read tables), and a restore is one more save on top: nothing earlier is rewritten.
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientIdSchema } from '../../domain/club/player.ts';
 import { type NightVersion, nightVersions } from '../../domain/club/history.ts';
@@ -14,7 +13,7 @@ import { nightDocumentSchema } from '../../projections/club/nights/night-views.t
 import { nightDocument, readNight } from '../../projections/club/nights/read-nights.ts';
 import type { ClubCommandDeps } from './route-deps.ts';
 import { answerStaleCopy, nightChangeRefusals } from './stale-copy.ts';
-import { nightCommand, playerCommand, settingsAsItStands } from './streams.ts';
+import { nightRestore } from './streams.ts';
 
 const MAX_VERSION = 2_147_483_647;
 const versionNumber = z.coerce.number().int().min(1).max(MAX_VERSION);
@@ -52,22 +51,6 @@ async function readVersion(deps: ClubCommandDeps, id: string, version: number): 
   const found = (await readVersions(deps, id)).find((candidate) => candidate.version === version);
   if (!found) throw notFound(`The night has no version ${version}`);
   return found;
-}
-
-/**
- * People of the restored version deleted from People since come back, as a save creates the people
- * it names (PUT rule 4): with the level of that night while the club still has it.
- */
-async function recreateMissingPeople(deps: ClubCommandDeps, request: FastifyRequest, version: NightVersion): Promise<void> {
-  const known = await knownPlayerIds(deps.pool, version.night.people.map((person) => person.playerId));
-  const missing = version.night.people.filter((person) => !known.has(person.playerId));
-  if (missing.length === 0) return;
-  const { levels } = (await deps.runner.append(request, settingsAsItStands())).state;
-  for (const person of missing) {
-    const levelId = levels.some((level) => level.id === person.levelId) ? person.levelId : null;
-    await deps.runner.append(request, playerCommand(person.playerId, { type: 'create-player', name: person.name, levelId, guest: false, at: deps.now().toISOString() }));
-  }
-  await deps.runner.awaitDecided(null);
 }
 
 export function clubNightHistoryRoutes(app: HttpApp, deps: ClubCommandDeps): void {
@@ -135,17 +118,17 @@ export function clubNightHistoryRoutes(app: HttpApp, deps: ClubCommandDeps): voi
     async (request, reply) => {
       const { id, version } = request.params;
       const older = await readVersion(deps, id, version);
-      // as a save's rule 4: the people it names exist whether or not this restore wins
-      await recreateMissingPeople(deps, request, older);
+      const known = await knownPlayerIds(deps.pool, older.night.people.map((person) => person.playerId));
+      const restore = {
+        type: 'restore-version',
+        restored: older.night,
+        from: version,
+        expectedVersion: request.body.expectedVersion,
+        snapshotId: request.body.snapshotId,
+        at: deps.now().toISOString(),
+      } as const;
       try {
-        await deps.runner.run(request, nightCommand(id, {
-          type: 'restore-version',
-          restored: older.night,
-          from: version,
-          expectedVersion: request.body.expectedVersion,
-          snapshotId: request.body.snapshotId,
-          at: deps.now().toISOString(),
-        }));
+        await deps.runner.run(request, nightRestore(id, restore, known));
       } catch (error) {
         return answerStaleCopy(deps, reply, id, error);
       }

@@ -1,22 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idTextSchema } from '../../domain/shared/text.ts';
 import { clientIdSchema } from '../../domain/club/player.ts';
-import { courtsSchema, type Night, type NightState, type Snapshot, snapshotSchema } from '../../domain/club/night.ts';
-import { checkSnapshot, type ClubLists, decideNight, isOlderCopy } from '../../domain/club/night-decide.ts';
+import { courtsSchema, type NightState, snapshotSchema } from '../../domain/club/night.ts';
+import { decideNight } from '../../domain/club/night-decide.ts';
 import { roundLengthSecSchema, timeSchema } from '../../domain/club/settings.ts';
 import { dateSchema, weekdayOf } from '../../domain/shared/calendar.ts';
-import { DomainError } from '../../domain/shared/events.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { cuid } from '../../infra/ids.ts';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.ts';
-import { knownPlayerIds } from '../../projections/club/players/read-players.ts';
 import { nightDocumentSchema } from '../../projections/club/nights/night-views.ts';
+import { knownPlayerIds } from '../../projections/club/players/read-players.ts';
 import { readNight } from '../../projections/club/nights/read-nights.ts';
 import { clubNightHistoryRoutes } from './night-history.ts';
 import type { ClubCommandDeps } from './route-deps.ts';
 import { answerStaleCopy, nightChangeRefusals } from './stale-copy.ts';
-import { claimSlot, nightAsItStands, nightCommand, playerCommand, releaseSlot, settingsAsItStands } from './streams.ts';
+import { claimSlot, nightAsItStands, nightCommand, nightSave, releaseSlot, settingsAsItStands } from './streams.ts';
 
 const MAX_OPEN_ATTEMPTS = 3;
 
@@ -116,21 +114,9 @@ export function clubNightCommandRoutes(app: HttpApp, deps: ClubCommandDeps): voi
     async (request, reply) => {
       const { id } = request.params;
       const snapshot = request.body;
-      // rule 1: everything that needs no lock, before the version is claimed
-      const settings = (await deps.runner.append(request, settingsAsItStands())).state;
-      const night = (await deps.runner.append(request, nightAsItStands(id))).state;
-      if (night === null) throw notFound('No such night');
-      // a late or repeated copy of a save already taken changes nothing, whatever the club changed
-      // since: rules 1 and 4 are for changes, and the domain decides it on the night alone
-      if (!isOlderCopy(snapshot, night)) await checkAndCreatePeople(deps, request, snapshot, settings, night);
+      const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
       try {
-        // rules 2 and 3: the version is the stream's; the event carries the whole night
-        const saved = await deps.runner.run(request, nightCommand(id, {
-          type: 'save-snapshot',
-          snapshot,
-          club: settings,
-          at: deps.now().toISOString(),
-        }));
+        const saved = await deps.runner.run(request, nightSave(id, snapshot, deps.now().toISOString(), known));
         return { version: (saved.state as NonNullable<NightState>).version };
       } catch (error) {
         return answerStaleCopy(deps, reply, id, error);
@@ -178,18 +164,4 @@ export function clubNightCommandRoutes(app: HttpApp, deps: ClubCommandDeps): voi
   );
 
   clubNightHistoryRoutes(app, deps);
-}
-
-/** Rule 1 (400 whatever the version), then rule 4: a person added on a phone exists whether or not this copy wins. */
-async function checkAndCreatePeople(deps: ClubCommandDeps, request: FastifyRequest, snapshot: Snapshot, settings: ClubLists, night: Night): Promise<void> {
-  try {
-    checkSnapshot(snapshot, settings, night);
-  } catch (error) {
-    if (error instanceof DomainError) throw new HttpError(400, error.code, error.message);
-    throw error;
-  }
-  const known = await knownPlayerIds(deps.pool, snapshot.people.map((person) => person.id));
-  for (const person of snapshot.people.filter((candidate) => !known.has(candidate.id))) {
-    await deps.runner.append(request, playerCommand(person.id, { type: 'create-player', name: person.name, levelId: person.levelId, guest: person.guest, at: deps.now().toISOString() }));
-  }
 }

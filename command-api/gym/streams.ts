@@ -4,9 +4,10 @@ import { decideLibrary, type LibraryCommand } from '../../domain/gym/library-dec
 import { type LibraryEvent, libraryAggregate, libraryStream, type LibraryState } from '../../domain/gym/library.ts';
 import { decideUser, type UserCommand } from '../../domain/gym/user-decide.ts';
 import { type UserEvent, userAggregate, userStream, type UserState } from '../../domain/gym/user.ts';
-import { decideWorkout, type WorkoutCommand } from '../../domain/gym/workout-decide.ts';
+import { decideWorkout, holdsExercise, type WorkoutCommand } from '../../domain/gym/workout-decide.ts';
 import { workoutAggregate, type WorkoutEvent, type WorkoutState, workoutStream } from '../../domain/gym/workout.ts';
 import type { StreamCommand } from '../shared/command-runner.ts';
+import { besideStream, sideDecision } from '../shared/handle-command.ts';
 
 type Decide<State, Event> = (state: State) => Event[] | Promise<Event[]>;
 
@@ -39,4 +40,28 @@ export const userCommand = (userId: string, command: UserCommand): StreamCommand
   aggregate: userAggregate,
   decide: (state) => decideUser(command, state),
   actingAs: userId,
+});
+
+/**
+ * A tick of a set of `exerciseId` on the caller's workout, their library beside it: the answer names
+ * the exercise from the library as this process holds it, and the first set of an exercise in the
+ * workout is admitted there first, with the library's revision, while the workout's is held: the
+ * library refuses an exercise that is not the caller's, and a deletion of the exercise then either
+ * sees this workout or refuses this tick (docs/design.md). A workout holding sets of it was admitted
+ * already, and the exercise cannot be deleted while they exist: later sets need no library round trip.
+ */
+export const setTick = (
+  workoutId: string,
+  userId: string,
+  exerciseId: string,
+  decide: Decide<WorkoutState, WorkoutEvent>,
+): StreamCommand<WorkoutState, WorkoutEvent, LibraryState> => ({
+  stream: workoutStream(workoutId),
+  aggregate: workoutAggregate,
+  decide: (state) => decide(state),
+  beside: besideStream(libraryStream(userId), libraryAggregate, 'held'),
+  sideDecisions: (state, _library, outcome) =>
+    'events' in outcome && outcome.events.length > 0 && !holdsExercise(state, [exerciseId])
+      ? [sideDecision(libraryCommand(userId, { type: 'use-exercise', id: exerciseId, workoutId }))]
+      : [],
 });

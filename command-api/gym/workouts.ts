@@ -4,7 +4,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema, libraryAggregate, type LibraryState, libraryStream } from '../../domain/gym/library.ts';
 import { enteredUnitSchema, type LoggedSet, notesSchema, setValuesOf, repsSchema, rpeSchema, setKindSchema, setNoteSchema, setNumberSchema, type WorkoutEvent, type WorkoutState, workoutTitleSchema } from '../../domain/gym/workout.ts';
-import { decideWorkout, effectiveMadeAt, findSet as findLoggedSet, holdsExercise, MADE_AT_MAX_AHEAD_MS, SetChangedLater } from '../../domain/gym/workout-decide.ts';
+import { decideWorkout, effectiveMadeAt, findSet as findLoggedSet, MADE_AT_MAX_AHEAD_MS, SetChangedLater } from '../../domain/gym/workout-decide.ts';
 import { instantSchema } from '../../domain/shared/calendar.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { notFound } from '../../infra/http/errors.ts';
@@ -13,7 +13,7 @@ import { findSet, findWorkout, readWorkout } from '../../projections/gym/workout
 import { setSchema, type SetView, workoutSchema } from '../../projections/gym/workouts/workout-views.ts';
 import { answeredBeforeProjected, LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
 import type { GymCommandDeps } from './route-deps.ts';
-import { libraryCommand, workoutCommand, workoutDecision } from './streams.ts';
+import { setTick, workoutCommand, workoutDecision } from './streams.ts';
 import { workoutIdOf } from './workout-ids.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
@@ -82,9 +82,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
   const madeAtOf = (madeAt: string | undefined): string | null => (madeAt === undefined ? null : effectiveMadeAt(madeAt, core.now()));
-  const libraryOf = (userId: string) => runner.held(libraryStream(userId), libraryAggregate);
-  const answerChangedLater = async (reply: FastifyReply, userId: string, workoutId: string, changed: SetChangedLater, change: string) => {
-    const library = await libraryOf(userId);
+  const answerChangedLater = (reply: FastifyReply, library: LibraryState, workoutId: string, changed: SetChangedLater, change: string) => {
     const set = changed.current ? setView(workoutId, changed.current, library) : null;
     const exercise = library.exercises[changed.place.exerciseId]?.name ?? 'this exercise';
     const message = `Set ${changed.place.setNumber} of ${exercise} was ${set ? 'changed' : 'deleted'} on another device after this ${change}`;
@@ -201,29 +199,16 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
       const workoutId = request.params.id;
       const madeAt = madeAtOf(request.body.madeAt);
       const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe, kind, note, madeAt } as const;
-      let library: LibraryState | null = null;
-      const refusable = keepingChangedLater(async (state) => {
-        const events = decideWorkout(tick, state);
-        // The first set of an exercise in this workout asks the library, with its revision, while this
-        // stream's revision is held: the library refuses an exercise that is not the caller's, and a
-        // deletion of the exercise then either sees this workout or refuses this tick (docs/design.md).
-        // A workout holding sets of it has been admitted already, and the exercise cannot be deleted
-        // while they exist: later sets need no library round trip.
-        if (events.length > 0 && !holdsExercise(state, [exerciseId])) {
-          library = (await runner.append(request, libraryCommand(request.userId, { type: 'use-exercise', id: exerciseId, workoutId }))).state;
-        }
-        return events;
-      });
-      const { state, position } = await runner.append(request, workoutDecision(workoutId, refusable.decide));
-      if (refusable.outcome.changed) return answerChangedLater(reply, request.userId, workoutId, refusable.outcome.changed, 'tick');
+      const refusable = keepingChangedLater((state) => decideWorkout(tick, state));
+      const { state, position, beside: library } = await runner.append(request, setTick(workoutId, request.userId, exerciseId, refusable.decide));
+      if (refusable.outcome.changed) return answerChangedLater(reply, library, workoutId, refusable.outcome.changed, 'tick');
       const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
       // a repeat appends nothing: its set may have come in through another process, so the caller's
       // next reads wait for the log as it stands now, which holds it
       answeredBeforeProjected(request, reply, core.writes, position ?? (await core.store.headPosition()));
-      const names = library ?? (await libraryOf(request.userId));
       reply.code(set.id === newSetId ? 201 : 200);
-      return setView(workoutId, set, names);
+      return setView(workoutId, set, library);
     },
   );
 
@@ -248,7 +233,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
       const command = { type: 'remove-set-at', userId, exerciseId, setNumber, madeAt: madeAtOf(request.query.madeAt) } as const;
       const refusable = keepingChangedLater((state) => decideWorkout(command, state));
       const { position } = await runner.append(request, workoutDecision(id, refusable.decide));
-      if (refusable.outcome.changed) return answerChangedLater(reply, userId, id, refusable.outcome.changed, 'removal');
+      if (refusable.outcome.changed) return answerChangedLater(reply, await runner.held(libraryStream(userId), libraryAggregate), id, refusable.outcome.changed, 'removal');
       await runner.awaitDecided(position);
       return reply.code(204).send(null);
     },

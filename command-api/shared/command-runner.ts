@@ -8,26 +8,22 @@ import { DomainError, type DomainEvent } from '../../domain/shared/events.ts';
 import type { Position } from '../../infra/eventstore/port.ts';
 import { HttpError } from '../../infra/http/errors.ts';
 import type { Core } from './core.ts';
-import type { CommandContext, CommandResult } from './handle-command.ts';
+import type { CommandContext, CommandResult, Decision } from './handle-command.ts';
 import { awaitProjections } from './read-your-writes.ts';
 
-/** A decision on one stream. */
-export type StreamCommand<State, Event extends DomainEvent> = {
-  readonly stream: string;
-  readonly aggregate: Aggregate<State, Event>;
-  /** may be async, to append to another stream first while this one's revision is held (see handle-command.ts) */
-  readonly decide: (state: State) => Event[] | Promise<Event[]>;
+/** A decision on one stream, as the request's user or as `actingAs`. */
+export type StreamCommand<State, Event extends DomainEvent, Beside = undefined> = Decision<State, Event, Beside> & {
   /** the acting user when it is not the request's (an account being created) */
   readonly actingAs?: string;
 };
 
-export type RunResult<State> = CommandResult<State> & { readonly appended: boolean };
+export type RunResult<State, Beside = undefined> = CommandResult<State, Beside> & { readonly appended: boolean };
 
 export type CommandRunner = {
   /** Decides and appends; a refusal is an HttpError (the DomainError its cause). The read side is not waited for. */
-  append<State, Event extends DomainEvent>(request: FastifyRequest, command: StreamCommand<State, Event>): Promise<CommandResult<State>>;
+  append<State, Event extends DomainEvent, Beside = undefined>(request: FastifyRequest, command: StreamCommand<State, Event, Beside>): Promise<CommandResult<State, Beside>>;
   /** As append, then until the caller's read models have the change (see awaitDecided). */
-  run<State, Event extends DomainEvent>(request: FastifyRequest, command: StreamCommand<State, Event>): Promise<RunResult<State>>;
+  run<State, Event extends DomainEvent, Beside = undefined>(request: FastifyRequest, command: StreamCommand<State, Event, Beside>): Promise<RunResult<State, Beside>>;
   /**
    * Until the read models have `position`, or the head of the log when the decision appended nothing
    * (null): the state it was decided on may come from a racing request's append that the read side
@@ -67,7 +63,7 @@ export function createCommandRunner(core: Pick<Core, 'commands' | 'store' | 'pro
     ...(options.device ? { device: options.device(request) } : {}),
   });
   const refusal = (error: unknown): unknown => (error instanceof DomainError ? options.refusal?.(error) : null) ?? refusalToHttp(error, options.errorStatus);
-  const append = async <State, Event extends DomainEvent>(request: FastifyRequest, command: StreamCommand<State, Event>): Promise<CommandResult<State>> => {
+  const append = async <State, Event extends DomainEvent, Beside = undefined>(request: FastifyRequest, command: StreamCommand<State, Event, Beside>): Promise<CommandResult<State, Beside>> => {
     const { actingAs, ...decision } = command;
     try {
       return await core.commands({ ...decision, context: contextOf(request, actingAs) });

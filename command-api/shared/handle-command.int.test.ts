@@ -6,7 +6,8 @@ import { eventStoreMigration } from '../../infra/eventstore/postgres-schema.ts';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.ts';
 import { migrate } from '../../infra/postgres/migrations.ts';
 import { createTestDatabase } from '../../testing/database.ts';
-import { createCommandHandler, type CommandHandler } from './handle-command.ts';
+import { comparePositions } from '../../infra/eventstore/port.ts';
+import { besideStream, createCommandHandler, type CommandHandler, sideDecision } from './handle-command.ts';
 
 const db = await createTestDatabase(t);
 await migrate(db.pool, [eventStoreMigration]);
@@ -103,4 +104,68 @@ t.test("a no-op or a refusal on a remembered state that is still the stream's re
   await free(other, stream, 'ann');
   t.same((await take(handler, stream, 'bob')).state, { holder: 'bob' }, "another process freed it: bob's take was decided on the log");
   t.equal(streamReads, 2, "the remembered state was not the stream's any more: read afresh");
+});
+
+/** Takes `stream` for `by` while `beside`'s holder is not `by`; on any outcome also takes `side` for `by`. */
+const takeBeside = (handler: CommandHandler, stream: string, by: string, beside: { stream: string; read: 'as-it-stands' | 'held' }, side?: string) =>
+  handler({
+    stream,
+    aggregate: nameAggregate,
+    beside: besideStream(beside.stream, nameAggregate, beside.read),
+    decide: (state: Held, besideState: Held): NameEvent[] => {
+      if (besideState.holder === by) throw new Error(`${by} holds ${beside.stream}`);
+      return state.holder === by ? [] : [{ type: 'taken', data: { by } }];
+    },
+    sideDecisions: () =>
+      side === undefined
+        ? []
+        : [sideDecision({ stream: side, aggregate: nameAggregate, decide: (state: Held): NameEvent[] => (state.holder === null ? [{ type: 'taken', data: { by } }] : []) })],
+    context: { userId: null, correlationId: 'test' },
+  });
+
+t.test('a stream beside the decision: as it stands when the decision rests on it, as held when only the answer shows it', async (t) => {
+  const a = createCommandHandler(store);
+  const b = createCommandHandler(store);
+  const beside = 'test.beside-1';
+  await take(a, beside, 'ann');
+  const first = await takeBeside(a, 'test.decided-1', 'bob', { stream: beside, read: 'as-it-stands' });
+  t.same(first.beside, { holder: 'ann' }, 'the result carries the state beside');
+  await free(b, beside, 'ann');
+  await take(b, beside, 'bob');
+  await t.rejects(takeBeside(a, 'test.decided-2', 'bob', { stream: beside, read: 'as-it-stands' }), /bob holds test.beside-1/, "another process's change beside is read before deciding");
+  const c = createCommandHandler(store);
+  await take(c, 'test.beside-2', 'ann');
+  await free(b, 'test.beside-2', 'ann');
+  const held = await takeBeside(c, 'test.decided-3', 'bob', { stream: 'test.beside-2', read: 'held' });
+  t.same(held.beside, { holder: 'ann' }, 'held: the state this process holds, with no read of the log');
+});
+
+t.test('decisions on other streams go with a decision whatever it comes to, appended before it', async (t) => {
+  const handler = createCommandHandler(store);
+  const made = await takeBeside(handler, 'test.with-side', 'cy', { stream: 'test.side-beside', read: 'as-it-stands' }, 'test.side-1');
+  const [side] = await store.readStream('test.side-1');
+  const [own] = await store.readStream('test.with-side');
+  t.ok(side && own, 'both appended');
+  t.ok(comparePositions(side!.position, own!.position) < 0, 'the side decision first');
+  t.same(made.position, own!.position, "the result's position is the decision's own");
+  await take(handler, 'test.side-beside-2', 'cy');
+  await t.rejects(takeBeside(handler, 'test.refused', 'cy', { stream: 'test.side-beside-2', read: 'as-it-stands' }, 'test.side-2'), /cy holds/);
+  t.same((await store.readStream('test.side-2')).map((event) => event.data), [{ by: 'cy' }], 'a refused decision still makes its side decisions');
+  t.same(await store.readStream('test.refused'), [], 'and appends nothing of its own');
+  await take(handler, 'test.side-3', 'dee');
+  const sideRefusing = handler({
+    stream: 'test.own-4',
+    aggregate: nameAggregate,
+    decide: (): NameEvent[] => [{ type: 'taken', data: { by: 'eve' } }],
+    sideDecisions: () => [sideDecision({ stream: 'test.side-3', aggregate: nameAggregate, decide: (): NameEvent[] => { throw new Error('side refused'); } })],
+    context: { userId: null, correlationId: 'test' },
+  });
+  await t.rejects(sideRefusing, /side refused/, "a side decision's refusal is the command's");
+  t.same(await store.readStream('test.own-4'), [], 'and the decision is not appended');
+});
+
+t.test("a side decision on the stream beside: the result's beside is that stream after it", async (t) => {
+  const handler = createCommandHandler(store);
+  const made = await takeBeside(handler, 'test.own-5', 'fay', { stream: 'test.side-5', read: 'held' }, 'test.side-5');
+  t.same(made.beside, { holder: 'fay' });
 });

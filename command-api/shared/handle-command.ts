@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Aggregate, fold } from '../../domain/shared/aggregate.ts';
+import { type Aggregate, fold, type StoredEvent } from '../../domain/shared/aggregate.ts';
 import type { DomainEvent } from '../../domain/shared/events.ts';
 import { type EventStore, type NewEvent, type Position, UserErasedError, WrongExpectedRevisionError } from '../../infra/eventstore/port.ts';
 import { unauthenticated } from '../../infra/http/auth.ts';
@@ -13,25 +13,70 @@ export type CommandContext = {
   readonly device?: string | null | undefined;
 };
 
-export type CommandResult<State> = {
+export type CommandResult<State, Beside = undefined> = {
   readonly state: State;
   /** where the last new event landed; null when the decision produced none */
   readonly position: Position | null;
+  /** the state of the stream read beside the decision's own, after it (see Decision.beside) */
+  readonly beside: Beside;
 };
 
-export type CommandInput<State, Event extends DomainEvent> = {
+/** Another stream a decision reads, without changing it: made by `besideStream`. */
+export type BesideStream<State> = {
+  readonly stream: string;
+  /**
+   * `as-it-stands`: the decision rests on it, so a remembered state is checked against the log's last
+   * event; `held`: only the answer shows it, so the state this process holds will do (see `held`).
+   */
+  readonly read: 'as-it-stands' | 'held';
+  readonly fold: (events: readonly StoredEvent[]) => State;
+};
+
+export const besideStream = <State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>, read: BesideStream<State>['read']): BesideStream<State> => ({
+  stream,
+  read,
+  fold: (events) => fold(aggregate, events),
+});
+
+/** What a decision came to, for the decisions on other streams that go with it. */
+export type Outcome<Event> = { readonly events: readonly Event[] } | { readonly refusal: unknown };
+
+/** A decision on another stream, its state's type sealed in: made by `sideDecision`. */
+export type SideDecision = {
+  readonly stream: string;
+  readonly make: (handle: <S, E extends DomainEvent>(decision: Decision<S, E>) => Promise<CommandResult<S>>) => Promise<CommandResult<unknown>>;
+};
+
+export const sideDecision = <S, E extends DomainEvent>(decision: Decision<S, E>): SideDecision => ({
+  stream: decision.stream,
+  make: (handle) => handle(decision),
+});
+
+/** A decision on one stream, whoever makes it. */
+export type Decision<State, Event extends DomainEvent, Beside = undefined> = {
   readonly stream: string;
   readonly aggregate: Aggregate<State, Event>;
   /**
    * May be async, to append to another stream first while this one's revision is held: the append
    * here then carries the revision read before that, so a change to this stream meanwhile conflicts.
    */
-  readonly decide: (state: State) => Event[] | Promise<Event[]>;
+  readonly decide: (state: State, beside: Beside) => Event[] | Promise<Event[]>;
+  /** a stream read on each attempt before `decide`, its state `decide`'s second argument and the result's `beside` */
+  readonly beside?: BesideStream<Beside> | undefined;
+  /**
+   * Decisions on other streams that go with this one whatever it came to (a person a saved night adds
+   * to the club, the library admitting an exercise into a workout): made once this decision stands,
+   * while this stream's revision is held, each appended on its own stream before this one's events.
+   */
+  readonly sideDecisions?: ((state: State, beside: Beside, outcome: Outcome<Event>) => readonly SideDecision[]) | undefined;
+};
+
+export type CommandInput<State, Event extends DomainEvent, Beside = undefined> = Decision<State, Event, Beside> & {
   readonly context: CommandContext;
 };
 
 export type CommandHandler = {
-  <State, Event extends DomainEvent>(input: CommandInput<State, Event>): Promise<CommandResult<State>>;
+  <State, Event extends DomainEvent, Beside = undefined>(input: CommandInput<State, Event, Beside>): Promise<CommandResult<State, Beside>>;
   /**
    * The state this process holds of a stream (read and folded once if it holds none). For what an
    * answer shows and no decision rests on: a write made by another process since shows once this
@@ -78,44 +123,72 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
     if (folded.size > CACHED_STREAMS) folded.delete(folded.keys().next().value!);
   };
 
-  const read = async <State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>): Promise<Folded> => {
+  const read = async <State>(stream: string, foldEvents: (events: readonly StoredEvent[]) => State): Promise<Folded> => {
     const recorded = await store.readStream(stream);
-    return { state: fold(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null, lastId: recorded.at(-1)?.id ?? null };
+    return { state: foldEvents(recorded), revision: recorded.at(-1)?.revision ?? null, lastId: recorded.at(-1)?.id ?? null };
   };
   /** whether the stream still ends where the remembered state was folded to */
   const stillCurrent = async (stream: string, entry: Folded): Promise<boolean> => {
     const last = await store.lastEvent(stream);
     return last === null ? entry.revision === null : last.revision === entry.revision && last.id === entry.lastId;
   };
+  const heldState = <State>(stream: string, foldEvents: (events: readonly StoredEvent[]) => State): Promise<State> =>
+    serialise(stream, async () => {
+      const current = folded.get(stream) ?? (await read(stream, foldEvents));
+      remember(stream, current);
+      return current.state as State;
+    });
+  const stateAsItStands = <State>(stream: string, foldEvents: (events: readonly StoredEvent[]) => State): Promise<State> =>
+    serialise(stream, async () => {
+      let current = folded.get(stream);
+      if (current === undefined || !(await stillCurrent(stream, current))) current = await read(stream, foldEvents);
+      remember(stream, current);
+      return current.state as State;
+    });
+  const besideState = <Beside>(beside: BesideStream<Beside> | undefined): Promise<Beside> | undefined =>
+    beside && (beside.read === 'held' ? heldState(beside.stream, beside.fold) : stateAsItStands(beside.stream, beside.fold));
 
-  const handle = <State, Event extends DomainEvent>({
+  const handle = <State, Event extends DomainEvent, Beside = undefined>({
     stream,
     aggregate,
     decide,
+    beside: besideSource,
+    sideDecisions,
     context,
-  }: CommandInput<State, Event>) =>
-    serialise(stream, async (): Promise<CommandResult<State>> => {
+  }: CommandInput<State, Event, Beside>) =>
+    serialise(stream, async (): Promise<CommandResult<State, Beside>> => {
       for (let attempt = 1; ; attempt++) {
         let current = folded.get(stream);
         const remembered = current !== undefined;
-        current ??= await read(stream, aggregate);
+        current ??= await read(stream, (events) => fold(aggregate, events));
         // one stream always holds one kind of aggregate, so its cached state is of this type
         const state = current.state as State;
-        let events: Event[];
+        // without a stream beside, Beside is undefined
+        let beside = (await besideState(besideSource)) as Beside;
+        let outcome: Outcome<Event>;
         try {
-          events = await decide(state);
-        } catch (error) {
-          if (!remembered || (await stillCurrent(stream, current))) throw error;
+          outcome = { events: await decide(state, beside) };
+        } catch (refusal) {
+          outcome = { refusal };
+        }
+        const appendsNothing = 'refusal' in outcome || outcome.events.length === 0;
+        // a refusal or a no-op cannot conflict: one made from memory stands only on the log as it is
+        if (appendsNothing && remembered && !(await stillCurrent(stream, current))) {
           folded.delete(stream);
           continue;
         }
-        if (events.length === 0 && remembered && !(await stillCurrent(stream, current))) {
-          folded.delete(stream);
-          continue;
+        // the decisions that go with this one, on their own streams, while this one's revision is held
+        let sidePosition: Position | null = null;
+        for (const side of sideDecisions?.(state, beside, outcome) ?? []) {
+          const made = await side.make((decision) => handle({ ...decision, context }));
+          sidePosition = made.position ?? sidePosition;
+          if (side.stream === besideSource?.stream) beside = made.state as Beside;
         }
+        if ('refusal' in outcome) throw outcome.refusal;
+        const { events } = outcome;
         if (events.length === 0) {
           remember(stream, current);
-          return { state, position: null };
+          return { state, position: sidePosition, beside };
         }
         const commandId = randomUUID();
         const toAppend: NewEvent[] = events.map((event) => ({
@@ -135,7 +208,7 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
           observer?.appended(stream, toAppend.length);
           const next = events.reduce((folding, event) => aggregate.evolve(folding, event), state);
           remember(stream, { state: next, revision: result.nextRevision, lastId: toAppend.at(-1)!.id });
-          return { state: next, position: result.position };
+          return { state: next, position: result.position, beside };
         } catch (error) {
           folded.delete(stream);
           // the acting user is being erased: a request that passed its session check before the
@@ -150,11 +223,7 @@ export function createCommandHandler(store: EventStore, observer?: CommandObserv
     });
 
   const held = <State, Event extends DomainEvent>(stream: string, aggregate: Aggregate<State, Event>): Promise<State> =>
-    serialise(stream, async () => {
-      const current = folded.get(stream) ?? (await read(stream, aggregate));
-      remember(stream, current);
-      return current.state as State;
-    });
+    heldState(stream, (events) => fold(aggregate, events));
 
   return Object.assign(handle, { held });
 }

@@ -4,7 +4,8 @@
 import type { StoredEvent } from '../shared/aggregate.ts';
 import { assertNever } from '../shared/events.ts';
 import type { CourtEntry, LineUp } from './shuffle.ts';
-import { type Night, nightAggregate, type NightEvent, type NightPerson, type NightState } from './night.ts';
+import { type Night, nightAggregate, type NightEvent, type NightPerson, type NightState, type SnapshotPerson } from './night.ts';
+import type { Level } from './settings.ts';
 import { type Timer, timerStatus } from './timer.ts';
 
 export type NightVersionKind = 'opened' | 'saved' | 'restored' | 'closed' | 'reopened';
@@ -68,6 +69,18 @@ export function nightVersions(events: readonly RecordedNightEvent[]): NightVersi
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** "Ada", "Ada and Ben", "Ada, Ben and Cleo"; past four, "Ada, Ben, Cleo, Dev and 3 more". */
+/**
+ * As a save's rule 4, the people a restored version names exist whether or not the restore wins: those
+ * the club does not know (deleted from People since) come back, with that night's level while the club
+ * still has it.
+ */
+export function peopleRestoredBy(restored: Night, levels: readonly Level[], known: ReadonlySet<string>): SnapshotPerson[] {
+  const levelIds = new Set(levels.map((level) => level.id));
+  return restored.people
+    .filter((person) => !known.has(person.playerId))
+    .map((person) => ({ id: person.playerId, name: person.name, levelId: person.levelId !== null && levelIds.has(person.levelId) ? person.levelId : null, guest: false }));
+}
+
 export function listOf(names: readonly string[]): string {
   const SHOWN = 4;
   if (names.length > SHOWN) return `${names.slice(0, SHOWN).join(', ')} and ${names.length - SHOWN} more`;

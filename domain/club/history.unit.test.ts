@@ -1,6 +1,6 @@
 import t from 'tap';
 import { DomainError } from '../shared/events.ts';
-import { changesBetween, listOf, nightVersions, type RecordedNightEvent } from './history.ts';
+import { changesBetween, listOf, nightVersions, peopleRestoredBy, type RecordedNightEvent } from './history.ts';
 import { type Night, nightAggregate, type NightEvent, type NightState, type Snapshot, snapshotSchema } from './night.ts';
 import { decideNight, type NightCommand } from './night-decide.ts';
 import type { Level, Venue } from './settings.ts';
@@ -222,4 +222,21 @@ t.test('rounds: finished (Next round files it and draws again), taken off, chang
 
 t.test('names in a list', async (t) => {
   t.same([listOf([]), listOf(['Ada']), listOf(['Ada', 'Ben']), listOf(['Ada', 'Ben', 'Cleo']), listOf(['A', 'B', 'C', 'D', 'E'])], ['', 'Ada', 'Ada and Ben', 'Ada, Ben and Cleo', 'A, B, C, D and 1 more']);
+});
+
+t.test('the people a restored version names and the club no longer knows come back, with that night’s level while the club has it', async (t) => {
+  const { stream, save } = night();
+  save({ people: [person(ada), person(ben, 'middle'), person(cleo, null)] });
+  const restored = nightVersions(stream)[1]!.night;
+  const strongOnly: Level[] = [levels[0]!];
+  t.same(
+    peopleRestoredBy(restored, strongOnly, new Set([ada])),
+    [
+      { id: ben, name: 'Ben', levelId: null, guest: false },
+      { id: cleo, name: 'Cleo', levelId: null, guest: false },
+    ],
+    'Ada is known; Ben’s level is gone, so he comes back without one',
+  );
+  t.same(peopleRestoredBy(restored, levels, new Set([ada, ben, cleo])), [], 'everyone known: no one to make');
+  t.same(peopleRestoredBy(restored, levels, new Set())[1], { id: ben, name: 'Ben', levelId: 'middle', guest: false }, 'a level the club still has is kept');
 });

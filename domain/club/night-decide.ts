@@ -166,6 +166,17 @@ export function followsOwnLastSave(snapshot: Snapshot, night: Night): boolean {
  * with the server's copy, so that a phone whose count went back (its last IndexedDB write lost) merges
  * onto the newer night instead of taking its older copy for saved.
  */
+/**
+ * Rule 4: the people a save adds to the club whether or not its copy wins, given what the save came
+ * to (`refusal`, or null): those the club does not know, unless the save is a late copy of one
+ * already taken or is refused before its version is looked at (a night that is not there, rule 1).
+ */
+export function peopleAddedBy(snapshot: Snapshot, night: NightState, refusal: unknown, known: ReadonlySet<string>): readonly SnapshotPerson[] {
+  if (night === null || isOlderCopy(snapshot, night)) return [];
+  if (refusal !== null && !(refusal instanceof StaleCopy)) return [];
+  return snapshot.people.filter((person) => !known.has(person.id));
+}
+
 export function isOlderCopy(snapshot: Snapshot, night: Night): boolean {
   const seq = night.lastSave?.seq ?? null;
   return followsOwnLastSave(snapshot, night) && snapshot.snapshotSeq !== undefined && seq !== null && snapshot.snapshotSeq <= seq;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { DomainError } from '../shared/events.ts';
 import { MAX_SNAPSHOT_SEQ, type Night, nightAggregate, type NightEvent, type NightState, type Snapshot, snapshotSchema } from './night.ts';
-import { checkSnapshot, copyLevels, decideNight } from './night-decide.ts';
+import { checkSnapshot, copyLevels, decideNight, peopleAddedBy, StaleCopy } from './night-decide.ts';
 import type { Level, Venue } from './settings.ts';
 
 const at = '2026-11-26T19:00:00.000Z';
@@ -273,4 +273,16 @@ t.test('issue 34: a save that changes nothing makes no version; one that changes
   t.equal(sitting.length, 1, 'who sits out is a change');
   const closed = apply(saved, decideNight({ type: 'close-session', at }, saved)) as Night;
   t.match(refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club, at }, closed)), /^SESSION_CLOSED/, 'a closed night still says so');
+});
+
+t.test('rule 4: a save adds the people the club does not know, whether or not its copy wins', async (t) => {
+  const known = new Set(['caaaaaaaa', 'cbbbbbbbb']);
+  const added = (refusal: unknown, night: NightState = opened, copy: Snapshot = snapshot()) => peopleAddedBy(copy, night, refusal, known).map((person) => person.id);
+  t.same(added(null), ['ccccccccc', 'cdddddddd'], 'a save that is taken');
+  t.same(added(new StaleCopy('VERSION_CONFLICT', 'another phone saved first')), ['ccccccccc', 'cdddddddd'], 'a stale copy: its people exist all the same');
+  t.same(added(new DomainError('INVALID_SNAPSHOT', 'people[0].levelId: gone')), [], 'a copy that breaks rule 1 adds no one');
+  t.same(added(new DomainError('SESSION_NOT_FOUND', 'no such night'), null), [], 'nor a save of a night that is not there');
+  const saved = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot({ snapshotId: 'cphone0001', snapshotSeq: 5 }), club, at }, opened));
+  const late = snapshot({ snapshotId: 'cphone0001', snapshotSeq: 4 });
+  t.same(added(null, saved, late), [], 'nor a late copy of a save already taken');
 });
