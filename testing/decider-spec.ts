@@ -14,21 +14,25 @@ export type Decider<Command, Event, State> = {
 type ErrorMatch = Exclude<Parameters<Test['throws']>[1], string | undefined>;
 
 /**
- * `deciderSpec(decider)(given).when(command)`, then one of:
+ * `deciderSpec(decider)(given)` folds the given events to `.state` (for what a test asks of a state
+ * besides a decision: a plan that says more than its events, a rule checked on its own), then
+ * `.when(command)` and one of:
  * - `.then(t, events)`: the decided events are these; `.then(t, { events, state })` also the state
  *   they fold to on top of the given ones;
  * - `.thenThrows(t, code)`: refused with a DomainError of that code; `.thenThrows(t, match)` with
- *   an error `t.throws` matches;
- * - `.decided()`: the events and the state, for assertions of a test's own.
+ *   an error `t.throws` matches, such as `domainError(code, message)`;
+ * - `.decided()`: the events, the state and the history (the given events, then the decided ones:
+ *   the given of a next decision), for assertions of a test's own.
  */
 export function deciderSpec<Command, Event, State>(decider: Decider<Command, Event, State>) {
   return (given: readonly Event[]) => {
     const state = given.reduce(decider.evolve, decider.initialState);
     return {
+      state,
       when(command: Command) {
-        const decided = (): { events: readonly Event[]; state: State } => {
+        const decided = (): { events: readonly Event[]; state: State; history: readonly Event[] } => {
           const events = decider.decide(command, state);
-          return { events, state: events.reduce(decider.evolve, state) };
+          return { events, state: events.reduce(decider.evolve, state), history: [...given, ...events] };
         };
         return {
           decided,
@@ -55,6 +59,12 @@ export function deciderSpec<Command, Event, State>(decider: Decider<Command, Eve
     };
   };
 }
+
+/**
+ * A DomainError of this code whose message this pattern matches, as one pattern for `t.throws`: the
+ * name DomainError gives itself stands for its class.
+ */
+export const domainError = (code: string, message: RegExp) => ({ name: 'DomainError', code, message });
 
 const isEventList = <Event>(expected: readonly Event[] | object): expected is readonly Event[] => Array.isArray(expected);
 

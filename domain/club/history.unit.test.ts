@@ -1,7 +1,7 @@
 import t from 'tap';
-import { DomainError } from '../shared/events.ts';
+import { deciderSpec, domainError } from '../../testing/decider-spec.ts';
 import { changesBetween, listOf, nightVersions, peopleRestoredBy, type RecordedNightEvent } from './history.ts';
-import { type Night, nightAggregate, type NightEvent, type NightState, type Snapshot, snapshotSchema } from './night.ts';
+import { type Night, nightAggregate, type NightEvent, type Snapshot, snapshotSchema } from './night.ts';
 import { decideNight, type NightCommand } from './night-decide.ts';
 import type { Level, Venue } from './settings.ts';
 
@@ -16,22 +16,28 @@ const names: Record<string, string> = { [ada]: 'Ada', [ben]: 'Ben', [cleo]: 'Cle
 const person = (id: string, levelId: string | null = 'strong') => ({ id, name: names[id]!, levelId, guest: false });
 const court = (number: number, a: string, b: string, c: string, d: string) => ({ court: number, teamA: [a, b] as [string, string], teamB: [c, d] as [string, string] });
 
-/** The night's stream as the store would hand it back: each decided event, stored as JSON, with the time it was recorded. */
+const given = deciderSpec({ initialState: nightAggregate.initialState, evolve: nightAggregate.evolve, decide: decideNight });
+
+/**
+ * A night decided command by command; its stream as the store would hand it back: each decided event,
+ * stored as JSON, with the time it was recorded.
+ */
 function night() {
   const stream: RecordedNightEvent[] = [];
-  let state: NightState = null;
+  let history: readonly NightEvent[] = [];
   let minute = 0;
-  const run = (command: NightCommand): NightEvent[] => {
-    const events = decideNight(command, state);
-    for (const event of events) {
-      state = nightAggregate.evolve(state, event);
+  const run = (command: NightCommand): readonly NightEvent[] => {
+    const decided = given(history).when(command).decided();
+    history = decided.history;
+    for (const event of decided.events) {
       stream.push({ type: event.type, data: JSON.parse(JSON.stringify(event.data)), metadata: { schemaVersion: 1 }, recordedAt: `2026-11-26T19:${String(minute++).padStart(2, '0')}:00.000Z` });
     }
-    return events;
+    return decided.events;
   };
   const at = '2026-11-26T19:00:00.000Z';
+  const state = () => given(history).state!;
   const save = (changes: Partial<Snapshot>) => {
-    const current = state!;
+    const current = state();
     const snapshot = snapshotSchema.parse({
       version: current.version,
       venueId: 'hall',
@@ -49,7 +55,7 @@ function night() {
     return run({ type: 'save-snapshot', snapshot, club, at });
   };
   run({ type: 'open-session', venueId: 'hall', date: '2026-11-26', startTime: '19:00', endTime: '21:30', courts: 2, roundLengthSec: 600, at });
-  return { stream, run, save, state: () => state!, at };
+  return { stream, run, save, state, history: () => history, at };
 }
 
 t.test('every event that changed the night is a version, numbered as saves number them, with its kind and time', async (t) => {
@@ -79,7 +85,7 @@ t.test('every event that changed the night is a version, numbered as saves numbe
 });
 
 t.test('a restore saves an older version as the newest: a new event, nothing earlier rewritten', async (t) => {
-  const { stream, run, save, state, at } = night();
+  const { stream, run, save, state, history, at } = night();
   save({ people: [ada, ben, cleo, dev].map((id) => person(id)), lineUp: [court(1, ada, dev, ben, cleo)] });
   save({ people: [ada, ben, cleo, dev, eli].map((id) => person(id)), courts: 3, endTime: '22:00' });
   const before = JSON.parse(JSON.stringify(stream));
@@ -98,21 +104,16 @@ t.test('a restore saves an older version as the newest: a new event, nothing ear
   t.match(versions.at(-1), { version: 4, kind: 'restored', restoredFrom: 2, changes: ['Removed Eli', '2 courts (was 3)', 'Ends at 21:30 (was 22:00)'] });
   t.notOk('restoredFrom' in restored, 'the restore mark is the event’s, not the night’s');
 
-  const refusal = (command: NightCommand, current: Night | null = restored): string => {
-    try {
-      decideNight(command, current);
-      return 'accepted';
-    } catch (error) {
-      if (error instanceof DomainError) return `${error.code}: ${error.message}`;
-      throw error;
-    }
-  };
-  t.match(refusal({ type: 'restore-version', restored: two.night, from: 2, expectedVersion: 3, at }), /^VERSION_CONFLICT: version 3 is not the latest \(4\)/, 'a stale phone is told, as for a save');
-  t.match(refusal({ type: 'restore-version', restored: restored, from: 4, expectedVersion: 4, at }), /^NOT_AN_OLDER_VERSION: params\.version: 4 is not older/);
-  t.match(refusal({ type: 'restore-version', restored: { ...two.night, openedAt: '2026-11-27T10:00:00.000Z' }, from: 2, expectedVersion: 4, at }), /^VERSION_CONFLICT/, 'a version of a night deleted since');
-  t.match(refusal({ type: 'restore-version', restored: two.night, from: 2, expectedVersion: 4, at }, null), /^SESSION_NOT_FOUND/);
+  given(history())
+    .when({ type: 'restore-version', restored: two.night, from: 2, expectedVersion: 3, at })
+    .thenThrows(t, domainError('VERSION_CONFLICT', /^version 3 is not the latest \(4\)/), 'a stale phone is told, as for a save');
+  given(history()).when({ type: 'restore-version', restored: restored, from: 4, expectedVersion: 4, at }).thenThrows(t, domainError('NOT_AN_OLDER_VERSION', /^params\.version: 4 is not older/));
+  given(history())
+    .when({ type: 'restore-version', restored: { ...two.night, openedAt: '2026-11-27T10:00:00.000Z' }, from: 2, expectedVersion: 4, at })
+    .thenThrows(t, 'VERSION_CONFLICT', 'a version of a night deleted since');
+  given([]).when({ type: 'restore-version', restored: two.night, from: 2, expectedVersion: 4, at }).thenThrows(t, 'SESSION_NOT_FOUND');
   run({ type: 'close-session', at });
-  t.match(refusal({ type: 'restore-version', restored: two.night, from: 2, expectedVersion: 5, at }, state()), /^SESSION_CLOSED/, 'a closed night is reopened first');
+  given(history()).when({ type: 'restore-version', restored: two.night, from: 2, expectedVersion: 5, at }).thenThrows(t, 'SESSION_CLOSED', 'a closed night is reopened first');
 });
 
 t.test('an old snapshot-saved without restoredFrom still parses; one with it keeps it', async (t) => {

@@ -1,7 +1,8 @@
 import t from 'tap';
+import { deciderSpec, domainError } from '../../testing/decider-spec.ts';
 import { DomainError } from '../shared/events.ts';
-import { MAX_SNAPSHOT_SEQ, type Night, nightAggregate, type NightEvent, type NightState, type Snapshot, snapshotSchema } from './night.ts';
-import { checkSnapshot, copyLevels, decideNight, peopleAddedBy, StaleCopy } from './night-decide.ts';
+import { MAX_SNAPSHOT_SEQ, type Night, nightAggregate, type NightState, type Snapshot, snapshotSchema } from './night.ts';
+import { checkSnapshot, type ClubLists, copyLevels, decideNight, type NightCommand, peopleAddedBy, StaleCopy } from './night-decide.ts';
 import type { Level, Venue } from './settings.ts';
 
 const at = '2026-11-26T19:00:00.000Z';
@@ -13,8 +14,12 @@ const levels: Level[] = [
 const people = ['caaaaaaaa', 'cbbbbbbbb', 'ccccccccc', 'cdddddddd'].map((id) => ({ id, name: id, levelId: 'strong', guest: false }));
 
 const club = { venues, levels };
-const apply = (state: NightState, events: NightEvent[]): NightState => events.reduce(nightAggregate.evolve, state);
-const opened = apply(null, decideNight({ type: 'open-session', venueId: 'hall', date: '2026-11-26', startTime: '19:00', endTime: '21:00', courts: 2, roundLengthSec: 720, at }, null));
+const given = deciderSpec({ initialState: nightAggregate.initialState, evolve: nightAggregate.evolve, decide: decideNight });
+const openSession = (date = '2026-11-26'): NightCommand => ({ type: 'open-session', venueId: 'hall', date, startTime: '19:00', endTime: '21:00', courts: 2, roundLengthSec: 720, at });
+const save = (changes: Partial<Snapshot> = {}, lists: ClubLists = club): NightCommand => ({ type: 'save-snapshot', snapshot: snapshot(changes), club: lists, at });
+const close: NightCommand = { type: 'close-session', at };
+/** the night just opened: its history is the given of most decisions here */
+const opened = given([]).when(openSession()).decided();
 
 function snapshot(changes: Partial<Snapshot> = {}): Snapshot {
   return snapshotSchema.parse({
@@ -44,65 +49,68 @@ const refusal = (fn: () => unknown): string => {
 };
 
 t.test('opening starts at version 1 with an empty night; opening again is the same night', async (t) => {
-  t.match(opened, { status: 'open', version: 1, people: [], rounds: [], openedAs: { venueId: 'hall', date: '2026-11-26', startTime: '19:00' } });
-  const again = decideNight({ type: 'open-session', venueId: 'hall', date: '2026-11-26', startTime: '19:00', endTime: '21:00', courts: 2, roundLengthSec: 720, at }, opened);
-  t.same(again, []);
-  t.match(refusal(() => decideNight({ type: 'open-session', venueId: 'hall', date: '2026-11-27', startTime: '19:00', endTime: '21:00', courts: 2, roundLengthSec: 720, at }, opened)), /^SESSION_ID_TAKEN/);
+  t.match(opened.state, { status: 'open', version: 1, people: [], rounds: [], openedAs: { venueId: 'hall', date: '2026-11-26', startTime: '19:00' } });
+  given(opened.history).when(openSession()).then(t, []);
+  given(opened.history).when(openSession('2026-11-27')).thenThrows(t, 'SESSION_ID_TAKEN');
 });
 
 t.test('a save claims the next version; a stale or closed copy is refused', async (t) => {
-  const saved = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened));
-  t.equal(saved?.version, 2);
-  t.equal(saved?.people.length, 4);
-  t.match(refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot(), club, at }, saved)), /^VERSION_CONFLICT: version 1 is not the latest \(2\)/);
-  const closed = apply(saved, decideNight({ type: 'close-session', at }, saved));
-  t.match(closed, { status: 'closed', version: 3 });
-  t.same(decideNight({ type: 'close-session', at }, closed), [], 'closing twice changes nothing');
-  t.match(refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club, at }, closed)), /^SESSION_CLOSED/);
-  const reopened = apply(closed, decideNight({ type: 'reopen-session', at }, closed));
-  t.match(reopened, { status: 'open', version: 4 });
-  t.match(refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot(), club, at }, null)), /^SESSION_NOT_FOUND/);
+  const saved = given(opened.history).when(save()).decided();
+  t.equal(saved.state?.version, 2);
+  t.equal(saved.state?.people.length, 4);
+  given(saved.history).when(save()).thenThrows(t, domainError('VERSION_CONFLICT', /^version 1 is not the latest \(2\)/));
+  const closed = given(saved.history).when(close).decided();
+  t.match(closed.state, { status: 'closed', version: 3 });
+  given(closed.history).when(close).then(t, [], 'closing twice changes nothing');
+  given(closed.history).when(save({ version: 3 })).thenThrows(t, 'SESSION_CLOSED');
+  const reopened = given(closed.history).when({ type: 'reopen-session', at }).decided();
+  t.match(reopened.state, { status: 'open', version: 4 });
+  given([]).when(save()).thenThrows(t, 'SESSION_NOT_FOUND');
 });
 
 t.test('after a save whose answer was lost, the same phone\'s next send from the same version is not a conflict', async (t) => {
-  const save = (state: NightState, changes: Partial<Snapshot>) => decideNight({ type: 'save-snapshot', snapshot: snapshot(changes), club, at }, state);
-  const first = apply(opened, save(opened, { snapshotId: 'cphonea01' }));
-  t.equal(first?.version, 2);
-  t.same(save(first, { snapshotId: 'cphonea01' }), [], 'the same snapshot again: nothing to append, version 2 is its answer');
+  const first = given(opened.history).when(save({ snapshotId: 'cphonea01' })).decided();
+  t.equal(first.state?.version, 2);
+  given(first.history).when(save({ snapshotId: 'cphonea01' })).then(t, [], 'the same snapshot again: nothing to append, version 2 is its answer');
 
   // the answer was lost; the phone changed the night before it could retry: same id, still from version 1
-  const later = apply(first, save(first, { snapshotId: 'cphonea01', courts: 3 }));
-  t.match(later, { version: 3, courts: 3 }, 'its newer copy is saved on top of its own save');
-  t.same(save(later, { snapshotId: 'cphonea01', courts: 3 }), [], 'and a retry of that one appends nothing');
-  const third = apply(later, save(later, { snapshotId: 'cphonea01', courts: 4 }));
-  t.match(third, { version: 4, courts: 4 }, 'however many answers were lost in a row');
+  const later = given(first.history).when(save({ snapshotId: 'cphonea01', courts: 3 })).decided();
+  t.match(later.state, { version: 3, courts: 3 }, 'its newer copy is saved on top of its own save');
+  given(later.history).when(save({ snapshotId: 'cphonea01', courts: 3 })).then(t, [], 'and a retry of that one appends nothing');
+  const third = given(later.history).when(save({ snapshotId: 'cphonea01', courts: 4 })).decided();
+  t.match(third.state, { version: 4, courts: 4 }, 'however many answers were lost in a row');
 
-  t.match(refusal(() => save(third, { snapshotId: 'cphoneb01', courts: 1 })), /^VERSION_CONFLICT: version 1 is not the latest \(4\)/, "another phone's copy from version 1 is a conflict");
-  t.match(refusal(() => save(third, { snapshotId: 'cphonea01', version: 2, courts: 1 })), /^VERSION_CONFLICT/, 'the same id from another version is not the same change');
-  const other = apply(third, save(third, { snapshotId: 'cphoneb02', version: 4, courts: 2 }));
-  t.equal(other?.version, 5);
-  t.match(refusal(() => save(other, { snapshotId: 'cphonea01', courts: 4 })), /^VERSION_CONFLICT: version 1 is not the latest \(5\)/, 'once another phone saved, the old change is a conflict');
-  const closed = apply(later, decideNight({ type: 'close-session', at }, later));
-  t.match(refusal(() => save(closed, { snapshotId: 'cphonea01', courts: 3 })), /^VERSION_CONFLICT/, 'so it is once the night was closed');
+  given(third.history)
+    .when(save({ snapshotId: 'cphoneb01', courts: 1 }))
+    .thenThrows(t, domainError('VERSION_CONFLICT', /^version 1 is not the latest \(4\)/), "another phone's copy from version 1 is a conflict");
+  given(third.history).when(save({ snapshotId: 'cphonea01', version: 2, courts: 1 })).thenThrows(t, 'VERSION_CONFLICT', 'the same id from another version is not the same change');
+  const other = given(third.history).when(save({ snapshotId: 'cphoneb02', version: 4, courts: 2 })).decided();
+  t.equal(other.state?.version, 5);
+  given(other.history)
+    .when(save({ snapshotId: 'cphonea01', courts: 4 }))
+    .thenThrows(t, domainError('VERSION_CONFLICT', /^version 1 is not the latest \(5\)/), 'once another phone saved, the old change is a conflict');
+  const closed = given(later.history).when(close).decided();
+  given(closed.history).when(save({ snapshotId: 'cphonea01', courts: 3 })).thenThrows(t, 'VERSION_CONFLICT', 'so it is once the night was closed');
 });
 
 t.test('a late copy of an older send of the same change never replaces the newer one it reached the server after, nor hears Saved', async (t) => {
-  const save = (state: NightState, changes: Partial<Snapshot>) => decideNight({ type: 'save-snapshot', snapshot: snapshot(changes), club, at }, state);
   // the phone sent its change (seq 1, 3 courts), gave up on it, changed the night again and sent seq 2
-  const newer = apply(opened, save(opened, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 }));
-  t.match(newer, { version: 2, courts: 4, lastSave: { snapshotId: 'cphonea01', version: 2, basedOn: 1, seq: 2 } });
+  const newer = given(opened.history).when(save({ snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 })).decided();
+  t.match(newer.state, { version: 2, courts: 4, lastSave: { snapshotId: 'cphonea01', version: 2, basedOn: 1, seq: 2 } });
   // the copy it gave up on arrives now: never saved over the newer one, and never answered as if it were held
-  t.match(refusal(() => save(newer, { snapshotId: 'cphonea01', snapshotSeq: 1, courts: 3 })), /^VERSION_CONFLICT: .*a later copy of this change was saved first/, 'the older copy is refused: version 2 (4 courts) stays');
-  t.same(save(newer, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 }), [], 'the same copy again appends nothing');
-  t.same(save(newer, { snapshotId: 'cphonea01', snapshotSeq: 1, courts: 4 }), [], 'nor does an earlier send that held the same night');
-  const later = apply(newer, save(newer, { snapshotId: 'cphonea01', snapshotSeq: 3, courts: 5 }));
-  t.match(later, { version: 3, courts: 5, lastSave: { seq: 3, basedOn: 1 } }, 'a newer copy of the same change is saved on top');
-  t.match(refusal(() => save(later, { snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 })), /^VERSION_CONFLICT/, 'and the copy before it is refused too');
+  given(newer.history)
+    .when(save({ snapshotId: 'cphonea01', snapshotSeq: 1, courts: 3 }))
+    .thenThrows(t, domainError('VERSION_CONFLICT', /a later copy of this change was saved first/), 'the older copy is refused: version 2 (4 courts) stays');
+  given(newer.history).when(save({ snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 })).then(t, [], 'the same copy again appends nothing');
+  given(newer.history).when(save({ snapshotId: 'cphonea01', snapshotSeq: 1, courts: 4 })).then(t, [], 'nor does an earlier send that held the same night');
+  const later = given(newer.history).when(save({ snapshotId: 'cphonea01', snapshotSeq: 3, courts: 5 })).decided();
+  t.match(later.state, { version: 3, courts: 5, lastSave: { seq: 3, basedOn: 1 } }, 'a newer copy of the same change is saved on top');
+  given(later.history).when(save({ snapshotId: 'cphonea01', snapshotSeq: 2, courts: 4 })).thenThrows(t, 'VERSION_CONFLICT', 'and the copy before it is refused too');
   // an older build sends no seq: the rule of a save after a lost answer, as before
-  t.match(apply(later, save(later, { snapshotId: 'cphonea01', courts: 2 })), { version: 4, courts: 2, lastSave: { seq: null } });
+  t.match(given(later.history).when(save({ snapshotId: 'cphonea01', courts: 2 })).decided().state, { version: 4, courts: 2, lastSave: { seq: null } });
   // once another phone saved, a late copy is a conflict as any stale copy is
-  const other = apply(later, save(later, { snapshotId: 'cphoneb01', version: 3, courts: 1 }));
-  t.match(refusal(() => save(other, { snapshotId: 'cphonea01', snapshotSeq: 1, courts: 3 })), /^VERSION_CONFLICT/);
+  const other = given(later.history).when(save({ snapshotId: 'cphoneb01', version: 3, courts: 1 })).decided();
+  given(other.history).when(save({ snapshotId: 'cphonea01', snapshotSeq: 1, courts: 3 })).thenThrows(t, 'VERSION_CONFLICT');
   for (const snapshotSeq of [MAX_SNAPSHOT_SEQ + 1, -1, 1.5]) {
     const parsed = snapshotSchema.safeParse({ ...snapshot(), snapshotSeq });
     t.same(parsed.error?.issues.map((issue) => issue.path.join('.')), ['snapshotSeq'], `snapshotSeq ${snapshotSeq} is refused, naming the field`);
@@ -111,13 +119,13 @@ t.test('a late copy of an older send of the same change never replaces the newer
 
 t.test('a night with a finished round is never deleted; an empty one is', async (t) => {
   const round = { number: 1, startedAt: '2026-11-26T19:05:00+01:00', endedAt: '2026-11-26T19:17:00+01:00', lineUp: snapshot().lineUp };
-  const played = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot({ rounds: [round] }), club, at }, opened));
-  t.match(refusal(() => decideNight({ type: 'delete-session', at }, played)), /^SESSION_HAS_ROUNDS: the night has 1 finished round;/);
-  t.equal(apply(opened, decideNight({ type: 'delete-session', at }, opened)), null);
+  const played = given(opened.history).when(save({ rounds: [round] })).decided();
+  given(played.history).when({ type: 'delete-session', at }).thenThrows(t, domainError('SESSION_HAS_ROUNDS', /^the night has 1 finished round;/));
+  t.equal(given(opened.history).when({ type: 'delete-session', at }).decided().state, null);
 });
 
 t.test('rule 1 names the first field that does not fit', async (t) => {
-  const night = opened as Night;
+  const night = opened.state as Night;
   t.equal(refusal(() => checkSnapshot(snapshot(), club, night)), 'accepted');
   t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), club, night)), "INVALID_SNAPSHOT: body.venueId: this night's venue no longer exists");
   t.equal(
@@ -162,66 +170,67 @@ const round = (number: number, courts: number[]) => ({
 });
 
 t.test('a save cannot move the night: venue, date and start are the slot key it holds', async (t) => {
-  const night = opened as Night;
+  const night = opened.state as Night;
   const otherVenue = { venues: [...venues, { id: 'barn', name: 'Barn', sortOrder: 1, active: true }], levels };
   t.equal(refusal(() => checkSnapshot(snapshot({ date: '2026-12-03' }), club, night)), 'INVALID_SNAPSHOT: body.date: the night was opened with 2026-11-26; a save cannot move it');
   t.equal(refusal(() => checkSnapshot(snapshot({ startTime: '18:00' }), club, night)), 'INVALID_SNAPSHOT: body.startTime: the night was opened with 19:00; a save cannot move it');
   t.equal(refusal(() => checkSnapshot(snapshot({ venueId: 'barn' }), otherVenue, night)), 'INVALID_SNAPSHOT: body.venueId: the night was opened with hall; a save cannot move it');
   t.equal(refusal(() => checkSnapshot(snapshot({ endTime: '22:00', courts: 3, roundLengthSec: 600 }), club, night)), 'accepted', 'end, courts and round length may change');
-  const moved = refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot({ date: '2026-12-03' }), club, at }, opened));
-  t.match(moved, /^INVALID_SNAPSHOT: body\.date/, 'the decision checks it too');
+  given(opened.history).when(save({ date: '2026-12-03' })).thenThrows(t, domainError('INVALID_SNAPSHOT', /^body\.date/), 'the decision checks it too');
 });
 
 t.test('a filed round on a court the night never had is out of range; one the night had that evening is kept', async (t) => {
-  const night = opened as Night;
+  const night = opened.state as Night;
   t.equal(
     refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [1, 3])] }), club, night)),
     'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: round 1 is on court 3, but the night has had at most 2 courts',
   );
   t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [round(1, [2, 2])] }), club, night)), 'INVALID_SNAPSHOT: body.rounds[0].lineUp[1].court: round 1 has court 2 twice');
   // round 1 on three courts, then the evening went down to two
-  const three = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot({ courts: 3, rounds: [round(1, [1, 2, 3])] }), club, at }, opened));
-  t.equal(three?.mostCourts, 3);
-  const two = apply(three, decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 2, courts: 2, rounds: [round(1, [1, 2, 3])] }), club, at }, three));
+  const three = given(opened.history).when(save({ courts: 3, rounds: [round(1, [1, 2, 3])] })).decided();
+  t.equal(three.state?.mostCourts, 3);
+  const two = given(three.history).when(save({ version: 2, courts: 2, rounds: [round(1, [1, 2, 3])] })).decided().state as Night;
   t.match(two, { version: 3, courts: 2, mostCourts: 3 });
-  t.equal(refusal(() => checkSnapshot(snapshot({ version: 3, rounds: [round(1, [1, 2, 3]), round(2, [1, 2, 3])] }), club, two as Night)), 'accepted');
+  t.equal(refusal(() => checkSnapshot(snapshot({ version: 3, rounds: [round(1, [1, 2, 3]), round(2, [1, 2, 3])] }), club, two)), 'accepted');
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ version: 3, lineUp: [{ court: 3, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, two as Night)),
+    refusal(() => checkSnapshot(snapshot({ version: 3, lineUp: [{ court: 3, teamA: ['caaaaaaaa', 'cdddddddd'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, two)),
     'INVALID_SNAPSHOT: body.lineUp[0].court: court 3 is on the sheet, but the night has 2 courts',
     'the courts in play are the count now',
   );
 });
 
 t.test('a saved night keeps the levels of its day: a renamed or removed level changes no copy; a newcomer takes today\'s', async (t) => {
-  const saved = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened)) as Night;
-  t.match(saved.people[0], { levelId: 'strong', levelName: 'Strong', levelRank: 1 });
+  const saved = given(opened.history).when(save()).decided();
+  const savedNight = saved.state as Night;
+  t.match(savedNight.people[0], { levelId: 'strong', levelName: 'Strong', levelRank: 1 });
   const renamed = { venues, levels: [{ id: 'coach', name: 'Coach', rank: 1, isCoach: true }, { id: 'strong', name: 'Advanced', rank: 0, isCoach: false }] };
   const newcomer = { id: 'ceeeeeeee', name: 'New', levelId: 'strong', guest: false };
-  const again = apply(saved, decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 2, people: [...people, newcomer] }), club: renamed, at }, saved)) as Night;
-  t.same(again.people.slice(0, 4).map((person) => [person.levelName, person.levelRank]), Array(4).fill(['Strong', 1]), 'the copies of that night');
-  t.match(again.people[4], { playerId: 'ceeeeeeee', levelName: 'Advanced', levelRank: 0 });
+  const again = given(saved.history).when(save({ version: 2, people: [...people, newcomer] }, renamed)).decided();
+  const againNight = again.state as Night;
+  t.same(againNight.people.slice(0, 4).map((person) => [person.levelName, person.levelRank]), Array(4).fill(['Strong', 1]), 'the copies of that night');
+  t.match(againNight.people[4], { playerId: 'ceeeeeeee', levelName: 'Advanced', levelRank: 0 });
   const removed = { venues, levels: [levels[0]!] };
-  t.equal(refusal(() => checkSnapshot(snapshot({ version: 3 }), removed, again)), 'accepted', 'a removed level still saves for those who had it');
-  const third = apply(again, decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club: removed, at }, again)) as Night;
+  t.equal(refusal(() => checkSnapshot(snapshot({ version: 3 }), removed, againNight)), 'accepted', 'a removed level still saves for those who had it');
+  const third = given(again.history).when(save({ version: 3 }, removed)).decided().state as Night;
   t.match(third.people[0], { levelId: 'strong', levelName: 'Strong', levelRank: 1 });
   t.equal(
     refusal(() => checkSnapshot(snapshot({ version: 4, people: [...people, { ...newcomer, id: 'cffffffff' }] }), removed, third)),
     "INVALID_SNAPSHOT: body.people[4].levelId: New's level no longer exists; pick another",
     'a newcomer cannot take a removed level',
   );
-  const moved = copyLevels([{ ...people[0]!, levelId: 'coach' }], levels, saved.people);
+  const moved = copyLevels([{ ...people[0]!, levelId: 'coach' }], levels, savedNight.people);
   t.same(moved, [{ playerId: 'caaaaaaaa', name: 'caaaaaaaa', levelId: 'coach', levelName: 'Coach', levelRank: 0 }], 'a level changed on the phone is copied anew');
 });
 
 t.test('issue 34: the refusal names the person: "Ana\'s level no longer exists; pick another"', async (t) => {
   const ana = { id: 'caaaaaaaa', name: 'Ana', levelId: 'e5c67a8c', guest: false };
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ people: [ana, ...people.slice(1)] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ people: [ana, ...people.slice(1)] }), club, opened.state as Night)),
     "INVALID_SNAPSHOT: body.people[0].levelId: Ana's level no longer exists; pick another",
   );
   const named = people.map((person, index) => ({ ...person, name: ['Ana', 'Ben', 'Cleo', 'Dev'][index]! }));
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ people: named, lineUp: [{ court: 1, teamA: ['caaaaaaaa', 'caaaaaaaa'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ people: named, lineUp: [{ court: 1, teamA: ['caaaaaaaa', 'caaaaaaaa'], teamB: ['cbbbbbbbb', 'ccccccccc'] }] }), club, opened.state as Night)),
     'INVALID_SNAPSHOT: body.lineUp[0]: Ana is on court twice',
   );
 });
@@ -229,60 +238,60 @@ t.test('issue 34: the refusal names the person: "Ana\'s level no longer exists; 
 t.test('issue 34: sitting out is kept with the night, and must be someone here and off court', async (t) => {
   const fifth = { id: 'ceeeeeeee', name: 'Eve', levelId: 'strong', guest: false };
   const withEve = snapshot({ people: [...people, fifth], sittingOut: ['ceeeeeeee'] });
-  t.equal(refusal(() => checkSnapshot(withEve, club, opened as Night)), 'accepted');
-  const saved = apply(opened, decideNight({ type: 'save-snapshot', snapshot: withEve, club, at }, opened)) as Night;
+  t.equal(refusal(() => checkSnapshot(withEve, club, opened.state as Night)), 'accepted');
+  const saved = given(opened.history).when({ type: 'save-snapshot', snapshot: withEve, club, at }).decided().state as Night;
   t.same(saved.sittingOut, ['ceeeeeeee'], 'folded into the night');
   t.same(snapshot().sittingOut, undefined, 'optional in the body');
-  t.same((apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened)) as Night).sittingOut, [], 'absent: nobody sits out');
+  t.same((given(opened.history).when(save()).decided().state as Night).sittingOut, [], 'absent: nobody sits out');
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ people: [...people, fifth], sittingOut: ['caaaaaaaa'] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ people: [...people, fifth], sittingOut: ['caaaaaaaa'] }), club, opened.state as Night)),
     'INVALID_SNAPSHOT: body.sittingOut[0]: caaaaaaaa is on court and sitting out at once',
   );
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ sittingOut: ['ceeeeeeee'] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ sittingOut: ['ceeeeeeee'] }), club, opened.state as Night)),
     "INVALID_SNAPSHOT: body.sittingOut[0]: someone sitting out is not among tonight's people",
   );
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ people: [...people, fifth], sittingOut: ['ceeeeeeee', 'ceeeeeeee'] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ people: [...people, fifth], sittingOut: ['ceeeeeeee', 'ceeeeeeee'] }), club, opened.state as Night)),
     'INVALID_SNAPSHOT: body.sittingOut[1]: Eve is listed twice as sitting out',
   );
   const filed = { ...round(1, [1]), sittingOut: ['ceeeeeeee'], names: { ceeeeeeee: 'Eve' } };
-  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [filed] }), club, opened as Night)), 'accepted', 'a filed round keeps who sat it out, and their names, though they left');
+  t.equal(refusal(() => checkSnapshot(snapshot({ rounds: [filed] }), club, opened.state as Night)), 'accepted', 'a filed round keeps who sat it out, and their names, though they left');
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ rounds: [{ ...filed, sittingOut: ['ca0aaaaaaa'] }] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ rounds: [{ ...filed, sittingOut: ['ca0aaaaaaa'] }] }), club, opened.state as Night)),
     'INVALID_SNAPSHOT: body.rounds[0].sittingOut[0]: someone who left both played and sat out round 1',
   );
   t.equal(
-    refusal(() => checkSnapshot(snapshot({ rounds: [{ ...filed, sittingOut: [] }] }), club, opened as Night)),
+    refusal(() => checkSnapshot(snapshot({ rounds: [{ ...filed, sittingOut: [] }] }), club, opened.state as Night)),
     'INVALID_SNAPSHOT: body.rounds[0].names.ceeeeeeee: round 1 names Eve, who neither played it nor sat it out',
   );
   // the event of a night nobody sits out leaves the field out, as an older build's does
-  const events = decideNight({ type: 'save-snapshot', snapshot: snapshot({ sittingOut: [] }), club, at }, opened);
+  const { events } = given(opened.history).when(save({ sittingOut: [] })).decided();
   t.notOk('sittingOut' in (events[0]!.data as object));
 });
 
 t.test('issue 34: a save that changes nothing makes no version; one that changes only who sits out does', async (t) => {
-  const saved = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot(), club, at }, opened)) as Night;
-  t.equal(saved.version, 2);
-  t.same(decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 2, snapshotId: 'cnewphoneid' }), club, at }, saved), [], 'the same night again, from any phone: no event');
-  t.same(decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 2, sittingOut: [] }), club, at }, saved), [], 'an empty sittingOut is nobody, as before');
-  t.match(refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 1 }), club, at }, saved)), /^VERSION_CONFLICT/, 'an older version is still a conflict');
+  const saved = given(opened.history).when(save()).decided();
+  t.equal(saved.state?.version, 2);
+  given(saved.history).when(save({ version: 2, snapshotId: 'cnewphoneid' })).then(t, [], 'the same night again, from any phone: no event');
+  given(saved.history).when(save({ version: 2, sittingOut: [] })).then(t, [], 'an empty sittingOut is nobody, as before');
+  given(saved.history).when(save({ version: 1 })).thenThrows(t, 'VERSION_CONFLICT', 'an older version is still a conflict');
   const fifth = { id: 'ceeeeeeee', name: 'Eve', levelId: 'strong', guest: false };
-  const withEve = apply(saved, decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 2, people: [...people, fifth] }), club, at }, saved)) as Night;
-  const sitting = decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 3, people: [...people, fifth], sittingOut: ['ceeeeeeee'] }), club, at }, withEve);
-  t.equal(sitting.length, 1, 'who sits out is a change');
-  const closed = apply(saved, decideNight({ type: 'close-session', at }, saved)) as Night;
-  t.match(refusal(() => decideNight({ type: 'save-snapshot', snapshot: snapshot({ version: 3 }), club, at }, closed)), /^SESSION_CLOSED/, 'a closed night still says so');
+  const withEve = given(saved.history).when(save({ version: 2, people: [...people, fifth] })).decided();
+  const sitting = given(withEve.history).when(save({ version: 3, people: [...people, fifth], sittingOut: ['ceeeeeeee'] })).decided();
+  t.equal(sitting.events.length, 1, 'who sits out is a change');
+  const closed = given(saved.history).when(close).decided();
+  given(closed.history).when(save({ version: 3 })).thenThrows(t, 'SESSION_CLOSED', 'a closed night still says so');
 });
 
 t.test('rule 4: a save adds the people the club does not know, whether or not its copy wins', async (t) => {
   const known = new Set(['caaaaaaaa', 'cbbbbbbbb']);
-  const added = (refusal: unknown, night: NightState = opened, copy: Snapshot = snapshot()) => peopleAddedBy(copy, night, refusal, known).map((person) => person.id);
+  const added = (refusal: unknown, night: NightState = opened.state, copy: Snapshot = snapshot()) => peopleAddedBy(copy, night, refusal, known).map((person) => person.id);
   t.same(added(null), ['ccccccccc', 'cdddddddd'], 'a save that is taken');
   t.same(added(new StaleCopy('VERSION_CONFLICT', 'another phone saved first')), ['ccccccccc', 'cdddddddd'], 'a stale copy: its people exist all the same');
   t.same(added(new DomainError('INVALID_SNAPSHOT', 'people[0].levelId: gone')), [], 'a copy that breaks rule 1 adds no one');
-  t.same(added(new DomainError('SESSION_NOT_FOUND', 'no such night'), null), [], 'nor a save of a night that is not there');
-  const saved = apply(opened, decideNight({ type: 'save-snapshot', snapshot: snapshot({ snapshotId: 'cphone0001', snapshotSeq: 5 }), club, at }, opened));
+  t.same(added(new DomainError('SESSION_NOT_FOUND', 'no such night'), given([]).state), [], 'nor a save of a night that is not there');
+  const saved = given(opened.history).when(save({ snapshotId: 'cphone0001', snapshotSeq: 5 })).decided();
   const late = snapshot({ snapshotId: 'cphone0001', snapshotSeq: 4 });
-  t.same(added(null, saved, late), [], 'nor a late copy of a save already taken');
+  t.same(added(null, saved.state, late), [], 'nor a late copy of a save already taken');
 });

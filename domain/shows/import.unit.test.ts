@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
+import { deciderSpec } from '../../testing/decider-spec.ts';
 import { decideLibrary } from './decide-library.ts';
 import { exportInstant, firstEpisodesSeen, type ImportShowCommand, ImportFormatError, matchEpisodes, planShowImport, titleKey, withoutYear } from './import.ts';
 import { parseTrakt } from './import-trakt.ts';
 import { parseTvTime } from './import-tvtime.ts';
-import { initialLibraryState, libraryAggregate, type LibraryEvent, type LibraryState } from './library.ts';
+import { initialLibraryState, libraryAggregate, type LibraryEvent } from './library.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../command-api/shows/fixtures');
 const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -162,12 +163,12 @@ const command = (change: Partial<ImportShowCommand> = {}): ImportShowCommand => 
   now,
   ...change,
 });
-const given = (events: readonly LibraryEvent[]): LibraryState => events.reduce(libraryAggregate.evolve, initialLibraryState);
+const library = deciderSpec({ initialState: initialLibraryState, evolve: libraryAggregate.evolve, decide: decideLibrary });
 const types = (events: readonly LibraryEvent[]) => events.map((event) => event.type);
 const tracked: LibraryEvent = { type: 'show-tracked', data: { trackedShowId: 'ts1', showId: 1, at: now } };
 
 t.test('import decision: a new show is tracked with its episodes, dated as the export says, in one decision', async (t) => {
-  const events = decideLibrary(command(), initialLibraryState);
+  const { events } = library([]).when(command()).decided();
   t.same(types(events), ['show-tracked', 'episode-watched', 'episode-watched']);
   t.same(
     events.slice(1).map((event) => event.type === 'episode-watched' && [event.data.trackedShowId, event.data.episodeId, event.data.at]),
@@ -176,12 +177,12 @@ t.test('import decision: a new show is tracked with its episodes, dated as the e
       ['ts-new', 2, '2013-07-02T03:05:00.000Z'],
     ],
   );
-  t.same(decideLibrary(command(), given(events)), [], 'everything already there: nothing is decided');
+  library(events).when(command()).then(t, [], 'everything already there: nothing is decided');
 });
 
 t.test('import decision: an already tracked show gets only what it lacks, under its own id', async (t) => {
   const watchedOne: LibraryEvent = { type: 'episode-watched', data: { trackedShowId: 'ts1', watchedEpisodeId: 'w1', episodeId: 1, season: 1, number: 1, at: now } };
-  const { events, rating } = planShowImport(command(), given([tracked, watchedOne]));
+  const { events, rating } = planShowImport(command(), library([tracked, watchedOne]).state);
   t.same(
     events.map((event) => [event.type, event.type === 'episode-watched' ? event.data.episodeId : null, 'trackedShowId' in event.data ? event.data.trackedShowId : null]),
     [['episode-watched', 2, 'ts1']],
@@ -190,32 +191,32 @@ t.test('import decision: an already tracked show gets only what it lacks, under 
 });
 
 t.test('import decision: the watchlist only for a show it starts tracking with nothing watched; watching takes one off', async (t) => {
-  let events = decideLibrary(command({ episodes: [], watchlist: true }), initialLibraryState);
-  t.same(types(events), ['show-tracked', 'watchlist-changed']);
-  t.same(decideLibrary(command({ episodes: [], watchlist: true }), given(events)), [], 'twice is once');
+  const watchlisted = library([]).when(command({ episodes: [], watchlist: true })).decided().events;
+  t.same(types(watchlisted), ['show-tracked', 'watchlist-changed']);
+  library(watchlisted).when(command({ episodes: [], watchlist: true })).then(t, [], 'twice is once');
   const off: LibraryEvent = { type: 'watchlist-changed', data: { trackedShowId: 'ts1', onWatchlist: false, at: now } };
   const on: LibraryEvent = { type: 'watchlist-changed', data: { trackedShowId: 'ts1', onWatchlist: true, at: now } };
-  t.same(decideLibrary(command({ episodes: [], watchlist: true }), given([tracked, on, off])), [], "the user's own choice about a show they track stands");
-  events = decideLibrary(command({ watchlist: true }), given([tracked, on]));
+  library([tracked, on, off]).when(command({ episodes: [], watchlist: true })).then(t, [], "the user's own choice about a show they track stands");
+  const { events } = library([tracked, on]).when(command({ watchlist: true })).decided();
   t.same(types(events), ['episode-watched', 'episode-watched', 'watchlist-changed'], 'episodes watched start a watchlisted show');
   t.same(events.at(-1)!.data, { trackedShowId: 'ts1', onWatchlist: false, at: now });
 });
 
 t.test('import decision: a rating only with a finished show, else listed with the reason', async (t) => {
-  let plan = planShowImport(command({ rating: 8 }), initialLibraryState);
+  let plan = planShowImport(command({ rating: 8 }), library([]).state);
   t.same(types(plan.events), ['show-tracked', 'episode-watched', 'episode-watched', 'show-completed']);
   t.same(plan.events.at(-1)!.data, { trackedShowId: 'ts-new', rating: 8, at: '2013-07-02T03:05:00.000Z' }, 'completed when the last episode was watched');
   t.same(plan.rating, { kind: 'applied' });
-  const after = given(plan.events);
+  const after = library(plan.events).state;
   t.same(planShowImport(command({ rating: 8 }), after), { events: [], rating: { kind: 'already' } });
   t.same(planShowImport(command({ rating: 6 }), after).rating, { kind: 'not-imported', reason: 'already completed here with your rating 8, which is kept' });
 
-  plan = planShowImport(command({ rating: 8, ended: false }), initialLibraryState);
+  plan = planShowImport(command({ rating: 8, ended: false }), library([]).state);
   t.same(types(plan.events), ['show-tracked', 'episode-watched', 'episode-watched']);
   t.same(plan.rating, { kind: 'not-imported', reason: 'a rating is kept with a finished show, and this one is still running' });
-  plan = planShowImport(command({ rating: 8, aired: [1, 2, 3] }), initialLibraryState);
+  plan = planShowImport(command({ rating: 8, aired: [1, 2, 3] }), library([]).state);
   t.same(plan.rating, { kind: 'not-imported', reason: 'a rating is kept with a finished show, and 2 of its 3 episodes are watched' });
-  plan = planShowImport(command({ rating: 8, episodes: [], aired: [] }), initialLibraryState);
+  plan = planShowImport(command({ rating: 8, episodes: [], aired: [] }), library([]).state);
   t.same(plan.rating, { kind: 'not-imported', reason: 'a rating is kept with a finished show, and TVmaze lists no aired episode of this one' });
 });
 

@@ -1,6 +1,6 @@
-import t, { type Test } from 'tap';
-import { DomainError } from '../shared/events.ts';
-import { decideUser, decideUsername, type UserCommand, type UsernameCommand, usernameErasure } from './decide.ts';
+import t from 'tap';
+import { deciderSpec } from '../../testing/decider-spec.ts';
+import { decideUser, decideUsername, usernameErasure } from './decide.ts';
 import {
   evolveUser,
   evolveUsername,
@@ -10,7 +10,6 @@ import {
   parseUsernameEvent,
   type UserEvent,
   type UsernameEvent,
-  type UsernameState,
   type UserState,
   userView,
 } from './user.ts';
@@ -18,55 +17,8 @@ import {
 const T1 = '2026-11-25T10:00:00.000Z';
 const T2 = '2026-11-25T11:00:00.000Z';
 
-/** given past events, when a command is decided, then these events and this folded state (or this error) */
-function userSpec(given: readonly UserEvent[]) {
-  const state = given.reduce(evolveUser, initialUserState);
-  return {
-    when(command: UserCommand) {
-      return {
-        then(tap: Test, expected: { events: UserEvent[]; state: UserState }): void {
-          const events = decideUser(command, state);
-          tap.same(events, expected.events, 'events');
-          tap.same(events.reduce(evolveUser, state), expected.state, 'state');
-        },
-        thenThrows(tap: Test, code: string): void {
-          const error = captured(() => decideUser(command, state));
-          tap.type(error, DomainError);
-          tap.match(error, { code }, `with code ${code}`);
-        },
-      };
-    },
-  };
-}
-
-function usernameSpec(given: readonly UsernameEvent[]) {
-  const state = given.reduce(evolveUsername, initialUsernameState);
-  return {
-    when(command: UsernameCommand) {
-      return {
-        then(tap: Test, expected: { events: UsernameEvent[]; state: UsernameState }): void {
-          const events = decideUsername(command, state);
-          tap.same(events, expected.events, 'events');
-          tap.same(events.reduce(evolveUsername, state), expected.state, 'state');
-        },
-        thenThrows(tap: Test, code: string): void {
-          const error = captured(() => decideUsername(command, state));
-          tap.type(error, DomainError);
-          tap.match(error, { code }, `with code ${code}`);
-        },
-      };
-    },
-  };
-}
-
-function captured(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+const userSpec = deciderSpec({ initialState: initialUserState, evolve: evolveUser, decide: decideUser });
+const usernameSpec = deciderSpec({ initialState: initialUsernameState, evolve: evolveUsername, decide: decideUsername });
 
 const created: UserEvent = { type: 'account-created', data: { email: 'ada@example.com', createdAt: T1 } };
 const fresh: UserState = {
