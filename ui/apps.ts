@@ -6,8 +6,16 @@
 export type AppName = 'gym' | 'shows' | 'club' | 'forms';
 
 export type WebAppPage = {
-  /** the HTML file of the build that answers these routes */
+  /** the HTML file of the build that answers these routes (ui/shared/page-html.ts writes it) */
   readonly html: string;
+  /** the module the page runs, in the app's folder */
+  readonly entry: string;
+  /** the page's title where it is not the app's */
+  readonly title?: string;
+  /** the page's meta description (search results, shared links) where it is not the app's */
+  readonly description?: string;
+  /** kept out of search engines */
+  readonly noindex?: boolean;
   /** the client routes, in Fastify's pattern syntax */
   readonly routes: readonly string[];
 };
@@ -34,6 +42,8 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
+        entry: 'main.tsx',
+        description: 'Log sets at the rack, follow your plans and see your progress.',
         routes: ['/', '/login', '/signup', '/recover', '/workout', '/workout/:id', '/workout/:id/history', '/history', '/exercises', '/exercises/:id', '/import', '/import/file', '/plans', '/plans/:id', '/body', '/cardio', '/plates', '/stats', '/settings'],
       },
     ],
@@ -48,6 +58,7 @@ export const WEB_APPS: readonly WebApp[] = [
     pages: [
       {
         html: 'index.html',
+        entry: 'main.tsx',
         routes: ['/', '/login', '/signup', '/search', '/schedule', '/trending', '/suggestions', '/watching', '/watchlist', '/completed', '/history', '/dismissed', '/settings', '/import', '/shows/:id', '/u/:username'],
       },
     ],
@@ -60,8 +71,13 @@ export const WEB_APPS: readonly WebApp[] = [
     description: 'Run a badminton club night: people, courts, timed rounds.',
     accent: '#b45309',
     pages: [
-      { html: 'index.html', routes: ['/'] },
-      { html: 'app.html', routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/session/:id/history', '/app/session/:id/history/:version', '/app/people', '/app/settings', '/app/account'] },
+      { html: 'index.html', entry: 'main.tsx', routes: ['/'] },
+      {
+        html: 'app.html',
+        entry: 'app.tsx',
+        title: 'Club nights: app',
+        routes: ['/app', '/app/login', '/app/calendar', '/app/session/:id', '/app/session/:id/history', '/app/session/:id/history/:version', '/app/people', '/app/settings', '/app/account'],
+      },
     ],
     startUrl: '/app',
   },
@@ -71,7 +87,8 @@ export const WEB_APPS: readonly WebApp[] = [
     shortName: 'Forms',
     description: 'A shared questionnaire, saved on every change.',
     accent: '#1d4ed8',
-    pages: [{ html: 'index.html', routes: ['/f/:name'] }],
+    // a questionnaire is for those its link was sent to
+    pages: [{ html: 'index.html', entry: 'main.tsx', noindex: true, routes: ['/f/:name'] }],
     startUrl: null,
   },
 ];

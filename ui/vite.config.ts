@@ -7,6 +7,7 @@ import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type AppName, routePattern, type WebApp, WEB_APPS, webApp } from './apps.ts';
 import { gymOcrAssets } from './gym/import/ocr-assets.ts';
+import { pageHtml } from './shared/page-html.ts';
 
 const uiDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,20 +38,34 @@ function sharedPublicFiles(): Plugin {
 }
 
 /**
- * The dev server answers each listed client route with its page, as the service does: a reload of
- * /app/people opens the club app, and a path that is no page is a 404 rather than some page.
+ * The app's pages, written by pageHtml from ui/apps.ts: the build reads each listed HTML file from
+ * here, and the dev server answers each page's file name and each listed client route with it, as
+ * the service does: a reload of /app/people opens the club app, and a path that is no page is a 404
+ * rather than some page.
  */
-function clientRoutes(app: WebApp): Plugin {
-  const pages = app.pages.map((page) => ({ html: page.html, patterns: page.routes.map(routePattern) }));
+function appPages(app: WebApp, root: string): Plugin {
+  const pages = app.pages.map((page) => ({
+    file: path.join(root, page.html),
+    path: `/${page.html}`,
+    html: pageHtml(app, page),
+    patterns: page.routes.map(routePattern),
+  }));
+  const pageOfFile = (id: string) => pages.find((page) => page.file === id);
   return {
-    name: 'ledger-client-routes',
+    name: 'ledger-app-pages',
+    resolveId: (id) => (pageOfFile(id) ? id : null),
+    load: (id) => pageOfFile(id)?.html ?? null,
     configureServer(server) {
-      server.middlewares.use((request, _response, next) => {
-        if (request.method !== 'GET' || !request.headers.accept?.includes('text/html') || !request.url) return next();
-        const url = new URL(request.url, 'http://dev');
-        const page = pages.find((candidate) => candidate.patterns.some((pattern) => pattern.test(url.pathname)));
-        if (page) request.url = `/${page.html}${url.search}`;
-        next();
+      server.middlewares.use((request, response, next) => {
+        if (request.method !== 'GET' || !request.url) return next();
+        const { pathname } = new URL(request.url, 'http://dev');
+        const wantsPage = request.headers.accept?.includes('text/html') ?? false;
+        const page = pages.find((candidate) => candidate.path === pathname || (wantsPage && candidate.patterns.some((pattern) => pattern.test(pathname))));
+        if (!page) return next();
+        server.transformIndexHtml(page.path, page.html, request.originalUrl).then((html) => {
+          response.setHeader('content-type', 'text/html');
+          response.end(html);
+        }, next);
       });
     },
   };
@@ -66,6 +81,7 @@ export type DevOptions = {
 export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name), dev: DevOptions = {}): InlineConfig {
   const app = webApp(name);
   const root = path.join(uiDir, name);
+  // the pages are no files of ui/ (appPages writes them): these are their names in the build
   const input = Object.fromEntries(app.pages.map((page) => [page.html.replace(/\.html$/, ''), path.join(root, page.html)]));
   const target = dev.apiOrigin ?? `http://localhost:${API_PORTS[name]}`;
   // pages other than the last are opened offline by their precached file (club's / is index.html)
@@ -79,7 +95,7 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
     plugins: [
       preact(),
       sharedPublicFiles(),
-      clientRoutes(app),
+      appPages(app, root),
       ...(name === 'gym' ? [gymOcrAssets()] : []),
       VitePWA({
         // the page asks before it swaps versions: "A new version is ready: reload"
@@ -135,8 +151,10 @@ export function appConfig(name: AppName, outDir = path.join(uiDir, 'dist', name)
       sourcemap: true,
       rollupOptions: { input },
     },
-    // every page is listed (clientRoutes): no fallback to index.html for paths that are none
+    // every page is listed (appPages): no fallback to index.html for paths that are none
     appType: 'mpa',
+    // the dev server's dependency scan starts from the pages' modules: there are no HTML files to read
+    optimizeDeps: { entries: app.pages.map((page) => page.entry) },
     server: {
       port: dev.port ?? DEV_PORTS[name],
       strictPort: dev.port !== 0,

@@ -1,5 +1,5 @@
 import { assertNever, DomainError } from '../shared/events.ts';
-import type { Night, NightEvent, NightPerson, NightState, Snapshot, SnapshotPerson } from './night.ts';
+import type { Night, NightDetails, NightEvent, NightPerson, NightState, Snapshot, SnapshotPerson } from './night.ts';
 import type { Level, Venue } from './settings.ts';
 import type { LineUp } from './shuffle.ts';
 
@@ -107,15 +107,6 @@ export function copyLevels(people: readonly SnapshotPerson[], levels: readonly L
 }
 
 // ---- decisions ----
-
-export type NightDetails = {
-  readonly venueId: string;
-  readonly date: string;
-  readonly startTime: string;
-  readonly endTime: string;
-  readonly courts: number;
-  readonly roundLengthSec: number;
-};
 
 export type NightCommand =
   | ({ readonly type: 'open-session'; readonly at: string } & NightDetails)

@@ -118,13 +118,17 @@ export type NightPerson = {
 
 export type NightStatus = 'open' | 'closed';
 
-export type Night = {
+/** What a night is opened with: where, when and how it is played. */
+export type NightDetails = {
   readonly venueId: string;
   readonly date: string;
   readonly startTime: string;
   readonly endTime: string;
   readonly courts: number;
   readonly roundLengthSec: number;
+};
+
+export type Night = NightDetails & {
   readonly status: NightStatus;
   readonly version: number;
   readonly people: readonly NightPerson[];
@@ -163,23 +167,19 @@ const storedRoundSchema = roundSchema.extend({
   names: z.record(z.string(), z.string()).optional(),
   sittingOut: z.array(z.string()).optional(),
 });
-const nightOpened = z.object({
+/** a night's details as its opening and its saves store them */
+const storedNightDetails = z.object({
   venueId: z.string(),
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
   courts: z.number().int(),
   roundLengthSec: z.number().int(),
-  openedAt: z.string(),
 });
+const nightOpened = storedNightDetails.extend({ openedAt: z.string() });
 const snapshotSaved = z.object({
   version: z.number().int(),
-  venueId: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  courts: z.number().int(),
-  roundLengthSec: z.number().int(),
+  ...storedNightDetails.shape,
   people: z.array(nightPersonSchema),
   lineUp: lineUpSchema,
   timer: storedTimerSchema.nullable(),

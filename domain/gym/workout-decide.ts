@@ -1,7 +1,7 @@
 import { assertNever, DomainError } from '../shared/events.ts';
 import type { ImportedSet } from './imported-file.ts';
 import type { SetKind } from './set-kind.ts';
-import { type EnteredUnit, type LoggedSet, madeLater, placeOf, type Workout, type WorkoutEvent, type WorkoutState } from './workout.ts';
+import { type LoggedSet, madeLater, placeOf, type Workout, type WorkoutEvent, type WorkoutState } from './workout.ts';
 
 export type WorkoutCommand =
   | { readonly type: 'start-workout'; readonly userId: string; readonly planDayId: string | null; readonly date: string; readonly now: string }
@@ -19,24 +19,18 @@ export type WorkoutCommand =
       readonly now: string;
     }
   | { readonly type: 'delete-workout'; readonly userId: string }
-  | {
+  | (Pick<LoggedSet, 'exerciseId' | 'setNumber' | 'kg' | 'reps' | 'unit' | 'rpe'> & {
       readonly type: 'tick-set';
       readonly userId: string;
       /** used only when (exercise, set number) is new in this workout */
       readonly newSetId: string;
-      readonly exerciseId: string;
-      readonly setNumber: number;
-      readonly kg: number;
-      readonly reps: number;
-      readonly unit: EnteredUnit | null;
-      readonly rpe: number | null;
       /** absent: as the set has it (normal for a new set); a client that knows no kinds changes none */
       readonly kind?: SetKind | undefined;
       /** absent: as the set has it ('' for a new set) */
       readonly note?: string | undefined;
       /** when the lifter ticked, as effectiveMadeAt gives it; absent or null from a client that does not say */
       readonly madeAt?: string | null | undefined;
-    }
+    })
   | {
       readonly type: 'correct-set';
       readonly userId: string;

@@ -11,6 +11,7 @@ import { clubApi } from './api.ts';
 import { clock, clubTime, isNight, localDate, nameOnSheet, type Night, sittingOutOf } from './night.ts';
 import { Court } from './court.tsx';
 import { FinishedRounds } from './finished-rounds.tsx';
+import { PersonOnNight } from './night-people.tsx';
 import { type NightSync, type NightView, watchNight } from './sync.ts';
 import type { Navigate } from './user.ts';
 
@@ -276,11 +277,7 @@ function NightAt({ night }: { readonly night: Night }) {
         <ul class="people">
           {night.people.map((person) => (
             <li key={person.id}>
-              <span class="who">
-                {person.name}
-                {person.guest ? <span class="hint"> · guest</span> : null}
-                {sittingOut.includes(person.id) ? <span class="hint"> · sitting out</span> : null}
-              </span>
+              <PersonOnNight person={person} sittingOut={sittingOut.includes(person.id)} />
               <span class="hint">{person.levelName ?? 'No level'}</span>
             </li>
           ))}

@@ -1,8 +1,19 @@
 import { useState } from 'preact/hooks';
 import type { Player } from './night-cache.ts';
-import { addPerson, canSitOut, type Level, type Night, newId, personWithLevel, removePerson, setLevel, sittingOutOf, toggleSittingOut } from './night.ts';
+import { addPerson, canSitOut, type Level, type Night, type NightPerson, newId, personWithLevel, removePerson, setLevel, sittingOutOf, toggleSittingOut } from './night.ts';
 
 const nowIso = (): string => new Date().toISOString();
+
+/** A person's name on a night's list, marked when a guest or sitting out. */
+export function PersonOnNight({ person, sittingOut }: { readonly person: NightPerson; readonly sittingOut: boolean }) {
+  return (
+    <span class="who">
+      {person.name}
+      {person.guest ? <span class="hint"> · guest</span> : null}
+      {sittingOut ? <span class="hint"> · sitting out</span> : null}
+    </span>
+  );
+}
 
 /** Who is here tonight, each with tonight's level, sitting out or leaving; people added from People or new. */
 export function NightPeople({
@@ -31,11 +42,7 @@ export function NightPeople({
       <ul class="people">
         {night.people.map((person) => (
           <li key={person.id}>
-            <span class="who">
-              {person.name}
-              {person.guest ? <span class="hint"> · guest</span> : null}
-              {sittingOut.includes(person.id) ? <span class="hint"> · sitting out</span> : null}
-            </span>
+            <PersonOnNight person={person} sittingOut={sittingOut.includes(person.id)} />
             <select aria-label={`Tonight’s level of ${person.name}`} disabled={readOnly} value={person.levelId ?? ''} onChange={(event) => edit((current) => setLevel(current, person.id, event.currentTarget.value || null, levels))}>
               <option value="">No level</option>
               {person.levelId !== null && !levels.some((level) => level.id === person.levelId) ? <option value={person.levelId}>{person.levelName ?? 'Tonight’s level'}</option> : null}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isRecord } from '../shared/api.ts';
 import { AppShell } from '../shared/components/app-shell.tsx';
+import { WeekdaySelect } from '../shared/components/weekday-select.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { clubApi } from './api.ts';
 import { AppNav } from './nav.tsx';
@@ -192,7 +193,7 @@ function Venues({ venues, write }: { venues: readonly Venue[]; write: Write }) {
 }
 
 function SlotForm({ venue, write }: { venue: Venue; write: Write }) {
-  const [weekday, setWeekday] = useState('1');
+  const [weekday, setWeekday] = useState(1);
   const [start, setStart] = useState('19:00');
   const [end, setEnd] = useState('21:00');
   // a refusal of this slot is said here, beside the times it is about, not at the top of Settings
@@ -206,18 +207,12 @@ function SlotForm({ venue, write }: { venue: Venue; write: Write }) {
         event.preventDefault();
         // HH:mm strings compare as times; the server refuses the same, this only saves the trip
         if (end <= start) return setProblem(`The slot must end after it starts (${start}).`);
-        void write(() => clubApi.post('/api/venues/{id}/slots', { path: { id: venue.id }, body: { weekday: Number(weekday), start, end }, accept: isSettings }), setProblem);
+        void write(() => clubApi.post('/api/venues/{id}/slots', { path: { id: venue.id }, body: { weekday, start, end }, accept: isSettings }), setProblem);
       }}
     >
       <div>
         <label for={`weekday-${key}`}>Weekday</label>
-        <select id={`weekday-${key}`} value={weekday} onChange={(event) => setWeekday(event.currentTarget.value)}>
-          {WEEKDAYS.map((day, index) => (
-            <option key={day} value={index}>
-              {day}
-            </option>
-          ))}
-        </select>
+        <WeekdaySelect id={`weekday-${key}`} value={weekday} onChange={setWeekday} />
       </div>
       <div>
         <label for={`start-${key}`}>Starts</label>

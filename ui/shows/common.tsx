@@ -5,6 +5,7 @@ import { type Load, replicaCopies, useLoad as useSharedLoad } from '../shared/us
 import type { MarkSync, MarkSyncStatus } from './mark-sync.ts';
 import { artworkUrl } from './model.ts';
 import type { Replica } from './replica.ts';
+import { links } from './routes.ts';
 
 const NAVIGATED = 'shows:navigated';
 
@@ -140,6 +141,30 @@ export function Artwork({ image, name, size = 'small' }: { readonly image: strin
   }
   // the name is written beside the poster: the image itself adds nothing to read out
   return <img class={`artwork artwork-${size}`} src={url} alt="" loading="lazy" referrerpolicy="no-referrer" onError={() => setBroken(true)} />;
+}
+
+type ShowCardProps = {
+  readonly showId: number;
+  readonly name: string;
+  readonly image: string | null | undefined;
+  readonly testId?: string;
+  /** what the list says of the show, under its name */
+  readonly children?: ComponentChildren;
+};
+
+/** A show in a list of cards: its poster and its name, which opens its page. */
+export function ShowCard({ showId, name, image, testId, children }: ShowCardProps) {
+  return (
+    <li class="card" data-testid={testId}>
+      <Artwork image={image} name={name} />
+      <div class="card-body">
+        <h3>
+          <Link href={links.show(showId)}>{name}</Link>
+        </h3>
+        {children}
+      </div>
+    </li>
+  );
 }
 
 const NO_MARKS: MarkSyncStatus = { queued: [], offline: false, answers: new Map(), refused: null };

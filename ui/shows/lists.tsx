@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Listing } from './api.ts';
-import { Artwork, Link, LoadedView, navigate, useLoad } from './common.tsx';
+import { Link, LoadedView, navigate, ShowCard, useLoad } from './common.tsx';
 import { messageOf } from '../shared/messages.ts';
 import { behindLabel, episodeCode, nextLabel, type ShowSummary, type TrackedShow } from './model.ts';
 import { replicaKeys } from './replica.ts';
@@ -45,29 +45,23 @@ function TrackedCard({ tracked, listing }: { readonly tracked: TrackedShow; read
   // the tracked show and the shared cache are joined here: a show not cached yet still has a card
   const name = tracked.show?.name ?? `Show ${tracked.showId}`;
   return (
-    <li class="card" data-testid="tracked-card">
-      <Artwork image={tracked.show?.image} name={name} />
-      <div class="card-body">
-        <h3>
-          <Link href={links.show(tracked.showId)}>{name}</Link>
-        </h3>
-        {listing === 'completed' ? (
-          <p>{tracked.rating ? `Rated ${tracked.rating}/10` : 'Not rated'}{tracked.completedAt ? `, finished ${tracked.completedAt.slice(0, 10)}` : ''}</p>
-        ) : tracked.completedAt ? (
-          // the dashboard keeps completed shows (spec 001): marked so, not counted behind
-          <p class="behind" data-testid="completed-mark">
-            Completed{tracked.rating ? `, rated ${tracked.rating}/10` : ''}
+    <ShowCard showId={tracked.showId} name={name} image={tracked.show?.image} testId="tracked-card">
+      {listing === 'completed' ? (
+        <p>{tracked.rating ? `Rated ${tracked.rating}/10` : 'Not rated'}{tracked.completedAt ? `, finished ${tracked.completedAt.slice(0, 10)}` : ''}</p>
+      ) : tracked.completedAt ? (
+        // the dashboard keeps completed shows (spec 001): marked so, not counted behind
+        <p class="behind" data-testid="completed-mark">
+          Completed{tracked.rating ? `, rated ${tracked.rating}/10` : ''}
+        </p>
+      ) : (
+        <>
+          <p class="behind" data-testid="behind">
+            {behindLabel(tracked)}
           </p>
-        ) : (
-          <>
-            <p class="behind" data-testid="behind">
-              {behindLabel(tracked)}
-            </p>
-            <p class="muted small">{tracked.show ? nextLabel(tracked.nextEpisode) : 'Details not loaded yet'}</p>
-          </>
-        )}
-      </div>
-    </li>
+          <p class="muted small">{tracked.show ? nextLabel(tracked.nextEpisode) : 'Details not loaded yet'}</p>
+        </>
+      )}
+    </ShowCard>
   );
 }
 
@@ -146,15 +140,9 @@ export function SearchScreen({ q }: { readonly q: string }) {
         {results.kind === 'ok' && results.shows.length > 0 ? (
           <ul class="cards">
             {results.shows.map((show) => (
-              <li class="card" key={show.id}>
-                <Artwork image={show.image} name={show.name} />
-                <div class="card-body">
-                  <h3>
-                    <Link href={links.show(show.id)}>{show.name}</Link>
-                  </h3>
-                  <p class="muted small">{[show.network, show.premiered?.slice(0, 4), show.status].filter(Boolean).join(' · ')}</p>
-                </div>
-              </li>
+              <ShowCard key={show.id} showId={show.id} name={show.name} image={show.image}>
+                <p class="muted small">{[show.network, show.premiered?.slice(0, 4), show.status].filter(Boolean).join(' · ')}</p>
+              </ShowCard>
             ))}
           </ul>
         ) : null}
@@ -189,21 +177,15 @@ export function ScheduleScreen({ date }: { readonly date: string | null }) {
           ) : (
             <ul class="cards">
               {entries.map((entry) => (
-                <li class="card" key={entry.episode.id} data-testid="schedule-entry">
-                  <Artwork image={entry.show.image} name={entry.show.name} />
-                  <div class="card-body">
-                    <h3>
-                      <Link href={links.show(entry.show.id)}>{entry.show.name}</Link>
-                    </h3>
-                    <p>
-                      {episodeCode(entry.episode)} {entry.episode.name}
-                    </p>
-                    <p class="muted small">
-                      {entry.episode.airstamp ? TIME.format(new Date(entry.episode.airstamp)) : 'Time not known'}
-                      {entry.show.network ? ` · ${entry.show.network}` : ''}
-                    </p>
-                  </div>
-                </li>
+                <ShowCard key={entry.episode.id} showId={entry.show.id} name={entry.show.name} image={entry.show.image} testId="schedule-entry">
+                  <p>
+                    {episodeCode(entry.episode)} {entry.episode.name}
+                  </p>
+                  <p class="muted small">
+                    {entry.episode.airstamp ? TIME.format(new Date(entry.episode.airstamp)) : 'Time not known'}
+                    {entry.show.network ? ` · ${entry.show.network}` : ''}
+                  </p>
+                </ShowCard>
               ))}
             </ul>
           )
@@ -226,15 +208,9 @@ export function TrendingScreen() {
           ) : (
             <ol class="cards">
               {shows.map((show) => (
-                <li class="card" key={show.id} data-testid="trending-show">
-                  <Artwork image={show.image} name={show.name} />
-                  <div class="card-body">
-                    <h3>
-                      <Link href={links.show(show.id)}>{show.name}</Link>
-                    </h3>
-                    <p class="muted small">{[show.network, show.genres.join(', ')].filter(Boolean).join(' · ')}</p>
-                  </div>
-                </li>
+                <ShowCard key={show.id} showId={show.id} name={show.name} image={show.image} testId="trending-show">
+                  <p class="muted small">{[show.network, show.genres.join(', ')].filter(Boolean).join(' · ')}</p>
+                </ShowCard>
               ))}
             </ol>
           )

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.ts';
-import { Artwork, Link, LoadedView, useLoad } from './common.tsx';
+import { Link, LoadedView, ShowCard, useLoad } from './common.tsx';
 import { messageOf } from '../shared/messages.ts';
 import type { ShowSummary, Suggestions } from './model.ts';
 import { links } from './routes.ts';
@@ -52,18 +52,12 @@ export function SuggestionsScreen() {
               ) : (
                 <ul class="cards">
                   {shown.map((show) => (
-                    <li class="card" key={show.id} data-testid="suggestion">
-                      <Artwork image={show.image} name={show.name} />
-                      <div class="card-body">
-                        <h3>
-                          <Link href={links.show(show.id)}>{show.name}</Link>
-                        </h3>
-                        <p class="muted small">{[show.network, show.genres.join(', ')].filter(Boolean).join(' · ')}</p>
-                        <button type="button" aria-label={`Not interested in ${show.name}`} onClick={() => void dismiss(show)}>
-                          Not interested
-                        </button>
-                      </div>
-                    </li>
+                    <ShowCard key={show.id} showId={show.id} name={show.name} image={show.image} testId="suggestion">
+                      <p class="muted small">{[show.network, show.genres.join(', ')].filter(Boolean).join(' · ')}</p>
+                      <button type="button" aria-label={`Not interested in ${show.name}`} onClick={() => void dismiss(show)}>
+                        Not interested
+                      </button>
+                    </ShowCard>
                   ))}
                 </ul>
               )}
@@ -88,19 +82,9 @@ export function DismissedScreen() {
             <p>None yet.</p>
           ) : (
             <ul class="cards">
-              {entries.map((entry) => {
-                const name = entry.show?.name ?? `Show ${entry.showId}`;
-                return (
-                  <li class="card" key={entry.id} data-testid="dismissed-show">
-                    <Artwork image={entry.show?.image} name={name} />
-                    <div class="card-body">
-                      <h3>
-                        <Link href={links.show(entry.showId)}>{name}</Link>
-                      </h3>
-                    </div>
-                  </li>
-                );
-              })}
+              {entries.map((entry) => (
+                <ShowCard key={entry.id} showId={entry.showId} name={entry.show?.name ?? `Show ${entry.showId}`} image={entry.show?.image} testId="dismissed-show" />
+              ))}
             </ul>
           )
         }

@@ -6,6 +6,7 @@ import { useLoad } from '../../shared/use-load.ts';
 import { gymCopies } from '../copies.ts';
 import { type CardioFields, type CardioLog, gymApi, type Machine } from '../gym-api.ts';
 import { localDate, parseNumber } from '../model.ts';
+import { InlineForm } from '../inline-form.tsx';
 import { Outcome } from '../outcome.tsx';
 
 type Draft = { date: string; machineId: string; minutes: string; distanceKm: string; calories: string; level: string };
@@ -105,10 +106,10 @@ export function CardioScreen(_props: { readonly signedIn: SignedIn }) {
           {machines.map((machine) => (
             <li key={machine.id} class="card" data-testid="machine">
               <p class="card-title">{machine.name}</p>
-              <form
-                class="inline-form"
-                onSubmit={(event) => {
-                  event.preventDefault();
+              <InlineForm
+                label={`New name for ${machine.name}`}
+                fieldId={`rename-${machine.id}`}
+                onSubmit={() => {
                   const name = names[machine.id] ?? '';
                   act(async () => {
                     const renamed = await gymApi.renameMachine(machine.id, name);
@@ -117,12 +118,9 @@ export function CardioScreen(_props: { readonly signedIn: SignedIn }) {
                   });
                 }}
               >
-                <label for={`rename-${machine.id}`}>New name for {machine.name}</label>
-                <div class="inline-row">
-                  <input id={`rename-${machine.id}`} type="text" required maxLength={100} value={names[machine.id] ?? ''} onInput={(event) => setNames({ ...names, [machine.id]: event.currentTarget.value })} />
-                  <button type="submit">Rename</button>
-                </div>
-              </form>
+                <input id={`rename-${machine.id}`} type="text" required maxLength={100} value={names[machine.id] ?? ''} onInput={(event) => setNames({ ...names, [machine.id]: event.currentTarget.value })} />
+                <button type="submit">Rename</button>
+              </InlineForm>
               <button type="button" onClick={() => act(async () => (await gymApi.deleteMachine(machine.id), `${machine.name} is deleted.`))}>
                 Delete {machine.name}
               </button>
@@ -130,24 +128,21 @@ export function CardioScreen(_props: { readonly signedIn: SignedIn }) {
           ))}
         </ul>
       )}
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        label="New machine"
+        fieldId="new-machine"
+        onSubmit={() =>
           act(async () => {
             const machine = await gymApi.addMachine(newMachine);
             setNewMachine('');
             setDraft((now) => (now.machineId ? now : { ...now, machineId: machine.id }));
             return `${machine.name} is added.`;
-          });
-        }}
+          })
+        }
       >
-        <label for="new-machine">New machine</label>
-        <div class="inline-row">
-          <input id="new-machine" type="text" required maxLength={100} value={newMachine} onInput={(event) => setNewMachine(event.currentTarget.value)} />
-          <button type="submit">Add machine</button>
-        </div>
-      </form>
+        <input id="new-machine" type="text" required maxLength={100} value={newMachine} onInput={(event) => setNewMachine(event.currentTarget.value)} />
+        <button type="submit">Add machine</button>
+      </InlineForm>
       <p class="hint">A machine with logged sessions cannot be deleted: delete its sessions first.</p>
 
       {machines && machines.length > 0 ? (

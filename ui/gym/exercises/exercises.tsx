@@ -4,6 +4,7 @@ import { messageOf } from '../../shared/messages.ts';
 import { useLoad } from '../../shared/use-load.ts';
 import { gymCopies } from '../copies.ts';
 import { type Exercise, gymApi, type History } from '../gym-api.ts';
+import { InlineForm } from '../inline-form.tsx';
 import { Link } from '../link.tsx';
 import { Chart, type ChartLine } from '../stats/chart.tsx';
 import type { LibraryEntry } from './exercise-match.ts';
@@ -61,55 +62,56 @@ export function ExercisesScreen({ signedIn }: { readonly signedIn: SignedIn }) {
           ))}
         </ul>
       )}
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        label="New exercise"
+        fieldId="exercise-name"
+        onSubmit={() =>
           // a suggestion chosen is the link; otherwise the entry of exactly that name, if any
           exerciseNamed(name.trim(), chosen?.name === name.trim() ? chosen.id : undefined).then(
             (made) => signedIn.navigate(`/exercises/${made.id}`),
             (error: unknown) => setProblem(messageOf(error, { subject: 'the exercise' })),
-          );
-        }}
+          )
+        }
+        below={
+          <>
+            <p class="hint" id="exercise-library-hint">
+              {chosen?.name === name.trim() ? `Linked to the library's ${chosen.name} (${chosen.muscle}, ${chosen.equipment}).` : 'Names from the exercise library are suggested as you type.'}
+            </p>
+            {suggestions.length > 0 ? (
+              <ul class="suggestions" aria-label="Suggestions from the exercise library" data-testid="suggestions">
+                {suggestions.map(({ entry }) => (
+                  <li key={entry.id}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setName(entry.name);
+                        setChosen(entry);
+                      }}
+                    >
+                      {entry.name} <span class="hint">{entry.muscle}, {entry.equipment}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        }
       >
-        <label for="exercise-name">New exercise</label>
-        <div class="inline-row">
-          <input
-            id="exercise-name"
-            type="text"
-            required
-            maxLength={100}
-            value={name}
-            aria-describedby="exercise-library-hint"
-            onInput={(event) => {
-              setName(event.currentTarget.value);
-              // the message was about the name: typing another one answers it
-              setProblem(null);
-            }}
-          />
-          <button type="submit">Create</button>
-        </div>
-        <p class="hint" id="exercise-library-hint">
-          {chosen?.name === name.trim() ? `Linked to the library's ${chosen.name} (${chosen.muscle}, ${chosen.equipment}).` : 'Names from the exercise library are suggested as you type.'}
-        </p>
-        {suggestions.length > 0 ? (
-          <ul class="suggestions" aria-label="Suggestions from the exercise library" data-testid="suggestions">
-            {suggestions.map(({ entry }) => (
-              <li key={entry.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setName(entry.name);
-                    setChosen(entry);
-                  }}
-                >
-                  {entry.name} <span class="hint">{entry.muscle}, {entry.equipment}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </form>
+        <input
+          id="exercise-name"
+          type="text"
+          required
+          maxLength={100}
+          value={name}
+          aria-describedby="exercise-library-hint"
+          onInput={(event) => {
+            setName(event.currentTarget.value);
+            // the message was about the name: typing another one answers it
+            setProblem(null);
+          }}
+        />
+        <button type="submit">Create</button>
+      </InlineForm>
       <Link to="/import" navigate={signedIn.navigate} class="button back-link">
         Read a screenshot of another app
       </Link>
@@ -199,41 +201,38 @@ export function ExerciseScreen({ signedIn, id }: { readonly signedIn: SignedIn; 
       )}
       <p class="hint">e1RM: the estimated one-rep max of the best set (Epley). Volume: weight × reps of every set, in {unit}.</p>
 
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        label="Name"
+        fieldId="exercise-rename"
+        onSubmit={() =>
           act(async () => {
             const renamed = await gymApi.renameExercise(id, name.trim());
             setHistory({ ...history, exercise: { ...exercise, name: renamed.name } });
             setDone(`Renamed to ${renamed.name}.`);
-          });
-        }}
+          })
+        }
       >
-        <label for="exercise-rename">Name</label>
-        <div class="inline-row">
-          <input
-            id="exercise-rename"
-            type="text"
-            required
-            maxLength={100}
-            value={name}
-            onInput={(event) => {
-              setName(event.currentTarget.value);
-              setProblem(null);
-            }}
-          />
-          <button type="submit" disabled={name.trim() === exercise.name}>
-            Rename
-          </button>
-        </div>
-      </form>
+        <input
+          id="exercise-rename"
+          type="text"
+          required
+          maxLength={100}
+          value={name}
+          onInput={(event) => {
+            setName(event.currentTarget.value);
+            setProblem(null);
+          }}
+        />
+        <button type="submit" disabled={name.trim() === exercise.name}>
+          Rename
+        </button>
+      </InlineForm>
 
       {others.length > 0 ? (
-        <form
-          class="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <InlineForm
+          label="Merge into another exercise"
+          fieldId="merge-into"
+          onSubmit={() => {
             if (!target) return;
             // a merge cannot be undone: the person reads what moves before it happens
             const moves = `${setCount} ${setCount === 1 ? 'set' : 'sets'} of ${exercise.name}`;
@@ -243,27 +242,26 @@ export function ExerciseScreen({ signedIn, id }: { readonly signedIn: SignedIn; 
               signedIn.navigate(`/exercises/${target.id}`);
             });
           }}
+          below={
+            <p class="hint" data-testid="merge-effect">
+              {target
+                ? `${setCount} ${setCount === 1 ? 'set moves' : 'sets move'} to ${target.name} (numbered after its own), plan slots of ${exercise.name} point at ${target.name}, and ${exercise.name} is removed.`
+                : 'Its sets move to the exercise you choose, its plan slots point there, and it is removed.'}
+            </p>
+          }
         >
-          <label for="merge-into">Merge into another exercise</label>
-          <div class="inline-row">
-            <select id="merge-into" value={into} onChange={(event) => setInto(event.currentTarget.value)}>
-              <option value="">Choose…</option>
-              {others.map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
-            </select>
-            <button type="submit" disabled={!target}>
-              Merge
-            </button>
-          </div>
-          <p class="hint" data-testid="merge-effect">
-            {target
-              ? `${setCount} ${setCount === 1 ? 'set moves' : 'sets move'} to ${target.name} (numbered after its own), plan slots of ${exercise.name} point at ${target.name}, and ${exercise.name} is removed.`
-              : 'Its sets move to the exercise you choose, its plan slots point there, and it is removed.'}
-          </p>
-        </form>
+          <select id="merge-into" value={into} onChange={(event) => setInto(event.currentTarget.value)}>
+            <option value="">Choose…</option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {other.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={!target}>
+            Merge
+          </button>
+        </InlineForm>
       ) : null}
 
       <button

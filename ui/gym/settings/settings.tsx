@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { SaveState } from '../../shared/components/save-badge.tsx';
 import { SaveBadge } from '../../shared/components/save-badge.tsx';
+import { WeekdaySelect } from '../../shared/components/weekday-select.tsx';
 import { chooseAccent, chooseTheme } from '../../shared/theme.ts';
 import type { SignedIn } from '../signed-in.ts';
 import { messageOf } from '../../shared/messages.ts';
@@ -9,8 +10,6 @@ import { ACCENTS, parseNumber } from '../model.ts';
 import '../tools.css';
 import { Problem } from '../outcome.tsx';
 import { Link } from '../link.tsx';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function Choice<T extends string>({ legend, name, options, value, onChange }: { readonly legend: string; readonly name: string; readonly options: readonly (readonly [T, string])[]; readonly value: T; readonly onChange: (value: T) => void }) {
   return (
@@ -123,13 +122,7 @@ export function SettingsScreen({ signedIn }: { readonly signedIn: SignedIn }) {
       </div>
       <div class="field">
         <label for="week-start">Weeks start on</label>
-        <select id="week-start" value={settings.weekStart} onChange={(event) => void change({ weekStart: Number(event.currentTarget.value) })}>
-          {WEEKDAYS.map((day, index) => (
-            <option key={day} value={index}>
-              {day}
-            </option>
-          ))}
-        </select>
+        <WeekdaySelect id="week-start" value={settings.weekStart} onChange={(weekStart) => void change({ weekStart })} />
       </div>
       <p class="hint">Signed in as {user.email}.</p>
       <button type="button" onClick={() => void signedIn.signOut().then(setProblem)}>

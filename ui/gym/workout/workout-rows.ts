@@ -1,6 +1,7 @@
 // The rows of the workout screen: what was lifted last time, the planned, logged and queued sets
 // of each exercise, and a set's state. Pure, so every rule is unit-tested in node.
 import type { SetKind } from '../../../domain/gym/set-kind.ts';
+import type { LoggedSet as WorkoutSet } from '../../../domain/gym/workout.ts';
 import { kgToShown, type Unit } from '../model.ts';
 
 /** A workout of an exercise's history as the last time shows it: its sets by number. */
@@ -39,16 +40,8 @@ export type RowState =
   /** the API's code and message, said in the lifter's words and unit where the row is drawn */
   | { readonly kind: 'failed'; readonly code: string; readonly message: string };
 
-export type LoggedSet = {
-  readonly id: string;
-  readonly exerciseId: string;
-  readonly setNumber: number;
-  readonly kg: number;
-  readonly reps: number;
-  readonly rpe: number | null;
-  readonly kind: SetKind;
-  readonly note: string;
-};
+/** A set the server holds, as much of it as the rows show. */
+export type LoggedSet = Pick<WorkoutSet, 'id' | 'exerciseId' | 'setNumber' | 'kg' | 'reps' | 'rpe' | 'kind' | 'note'>;
 /** a tick as this phone sends it; a tick that leaves the kind or note out keeps the set's, one that leaves the RPE out clears it */
 export type QueuedSet = {
   readonly exerciseId: string;
