@@ -4,7 +4,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { accessibilityInBothThemes, phoneSignals, recordPhoneSignals, setPageVisibility, startBrowserSystem, untilPhoneSignals } from '../testing/browser.ts';
-import { addFromPeople, clubScreenshots, addNewPerson, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
+import { addFromPeople, clubScreenshots, addNewPerson, addVenue, endSaveDebounce, logIn, openTonight, saveBadge, serverNight, setUpClub, sheet, untilServer } from '../testing/club.ts';
 import { cuid } from '../../testing/club/client.ts';
 
 const env = await startBrowserSystem(t);
@@ -12,9 +12,12 @@ const club = await setUpClub(env);
 
 t.test('open tonight → 8 people (two added offline) → shuffle → swap → timer → reload: everything back', async (t) => {
   const context = await env.phone();
+  // each save's debounce ended by moving the page's clock (endSaveDebounce), not waited for
+  await context.clock.install();
   const page = await logIn(env, context);
   const id = await openTonight(page);
   for (const name of club.names) await addFromPeople(page, name);
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
 
   await context.setOffline(true);
@@ -24,6 +27,7 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   await page.getByRole('button', { name: 'Shuffle' }).click();
   t.match(await page.getByRole('alert').textContent(), /1 more person/, 'the refusal says 1 more person');
   await addNewPerson(page, 'Hal', 'Middle', true);
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Offline (will sync)', { exact: true }).waitFor();
   t.pass('with no signal the badge says Offline (will sync)');
   await context.setOffline(false);
@@ -34,6 +38,7 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
 
   // Fay plays as Strong tonight; People keeps her Middle
   await page.getByLabel('Tonight’s level of Fay').selectOption({ label: 'Strong' });
+  await endSaveDebounce(page);
   night = await untilServer(club, id, (night) => night.people.find((person) => person.name === 'Fay')?.levelId === club.level('Strong'));
   const fay = night.people.find((person) => person.name === 'Fay')!;
   t.match(await club.ok('GET', `/api/players/${fay.id}`), { levelId: club.level('Middle') }, 'tonight’s level is the night’s own');
@@ -54,6 +59,7 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
 
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
+  await endSaveDebounce(page);
   night = await untilServer(club, id, (night) => night.timer?.startedAt != null && night.lineUp.length === 2);
   const anchor = night.timer!.startedAt!;
   t.same(await accessibilityInBothThemes(page), [], 'the night: no serious accessibility problem (light and dark)');
@@ -79,6 +85,7 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   const why = await page.locator('.why li').allTextContents();
   t.same(why.map((line) => line.replace(/:.*/, '')), ['Court 1', 'Court 2'], 'each court explains its score');
   t.match(why[0], /^Court 1: score \d+ \(\d+ repeated partners?, \d+ repeated opponents?, \d+ repeated court-mates?\)$/);
+  await endSaveDebounce(page);
   night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.timer?.roundNumber === 2);
   t.equal(night.rounds[0]!.lineUp.length, 2, 'round 1 is saved with its two courts');
 
@@ -96,6 +103,7 @@ t.test('open tonight → 8 people (two added offline) → shuffle → swap → t
   await page.getByRole('button', { name: 'Ada leaves' }).click();
   t.equal(await page.getByRole('heading', { name: /^Here tonight/ }).textContent(), 'Here tonight (7)');
   t.equal(await page.locator('.court').count(), 0, 'the courts are cleared');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Close night' }).click();
   await page.getByText('This night is closed.').waitFor();
@@ -166,6 +174,7 @@ t.test('issue 32: a round of four played with no signal; one leaves, another lea
     ids.set(name, person.id);
   }
   const context = await env.phone();
+  await context.clock.install();
   const page = await logIn(env, context);
   const id = await openTonight(page, 'Pier 15:00');
   await page.getByRole('button', { name: 'Add Lou', exact: true }).waitFor();
@@ -192,6 +201,8 @@ t.test('issue 32: a round of four played with no signal; one leaves, another lea
   t.same((await namesIn()).sort(), four, 'offline, the finished round names all four');
 
   await context.setOffline(false);
+  // back online, the last change goes at its debounce's end
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
   const night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.people.length === 2);
   t.equal((await club.call('GET', `/api/players/${ids.get('Jon')!}`)).statusCode, 404, 'Jon is not in People');
@@ -229,6 +240,7 @@ t.test('issue 34: a night of thirteen on three courts, one sitting out, fairly, 
   }
   const nameOf = (id: string) => [...ids].find(([, each]) => each === id)?.[0];
   const context = await env.phone();
+  await context.clock.install();
   await context.addInitScript(recordPhoneSignals);
   const page = await logIn(env, context);
   const id = await openTonight(page, 'Riverside Sports Centre 08:00');
@@ -242,6 +254,7 @@ t.test('issue 34: a night of thirteen on three courts, one sitting out, fairly, 
   for (const name of thirteen) await addFromPeople(page, name);
   await page.getByLabel('Courts', { exact: true }).fill('3');
   await page.getByLabel('Courts', { exact: true }).blur();
+  await endSaveDebounce(page);
   await untilServer(club, id, (night) => night.people.length === 13 && night.courts === 3);
 
   await page.getByRole('button', { name: 'Shuffle' }).click();
@@ -260,6 +273,7 @@ t.test('issue 34: a night of thirteen on three courts, one sitting out, fairly, 
   const drawn = await sheet(page);
   t.equal(drawn.length, 3, 'three courts of four');
   t.same(drawn.flat().sort(), thirteen.filter((name) => name !== first).sort(), 'the twelve playing, the one sitting out not among them');
+  await endSaveDebounce(page);
   let night = await untilServer(club, id, (night) => night.lineUp.length === 3);
   t.same(night['sittingOut'], [ids.get(first)], 'the server holds who sits out');
 
@@ -275,6 +289,7 @@ t.test('issue 34: a night of thirteen on three courts, one sitting out, fairly, 
   t.not(second, first, 'Next round chooses again: not the same person twice in a row');
   t.match(await page.locator('.rounds > li').first().innerText(), `Sat out: ${first}`, 'round 1 is listed with who sat it out');
   t.match(await page.getByRole('heading', { name: /^Round 1 · / }).textContent(), /^Round 1 · \d\d:\d\d–\d\d:\d\d$/, 'round times are HH:mm');
+  await endSaveDebounce(page);
   night = await untilServer(club, id, (night) => night.rounds.length === 1 && night.lineUp.length === 3);
   t.same([(night.rounds[0] as { sittingOut?: string[] }).sittingOut, night['sittingOut']], [[ids.get(first)], [ids.get(second)]], 'kept in the filed round; the next one chosen');
   // round 2 and 3 played: three different people sat out
@@ -283,6 +298,7 @@ t.test('issue 34: a night of thirteen on three courts, one sitting out, fairly, 
   await page.getByRole('heading', { name: 'Round 3' }).waitFor();
   const third = await sittingOut();
   t.equal(new Set([first, second, third]).size, 3, 'three rounds, three different people sat out');
+  await endSaveDebounce(page);
   night = await untilServer(club, id, (night) => night.rounds.length === 2);
   t.same(night.rounds.map((round) => nameOf(((round as { sittingOut?: string[] }).sittingOut ?? [])[0]!)), [first, second]);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
@@ -338,6 +354,7 @@ t.test('issue 34: a refused save says whom it is about and what to do, not a fie
   await addVenue(club, 'Dock', '21:00', '22:30');
   await club.ok('POST', '/api/levels', { name: 'Beginner' }, 201);
   const context = await env.phone();
+  await context.clock.install();
   const page = await logIn(env, context);
   await openTonight(page, 'Dock 21:00');
   await page.getByLabel('Level', { exact: true }).locator('option', { hasText: 'Beginner' }).waitFor({ state: 'attached' });
@@ -348,9 +365,11 @@ t.test('issue 34: a refused save says whom it is about and what to do, not a fie
   const beginner = (await club.ok<{ levels: Array<{ id: string; name: string }> }>('GET', '/api/settings')).levels.find((level) => level.name === 'Beginner')!.id;
   await club.ok('DELETE', `/api/levels/${beginner}`);
   await context.setOffline(false);
+  await endSaveDebounce(page);
   await page.getByRole('alert').filter({ hasText: 'Not saved' }).waitFor();
   t.equal(await page.getByRole('alert').filter({ hasText: 'Not saved' }).textContent(), "Not saved: Zoe's level no longer exists; pick another");
   await page.getByLabel('Tonight’s level of Zoe').selectOption({ label: 'Middle' });
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
   t.equal(await page.getByRole('alert').filter({ hasText: 'Not saved' }).count(), 0, 'another level picked: saved, the refusal gone');
 });

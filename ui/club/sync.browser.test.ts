@@ -3,10 +3,17 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { addFromPeople, addVenue, logIn, openTonight, saveBadge, serverNight, setUpClub, untilServer } from '../testing/club.ts';
+import { addFromPeople, addVenue, endSaveDebounce, logIn, openTonight, saveBadge, serverNight, setUpClub, untilServer } from '../testing/club.ts';
 
 const env = await startBrowserSystem(t);
 const club = await setUpClub(env);
+
+/** A phone whose page clock the test moves past a save's debounce (`endSaveDebounce`); otherwise it runs as a real one. */
+async function phoneOnClock() {
+  const context = await env.phone();
+  await context.clock.install();
+  return context;
+}
 
 /** The PUTs of the night this page sends from now on, and their answers' statuses. */
 function watchSaves(page: Page, id: string) {
@@ -52,14 +59,16 @@ const keptWithTimer = (page: Page, id: string) =>
 t.test('phone B saves first: phone A merges both copies, saves them, and says what it combined', async (t) => {
   await addVenue(club, 'Loft', '20:00', '22:00');
   // one after the other: two argon2 sign-ins and two browser starts at once can outlast a wait on a busy machine
-  const a = await logIn(env, await env.phone());
-  const b = await logIn(env, await env.phone());
+  const a = await logIn(env, await phoneOnClock());
+  const b = await logIn(env, await phoneOnClock());
   const id = await openTonight(a, 'Loft 20:00');
   t.equal(await openTonight(b, 'Loft 20:00'), id, 'both phones are on the same night');
   // B's save lands first; A's change was made on the copy both had
   await addFromPeople(b, 'Ben');
+  await endSaveDebounce(b);
   await untilServer(club, id, (night) => night.people.length === 1);
   await addFromPeople(a, 'Ada');
+  await endSaveDebounce(a);
   const alert = a.getByRole('alert').filter({ hasText: 'changed on another phone' });
   await alert.waitFor();
   t.match(await alert.textContent(), /This night was changed on another phone\. Both phones’ changes are combined and shown here\./, 'the message says what is shown');
@@ -85,13 +94,15 @@ t.test('phone B saves first: phone A merges both copies, saves them, and says wh
 
 t.test('Keep theirs, from their copy shown, saves their night', async (t) => {
   await addVenue(club, 'Barn', '21:00', '23:00');
-  const a = await logIn(env, await env.phone());
-  const b = await logIn(env, await env.phone());
+  const a = await logIn(env, await phoneOnClock());
+  const b = await logIn(env, await phoneOnClock());
   const id = await openTonight(a, 'Barn 21:00');
   await openTonight(b, 'Barn 21:00');
   await addFromPeople(b, 'Ben');
+  await endSaveDebounce(b);
   await untilServer(club, id, (night) => night.people.length === 1);
   await addFromPeople(a, 'Ada');
+  await endSaveDebounce(a);
   const alert = a.getByRole('alert').filter({ hasText: 'changed on another phone' });
   await alert.getByRole('button', { name: 'Show their copy' }).click();
   await a.getByRole('button', { name: 'Keep theirs' }).click();
@@ -104,10 +115,11 @@ t.test('Keep theirs, from their copy shown, saves their night', async (t) => {
 
 t.test('network cut mid-night: Offline, changes kept, reconnect: one save, version +1, nothing lost', async (t) => {
   await addVenue(club, 'Dome', '18:00', '20:00');
-  const context = await env.phone();
+  const context = await phoneOnClock();
   const page = await logIn(env, context);
   const id = await openTonight(page, 'Dome 18:00');
   await addFromPeople(page, 'Ada');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
   const before = (await untilServer(club, id, (night) => night.people.length === 1)).version;
   const saves = watchSaves(page, id);
@@ -115,6 +127,7 @@ t.test('network cut mid-night: Offline, changes kept, reconnect: one save, versi
   await context.setOffline(true);
   await page.waitForFunction(() => !navigator.onLine);
   await addFromPeople(page, 'Ben');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Offline (will sync)', { exact: true }).waitFor();
   // with no signal, Today still leads back to the night this phone holds
   await page.getByRole('link', { name: 'Today' }).click();
@@ -147,7 +160,7 @@ t.test('network cut mid-night: Offline, changes kept, reconnect: one save, versi
 
 t.test('a save whose answer was lost is retried and shown as saved, never as changed on another phone', async (t) => {
   await addVenue(club, 'Shed', '16:00', '18:00');
-  const context = await env.phone();
+  const context = await phoneOnClock();
   const page = await logIn(env, context);
   const id = await openTonight(page, 'Shed 16:00');
   const before = (await serverNight(club, id)).version;
@@ -164,6 +177,7 @@ t.test('a save whose answer was lost is retried and shown as saved, never as cha
   );
   const saves = watchSaves(page, id);
   await addFromPeople(page, 'Dev');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Offline (will sync)', { exact: true }).waitFor();
   t.equal((await serverNight(club, id)).version, before + 1, 'the lost save was stored');
   // the retry comes every 8 s; going online again sends it at once
@@ -178,9 +192,11 @@ t.test('a save whose answer was lost is retried and shown as saved, never as cha
   // lost again, and the night changes before the retry: the newer copy goes on top of its own save
   lost = 0;
   await addFromPeople(page, 'Eli');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Offline (will sync)', { exact: true }).waitFor();
   t.equal((await serverNight(club, id)).version, before + 2, 'the second lost save was stored');
   await addFromPeople(page, 'Fay');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Saved', { exact: true }).waitFor();
   t.equal(await page.getByText('changed on another phone').count(), 0, 'still no conflict: the version it missed was its own');
   const night = await serverNight(club, id);
@@ -203,6 +219,7 @@ t.test('a 5xx and a captive portal’s 200 are Offline (will sync), retried ever
   await page.route(isSave, (route) => (route.request().method() === 'PUT' && answers.length > 0 ? route.fulfill(answers.shift()!) : route.continue()));
   const saves = watchSaves(page, id);
   await addFromPeople(page, 'Eli');
+  await endSaveDebounce(page);
   await saveBadge(page).getByText('Offline (will sync)', { exact: true }).waitFor();
   t.equal(saves.sent.length, 1, 'a 503: offline');
   await page.clock.runFor(8_000);

@@ -2,15 +2,42 @@
 // even when the server hands back a grid answer with its keys in another order, and even after
 // another phone changed something (spec 002 Part B: comparing serialised strings saves forever).
 import t from 'tap';
+import type { Page } from 'playwright-core';
 import { until } from '../../testing/until.ts';
 import { startBrowserSystem } from '../testing/browser.ts';
-import { newForm, openForm, saveBadge, saveElsewhere, untilServer, watchTraffic } from '../testing/forms.ts';
+import { newForm, openForm, PAGE_POLL_MS, phoneOnClock, saveBadge, saveElsewhere, untilServer, watchTraffic } from '../testing/forms.ts';
 
 const env = await startBrowserSystem(t);
 
+type Sent = { readonly path: string; readonly at: number };
+
+/** Records each request the page's script makes, with when it left by the page's clock: `window.sent`. */
+function recordRequests(): void {
+  const sent: Sent[] = [];
+  Object.assign(window, { sent });
+  const send = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    sent.push({ path: new URL(input instanceof Request ? input.url : String(input), location.href).pathname, at: Date.now() });
+    return send(input, init);
+  };
+}
+
+/**
+ * The page's clock moved on one poll interval, each of its timers run at its own time on the way
+ * (a page polling sooner polls more than once), and the poll's answer back.
+ */
+async function onePollLater(page: Page, name: string): Promise<void> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/forms/${name}` && response.request().method() === 'GET');
+  await page.clock.runFor(PAGE_POLL_MS);
+  await answered;
+}
+
 t.test('an idle open page makes only its polls, about every 5 s, and no save', async (t) => {
   const name = await newForm(env, 'idle');
-  const a = await openForm(env, await env.phone(), name);
+  // the time passing is the page's own clock, moved by the test: five seconds in no time
+  const phone = await phoneOnClock(env);
+  await phone.addInitScript(recordRequests);
+  const a = await openForm(env, phone, name);
   // rows answered in this order come back from the store in another (PostgreSQL's jsonb orders keys)
   await a.getByRole('radio', { name: 'Value for money: Good' }).check();
   await a.getByRole('radio', { name: 'Coaching: Fair' }).check();
@@ -20,22 +47,20 @@ t.test('an idle open page makes only its polls, about every 5 s, and no save', a
   await saveBadge(a).getByText(/^Saved/).waitFor();
 
   const traffic = watchTraffic(a, name);
-  // the copy's requests as the browser timed them: this process may hear of two polls at once on a
-  // busy machine. Saves go there too, and are counted apart (traffic.posts).
-  const since = await a.evaluate(() => performance.now());
+  // the copy's requests as the page timed them, by its clock. Saves go there too, and are counted
+  // apart (traffic.posts).
+  const since = await a.evaluate(() => Date.now());
   const requestsToCopy = () =>
     a.evaluate(
-      ({ path, since }) =>
-        performance
-          .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname === path && entry.startTime >= since)
-          .map((entry) => entry.startTime),
+      ({ path, since }) => (window as unknown as { sent: Sent[] }).sent.filter((each) => each.path === path && each.at >= since).map((each) => each.at),
       { path: `/api/forms/${name}`, since },
     );
   await saveElsewhere(env, name, { answers: { ratings: { 'Court booking': 'Poor', Coaching: 'Fair', 'Value for money': 'Good' } }, notes: { ratings: 'nets are torn' } });
-  await a.getByRole('radio', { name: 'Court booking: Poor', checked: true }).waitFor({ timeout: 15_000 });
+  await onePollLater(a, name);
+  await a.getByRole('radio', { name: 'Court booking: Poor', checked: true }).waitFor();
   t.pass('the other phone’s change shows');
   // the stimulus: time passing with the page open, three polls' worth (two gaps at least)
+  for (let more = 0; more < 2; more++) await onePollLater(a, name);
   const polls = await until('three polls of the idle page', async () => {
     const times = await requestsToCopy();
     return times.length >= 3 && times;

@@ -2,6 +2,7 @@
 // people in People, a login, and the night as the server holds it.
 import type { BrowserContext, Page } from 'playwright-core';
 import { clubClient, cuid } from '../../testing/club/client.ts';
+import { SAVE_DEBOUNCE_MS } from '../club/night-sync-model.ts';
 import type { BrowserSystem } from './browser.ts';
 
 export const PASSWORD = 'a long password';
@@ -52,6 +53,14 @@ export async function logIn(env: BrowserSystem, context: BrowserContext, usernam
 }
 
 export const saveBadge = (page: Page) => page.getByTestId('save-state');
+
+/**
+ * The night's last change goes now rather than a second later: the page's clock jumps past its
+ * save's debounce. The page of a phone whose clock the test installed (`context.clock.install()`).
+ */
+export async function endSaveDebounce(page: Page): Promise<void> {
+  await page.clock.fastForward(SAVE_DEBOUNCE_MS);
+}
 
 /** Opens (or continues) tonight's night at a venue (the Hall's 19:00) from Today; answers the night's id. */
 export async function openTonight(page: Page, slot = 'Hall 19:00'): Promise<string> {

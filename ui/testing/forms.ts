@@ -29,7 +29,7 @@ export async function newForm(env: BrowserSystem, what: string): Promise<string>
 export const saveBadge = (page: Page) => page.getByTestId('save-state');
 
 /** How often the page polls the shared copy (`POLL_MS` of ui/forms/sync.ts, which Node cannot load: it opens IndexedDB). */
-const PAGE_POLL_MS = 5_000;
+export const PAGE_POLL_MS = 5_000;
 
 /** A phone whose clock the test can move on (`nextPoll`); until then its time runs as a real one's. */
 export async function phoneOnClock(env: BrowserSystem): Promise<BrowserContext> {

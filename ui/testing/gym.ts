@@ -2,6 +2,7 @@
 // copy read with that phone's own session, and the screens' accessibility in both themes.
 import type { BrowserContext, Page } from 'playwright-core';
 import { accessibilityProblems, type BrowserSystem, COLOUR_RULES } from './browser.ts';
+import { RETRY_MS } from '../shared/sync-moments.ts';
 
 export const PASSWORD = 'lifting-at-the-rack-42';
 
@@ -63,6 +64,16 @@ export function workoutIdOf(page: Page): string {
   const found = /\/workout\/([^/?]+)/.exec(page.url());
   if (!found?.[1]) throw new Error(`not on a workout: ${page.url()}`);
   return found[1];
+}
+
+/**
+ * The workout screen's next read of the server's copy now rather than up to 8 s later: the page's
+ * clock jumps one retry interval ahead. A read made on reconnect may have left before the queued sets
+ * arrived, and the rows say Saved from the copy. The page of a phone whose clock the test installed
+ * (`context.clock.install()`).
+ */
+export async function nextWorkoutRead(page: Page): Promise<void> {
+  await page.clock.fastForward(RETRY_MS);
 }
 
 /** Controls smaller than 44 × 44 px; a link inside a sentence is exempt (WCAG 2.5.8, inline). */

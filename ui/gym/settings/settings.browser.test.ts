@@ -6,6 +6,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { until } from '../../../testing/until.ts';
 import { startBrowserSystem } from '../../testing/browser.ts';
+import { DEADLINE_MS } from '../../shared/api.ts';
 import { checkScreen, navTo, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../../testing/gym.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
@@ -127,13 +128,19 @@ t.test('issue 35: a set of 100 kg ticked again unchanged in pounds is stored as 
 t.test('a set answered after the 10 s deadline is queued, then stored once', async (t) => {
   // the page's own requests, not the service worker's, so that the test can delay the answer
   const context = await env.phone({ serviceWorkers: 'block' });
+  // the deadline passes on the page's clock, which the test moves
+  await context.clock.install();
   const { page } = await signUp(env, context, 'deadline');
   const id = await freeWorkoutWith(page, 'Squat');
-  // the first tick reaches the server, but its answer comes 12 s later; retries find no network
-  // until the test lets them through
+  // the first tick reaches the server, but its answer is held until the page's deadline has passed;
+  // retries find no network until the test lets them through
   let reached = 0;
   let network = false;
   let first = true;
+  let stored = () => {};
+  const reachedServer = new Promise<void>((resolve) => (stored = resolve));
+  let answerLate = () => {};
+  const late = new Promise<void>((resolve) => (answerLate = resolve));
   await page.route(
     (url) => url.pathname === `/api/sessions/${id}/sets`,
     async (route) => {
@@ -141,7 +148,8 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
         first = false;
         reached += 1;
         const response = await route.fetch();
-        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        stored();
+        await late;
         return route.fulfill({ response }).catch(() => undefined);
       }
       if (!network) return route.abort('internetdisconnected');
@@ -153,14 +161,18 @@ t.test('a set answered after the 10 s deadline is queued, then stored once', asy
   await page.getByLabel('Squat set 1 reps').fill('8');
   await page.getByRole('button', { name: 'Tick Squat set 1' }).click();
   await page.getByTestId('set-row').getByText('Saving…').waitFor();
+  await reachedServer;
+  await page.clock.fastForward(DEADLINE_MS);
   await page
     .getByTestId('set-row')
     .getByText('Queued: will send')
-    .waitFor({ timeout: 15_000 })
+    .waitFor()
     .catch(async (error: unknown) => {
       throw new Error(`${String(error)}; the rows say ${(await page.getByTestId('set-row').allInnerTexts()).join(' | ')}`);
     });
   t.pass('no answer within 10 s: queued');
+  // the answer comes after the deadline: the page has given up on it
+  answerLate();
   network = true;
   // a tap sends it now; the 8 s retry may get there first, and then the button is gone: either way
   // it is saved, once

@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { phoneSignals, recordPhoneSignals, startBrowserSystem, untilPhoneSignals } from '../../testing/browser.ts';
-import { checkScreen, navTo, serverGet, serverSend, type ServerSet, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../../testing/gym.ts';
+import { checkScreen, navTo, nextWorkoutRead, serverGet, serverSend, type ServerSet, signUp, untilWorkout, workoutIdOf, workoutOnServer } from '../../testing/gym.ts';
 import { localDate } from '../model.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
@@ -33,6 +33,8 @@ const summary = (sets: readonly ServerSet[]) =>
 
 t.test('template plan, today, three ticks saved; offline ticks queued, kept over an offline reload, sent once on reconnect', async (t) => {
   const context = await env.phone();
+  // the workout's next read of the server's copy is brought forward on reconnect (nextWorkoutRead)
+  await context.clock.install();
   const { page } = await signUp(env, context, 'rack');
   // the service worker must hold the shell before the network goes
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -100,10 +102,11 @@ t.test('template plan, today, three ticks saved; offline ticks queued, kept over
   t.pass('the sets saved before are still shown saved, from the copy kept on the phone');
 
   await context.setOffline(false);
-  await stateOf(page, 'Squat', 5).getByText('Saved').waitFor({ timeout: 15_000 });
-  await stateOf(page, 'Squat', 4).getByText('Saved').waitFor();
   await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
   t.pass('the badge is gone: nothing waits');
+  await nextWorkoutRead(page);
+  await stateOf(page, 'Squat', 5).getByText('Saved').waitFor();
+  await stateOf(page, 'Squat', 4).getByText('Saved').waitFor();
   await page.getByText('Offline: showing the last copy kept on this phone.').waitFor({ state: 'detached' });
   t.pass('back online, the page no longer says it shows a kept copy');
   const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 5);
