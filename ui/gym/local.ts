@@ -23,7 +23,14 @@ export function kept<T>(key: string): T | null {
   return replica?.get<T>(key) ?? null;
 }
 
+// how many times this page wrote each copy: a read can tell that an answer was written while it was on its way
+const writes = new Map<string, number>();
+
+/** How many times this page has written the copy under `key` so far. */
+export const writesOf = (key: string): number => writes.get(key) ?? 0;
+
 export function keep(key: string, value: unknown): void {
+  writes.set(key, writesOf(key) + 1);
   replica?.put(key, value);
   for (const listener of listeners) listener();
 }

@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserSystem } from '../../testing/browser.ts';
-import { navTo, nextWorkoutRead, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../../testing/gym.ts';
+import { navTo, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../../testing/gym.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
 const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
@@ -53,8 +53,6 @@ async function logIn(context: BrowserContext, email: string): Promise<Page> {
 
 t.test('no signal from the start: start Day 1, tick, reload offline, reconnect: exactly those sets on the server', async (t) => {
   const context = await env.phone();
-  // the workout's next read of the server's copy is brought forward on reconnect (nextWorkoutRead)
-  await context.clock.install();
   const { page } = await lifter(context, 'basement');
   await context.setOffline(true);
   await page.reload();
@@ -75,7 +73,6 @@ t.test('no signal from the start: start Day 1, tick, reload offline, reconnect: 
 
   await context.setOffline(false);
   await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
-  await nextWorkoutRead(page);
   for (const set of [1, 2]) await stateOf(page, 'Squat', set).getByText('Saved').waitFor();
   const sets = await untilWorkout(env, context, id, (sets) => sets.length >= 2);
   t.equal(summary(sets), 'Squat #1 60×5, Squat #2 60×5', 'the server has exactly the sets ticked offline, under the id the phone made');
@@ -84,7 +81,6 @@ t.test('no signal from the start: start Day 1, tick, reload offline, reconnect: 
 
 t.test('saved sets stay shown through an offline reload; offline ticks join them on reconnect', async (t) => {
   const context = await env.phone();
-  await context.clock.install();
   const { page } = await lifter(context, 'tunnel');
   await page.getByRole('button', { name: 'Start Day 1: A' }).click();
   await page.getByLabel('Squat set 1 reps').waitFor();
@@ -102,7 +98,6 @@ t.test('saved sets stay shown through an offline reload; offline ticks join them
   await stateOf(page, 'Squat', 3).getByText('Queued: will send').waitFor();
   await context.setOffline(false);
   await headerBadge(page).getByText('Saved', { exact: true }).waitFor();
-  await nextWorkoutRead(page);
   await stateOf(page, 'Squat', 3).getByText('Saved').waitFor();
   for (const set of [1, 2]) await stateOf(page, 'Squat', set).getByText('Saved').waitFor();
   t.equal(summary(await untilWorkout(env, context, id, (sets) => sets.length >= 3)), 'Squat #1 80×5, Squat #2 80×5, Squat #3 82.5×4');

@@ -3,7 +3,7 @@ import { watchSyncMoments } from '../../shared/sync-moments.ts';
 import type { SignedIn } from '../signed-in.ts';
 import { messageOf } from '../../shared/messages.ts';
 import { gymApi, type Home, type Plan, type Workout } from '../gym-api.ts';
-import { keep, kept } from '../local.ts';
+import { keep, kept, writesOf } from '../local.ts';
 import { SET_BOUNDS } from '../../../domain/gym/bounds.ts';
 import { kgToShown, workoutTitle } from '../model.ts';
 import { type ExerciseRows, type LoggedSet, lastTimeOf, type PastWorkout, type PlannedExercise, type Row, workoutRows } from './workout-rows.ts';
@@ -46,9 +46,13 @@ export function WorkoutScreen({ signedIn, workoutId }: { readonly signedIn: Sign
 
   useEffect(() => {
     let first = true;
-    const load = () =>
-      gymApi.workout(workoutId).then(
+    const load = (): Promise<void> => {
+      const writesBefore = writesOf(workoutKey(workoutId));
+      return gymApi.workout(workoutId).then(
         (fresh) => {
+          // the outbox wrote a confirmed set into the copy while this read was on its way: the read may
+          // be older than that answer, so it is made again rather than put over it
+          if (writesOf(workoutKey(workoutId)) !== writesBefore) return load();
           const before = kept<Workout>(workoutKey(workoutId))?.notes ?? '';
           remember(fresh);
           // notes being typed are not replaced by a read
@@ -69,6 +73,7 @@ export function WorkoutScreen({ signedIn, workoutId }: { readonly signedIn: Sign
           if (!kept(workoutKey(workoutId))) setProblem(messageOf(error));
         },
       );
+    };
     void load();
     // what another phone did to this workout comes in when the network is back, when the screen is
     // seen again and every 8 s while it is open
