@@ -2,18 +2,11 @@
 // the other phone's copy on a conflict, a network cut mid-night, and a save whose answer was lost.
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { startBrowserSystem } from '../testing/browser.ts';
+import { phoneOnClock, startBrowserSystem } from '../testing/browser.ts';
 import { addFromPeople, addVenue, endSaveDebounce, logIn, openTonight, saveBadge, serverNight, setUpClub, untilServer } from '../testing/club.ts';
 
 const env = await startBrowserSystem(t);
 const club = await setUpClub(env);
-
-/** A phone whose page clock the test moves past a save's debounce (`endSaveDebounce`); otherwise it runs as a real one. */
-async function phoneOnClock() {
-  const context = await env.phone();
-  await context.clock.install();
-  return context;
-}
 
 /** The PUTs of the night this page sends from now on, and their answers' statuses. */
 function watchSaves(page: Page, id: string) {
@@ -59,8 +52,8 @@ const keptWithTimer = (page: Page, id: string) =>
 t.test('phone B saves first: phone A merges both copies, saves them, and says what it combined', async (t) => {
   await addVenue(club, 'Loft', '20:00', '22:00');
   // one after the other: two argon2 sign-ins and two browser starts at once can outlast a wait on a busy machine
-  const a = await logIn(env, await phoneOnClock());
-  const b = await logIn(env, await phoneOnClock());
+  const a = await logIn(env, await phoneOnClock(env));
+  const b = await logIn(env, await phoneOnClock(env));
   const id = await openTonight(a, 'Loft 20:00');
   t.equal(await openTonight(b, 'Loft 20:00'), id, 'both phones are on the same night');
   // B's save lands first; A's change was made on the copy both had
@@ -94,8 +87,8 @@ t.test('phone B saves first: phone A merges both copies, saves them, and says wh
 
 t.test('Keep theirs, from their copy shown, saves their night', async (t) => {
   await addVenue(club, 'Barn', '21:00', '23:00');
-  const a = await logIn(env, await phoneOnClock());
-  const b = await logIn(env, await phoneOnClock());
+  const a = await logIn(env, await phoneOnClock(env));
+  const b = await logIn(env, await phoneOnClock(env));
   const id = await openTonight(a, 'Barn 21:00');
   await openTonight(b, 'Barn 21:00');
   await addFromPeople(b, 'Ben');
@@ -115,7 +108,7 @@ t.test('Keep theirs, from their copy shown, saves their night', async (t) => {
 
 t.test('network cut mid-night: Offline, changes kept, reconnect: one save, version +1, nothing lost', async (t) => {
   await addVenue(club, 'Dome', '18:00', '20:00');
-  const context = await phoneOnClock();
+  const context = await phoneOnClock(env);
   const page = await logIn(env, context);
   const id = await openTonight(page, 'Dome 18:00');
   await addFromPeople(page, 'Ada');
@@ -160,7 +153,7 @@ t.test('network cut mid-night: Offline, changes kept, reconnect: one save, versi
 
 t.test('a save whose answer was lost is retried and shown as saved, never as changed on another phone', async (t) => {
   await addVenue(club, 'Shed', '16:00', '18:00');
-  const context = await phoneOnClock();
+  const context = await phoneOnClock(env);
   const page = await logIn(env, context);
   const id = await openTonight(page, 'Shed 16:00');
   const before = (await serverNight(club, id)).version;

@@ -4,8 +4,8 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { until } from '../../testing/until.ts';
-import { startBrowserSystem } from '../testing/browser.ts';
-import { newForm, openForm, PAGE_POLL_MS, phoneOnClock, saveBadge, saveElsewhere, untilServer, watchTraffic } from '../testing/forms.ts';
+import { phoneOnClock, startBrowserSystem } from '../testing/browser.ts';
+import { newForm, openForm, PAGE_POLL_MS, saveBadge, saveElsewhere, untilServer, watchTraffic } from '../testing/forms.ts';
 
 const env = await startBrowserSystem(t);
 

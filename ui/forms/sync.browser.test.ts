@@ -1,14 +1,13 @@
 // The questionnaire's client rules (spec 002 Part B, issue 13 §4) on real phones: two browser
 // contexts against the real forms service.
 import t from 'tap';
-import { startBrowserSystem } from '../testing/browser.ts';
+import { phoneOnClock, startBrowserSystem } from '../testing/browser.ts';
 import {
   holdSaves,
   label,
   newForm,
   nextPoll,
   openForm,
-  phoneOnClock,
   pollNowReaching,
   saveBadge,
   saveElsewhere,

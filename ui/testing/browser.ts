@@ -176,3 +176,10 @@ export function phoneSignals(page: Page): Promise<unknown[][]> {
 export async function untilPhoneSignals(page: Page, count: number): Promise<void> {
   await page.waitForFunction((atLeast) => (window as unknown as { phoneSignals: unknown[] }).phoneSignals.length >= atLeast, count);
 }
+
+/** A phone whose page clock the test moves past the page's own timers (a poll, a debounce); until then its time runs as a real one's. */
+export async function phoneOnClock(env: BrowserSystem): Promise<BrowserContext> {
+  const context = await env.phone();
+  await context.clock.install();
+  return context;
+}

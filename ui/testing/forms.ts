@@ -31,17 +31,10 @@ export const saveBadge = (page: Page) => page.getByTestId('save-state');
 /** How often the page polls the shared copy (`POLL_MS` of ui/forms/sync.ts, which Node cannot load: it opens IndexedDB). */
 export const PAGE_POLL_MS = 5_000;
 
-/** A phone whose clock the test can move on (`nextPoll`); until then its time runs as a real one's. */
-export async function phoneOnClock(env: BrowserSystem): Promise<BrowserContext> {
-  const context = await env.phone();
-  await context.clock.install();
-  return context;
-}
-
 /**
  * The page's next poll now rather than up to 5 s later: its clock jumps one poll interval ahead, so
  * the interval fires once (and a save waiting for its debounce goes too, as it would have by then).
- * The page of a `phoneOnClock` only.
+ * The page of a `phoneOnClock` (ui/testing/browser.ts) only.
  */
 export async function nextPoll(page: Page): Promise<void> {
   await page.clock.fastForward(PAGE_POLL_MS);
