@@ -1,4 +1,4 @@
-// Test support for the read side's reference checks (`query-api/*/reference.int.test.ts`): how many
+// Test support for the read side's reference checks (`query-api/*/*reference.int.test.ts`): how many
 // random command sequences to run and from which seed. `npm test` runs the default; `npm run
 // check:reads -- --runs 5000 [--seed N]` sets READ_CHECK_RUNS and READ_CHECK_SEED.
 
