@@ -22,6 +22,11 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** an existing PostgreSQL; unset runs the embedded one with its data in DATA_DIR */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * a streaming replica of DATABASE_URL's server: the query routes read the read tables from it, and a
+   * read after a write waits until the replica has replayed the projections' checkpoints. Unset: reads go to DATABASE_URL
+   */
+  READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   EMBEDDED_PG_PORT: port.default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   /** an EventStoreDB server (esdb://…); unset keeps the event log in PostgreSQL */

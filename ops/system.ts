@@ -20,6 +20,7 @@ import { formsProjection } from '../projections/forms/form-documents/projector.t
 import { gymProjection } from '../projections/gym/index.ts';
 import { showsProjection } from '../projections/shows/index.ts';
 import { createProjectionProgress, WANTED_CHANNEL } from '../projections/runtime/progress.ts';
+import { createReplicaProgress } from '../projections/runtime/replica-progress.ts';
 import type { Projection } from '../projections/runtime/projection.ts';
 import { type ProjectorHandle, startProjector } from '../projections/runtime/projector.ts';
 import { projectionsMigration } from '../projections/runtime/state-schema.ts';
@@ -110,6 +111,9 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
         onListenerLost: (error) => warn(`the event store's LISTEN connection was lost (${error instanceof Error ? error.message : String(error)}); reconnecting`),
       });
   const progress = createProjectionProgress(db.slonik);
+  // writes, projectors, sessions and the event store stay on the primary; only the query routes read here
+  const readDb = config.READ_DATABASE_URL ? await connectDatabase(config.READ_DATABASE_URL, config.DATABASE_POOL_SIZE) : null;
+  const reads = readDb ? { pool: readDb.slonik, progress: createReplicaProgress(progress, readDb.slonik) } : { pool: db.slonik, progress };
   const secret = await loadSessionSecret(config.SESSION_SECRET, config.DATA_DIR);
   if (secret.generated) warn(`SESSION_SECRET is not set: using a generated one kept in ${path.resolve(config.DATA_DIR, 'session-secret')}`);
   if (!config.COOKIE_SECURE) warn('COOKIE_SECURE=false: session cookies go over plain HTTP; for local development only');
@@ -134,6 +138,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
     db,
     store,
     progress,
+    reads,
     commands: createCommandHandler(store, options.commandObserver),
     writes: createWritePositions(),
     accounts: createAccounts({ pool: db.slonik, now, hashing }),
@@ -152,7 +157,7 @@ export async function openCore(config: Config, options: CoreOptions = {}): Promi
         // out slonik's 5 s grace twice) must not keep the server below from stopping in time
         await step('the LISTEN connection', () => closingWithin(CLOSE_CONNECTIONS_MS, listening.close(), warn));
         await step('the event store', () => closingWithin(CLOSE_CONNECTIONS_MS, store.close(), warn));
-        await step('the connection pools', () => closingWithin(CLOSE_CONNECTIONS_MS, db.close(), warn));
+        await step('the connection pools', () => closingWithin(CLOSE_CONNECTIONS_MS, Promise.all([db.close(), readDb?.close()]), warn));
       } finally {
         if (embedded) await step('the embedded PostgreSQL', () => embedded!.stop());
       }

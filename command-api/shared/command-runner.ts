@@ -55,7 +55,7 @@ export function refusalToHttp(error: unknown, errorStatus: Readonly<Record<strin
   return new HttpError(errorStatus[error.code] ?? 400, error.code, error.message, { cause: error });
 }
 
-export function createCommandRunner(core: Pick<Core, 'commands' | 'store' | 'progress'>, options: CommandRunnerOptions): CommandRunner {
+export function createCommandRunner(core: Pick<Core, 'commands' | 'store' | 'reads'>, options: CommandRunnerOptions): CommandRunner {
   const contextOf = (request: FastifyRequest, actingAs: string | undefined): CommandContext => ({
     // a form's writers are anonymous: no session gives the request a user
     userId: actingAs ?? request.userId ?? null,
@@ -71,8 +71,9 @@ export function createCommandRunner(core: Pick<Core, 'commands' | 'store' | 'pro
       throw refusal(error);
     }
   };
+  // the progress of where the query routes read (a replica's with READ_DATABASE_URL): the caller's next read sees the write
   const awaitDecided = async (position: Position | null): Promise<void> => {
-    await awaitProjections(core.progress, options.projections, position ?? (await core.store.headPosition()), options.waitMs);
+    await awaitProjections(core.reads.progress, options.projections, position ?? (await core.store.headPosition()), options.waitMs);
   };
   return {
     append,

@@ -6,6 +6,7 @@ import type { KnownDevices, SignInThrottle } from '../../infra/accounts/sign-in-
 import type { Config } from '../../infra/config.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { DatabasePool } from 'slonik';
 import type { Database } from '../../infra/postgres/pools.ts';
 import type { ProjectionProgress } from '../../projections/runtime/progress.ts';
 import type { CommandHandler } from './handle-command.ts';
@@ -17,6 +18,8 @@ export type Core = {
   readonly db: Database;
   readonly store: EventStore;
   readonly progress: ProjectionProgress;
+  /** where the query routes read the read tables, and the progress their reads wait on: a replica's with READ_DATABASE_URL, else `db` and `progress` */
+  readonly reads: { readonly pool: DatabasePool; readonly progress: ProjectionProgress };
   readonly commands: CommandHandler;
   /** each session's last write that answered before it was projected: its later reads wait for it */
   readonly writes: WritePositions;

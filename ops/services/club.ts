@@ -42,12 +42,13 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
   clubMeRoutes(app, { accounts: core.accounts, cookies });
   const runner = createCommandRunner(core, { projections: ['club'], waitMs: core.config.PROJECTION_WAIT_MS, errorStatus: CLUB_ERROR_STATUS });
   const deps = { pool: core.db.slonik, cookies, now: core.now, store: core.store, runner };
+  const reads = { pool: core.reads.pool, cookies };
   clubSettingsCommandRoutes(app, deps);
-  clubSettingsQueryRoutes(app, deps);
+  clubSettingsQueryRoutes(app, reads);
   clubPlayerCommandRoutes(app, deps);
-  clubPlayerQueryRoutes(app, deps);
+  clubPlayerQueryRoutes(app, reads);
   clubNightCommandRoutes(app, deps);
-  clubNightQueryRoutes(app, deps);
+  clubNightQueryRoutes(app, reads);
   await serveWebApp(app, { web: webApp('club') });
   return app;
 }

@@ -41,8 +41,8 @@ export async function buildFormsService(core: Core, { logger, catalog }: FormsSe
     },
   });
   readinessRoute(app, { pool, store: core.store, progress: core.progress, projections: ['forms'] });
-  registerReadYourWrites(app, { progress: core.progress, writes: core.writes, projections: ['forms'], waitMs, store: core.store });
-  formsQueryRoutes(app, { pool, catalog });
+  registerReadYourWrites(app, { progress: core.reads.progress, writes: core.writes, projections: ['forms'], waitMs, store: core.store });
+  formsQueryRoutes(app, { pool: core.reads.pool, catalog });
   formsCommandRoutes(app, {
     catalog,
     runner: createCommandRunner(core, { projections: ['forms'], waitMs, errorStatus: FORMS_ERROR_STATUS, refusal: formsRefusal }),

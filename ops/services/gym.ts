@@ -51,8 +51,8 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   });
   readinessRoute(app, { pool: core.db.slonik, store: core.store, progress: core.progress, projections: ['gym'] });
   const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.gym });
-  registerReadYourWrites(app, { progress: core.progress, writes: core.writes, projections: ['gym'], waitMs: core.config.PROJECTION_WAIT_MS });
-  gymQueryRoutes(app, { pool: core.db.slonik, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
+  registerReadYourWrites(app, { progress: core.reads.progress, writes: core.writes, projections: ['gym'], waitMs: core.config.PROJECTION_WAIT_MS });
+  gymQueryRoutes(app, { pool: core.reads.pool, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });
   const runner = createCommandRunner(core, {
     projections: ['gym'],
     waitMs: core.config.PROJECTION_WAIT_MS,
@@ -67,7 +67,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
   gymSettingsRoutes(app, commandDeps);
   gymErasureRoutes(app, { core, cookies });
   gymRecoveryRoutes(app, { core, cookies });
-  const reads = { db: core.db.slonik, cookies };
+  const reads = { db: core.reads.pool, cookies };
   workoutQueryRoutes(app, reads);
   exerciseQueryRoutes(app, reads);
   planQueryRoutes(app, reads);

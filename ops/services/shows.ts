@@ -108,10 +108,10 @@ export async function buildShowsService(
   const runner = createCommandRunner(core, { projections: ['shows'], waitMs: core.config.PROJECTION_WAIT_MS, errorStatus: SHOWS_ERROR_STATUS, refusal: showsRefusal });
   showsAuthRoutes(app, { core, cookies, runner });
   showsErasureRoutes(app, { core, cookies, subscriptions: runtime.subscriptions });
-  showsUserQueryRoutes(app, { pool, cookies });
+  showsUserQueryRoutes(app, { pool: core.reads.pool, cookies });
   showsTvRoutes(app, { tv, cache, cookies, now: core.now });
   showsLibraryCommandRoutes(app, { core, cookies, tv, cache, runner });
-  showsLibraryQueryRoutes(app, { pool, cache, cookies, now: core.now });
+  showsLibraryQueryRoutes(app, { pool: core.reads.pool, cache, cookies, now: core.now });
   const imports = createImportJobs(pool);
   const importWorker = startImportWorker({
     ...importOptions,
@@ -136,7 +136,7 @@ export async function buildShowsService(
     vapidPublicKey: runtime.push.publicKey,
     runDailyJob: runtime.runDailyJob,
   });
-  showsPublicRoutes(app, { pool, cache });
+  showsPublicRoutes(app, { pool: core.reads.pool, cache });
   await serveWebApp(app, { web: webApp('shows') });
   return app;
 }
