@@ -321,8 +321,8 @@ export function startImportWorker(deps: ImportWorkerDeps): ImportWorker {
         await deps.afterShow?.(job.id, index + 1);
       }
       await progress.flush();
-      // the lists the app opens next show what was imported
-      if (last) await core.progress.wait(['shows'], last, core.config.PROJECTION_WAIT_MS).catch(() => undefined);
+      // the lists the app opens next show what was imported (read from the replica, with READ_DATABASE_URL)
+      if (last) await core.reads.progress.wait(['shows'], last, core.config.PROJECTION_WAIT_MS).catch(() => undefined);
       await jobs.finish(job.id, owner, { status: 'done', result, error: null, now: core.now() });
     } catch (error) {
       if (error instanceof NoLongerOurs) return progress.stop();
