@@ -9,6 +9,7 @@ import { trainingUser } from '../testing/gym/training-client.ts';
 import { showsUser } from '../testing/shows/client.ts';
 import type { HttpApp } from '../infra/http/app.ts';
 import { startTestSystem } from '../testing/harness.ts';
+import { SESSION_COOKIE } from '../testing/sign-in.ts';
 
 // TV data on a port where nothing listens: provider calls fail at once (502), as when TVmaze is down
 const system = await startTestSystem(t, { TVMAZE_URL: 'http://127.0.0.1:9', TVMAZE_CALLS_PER_10S: '100000' });
@@ -20,19 +21,13 @@ await system.defineForm('fuzz');
 const origins: Record<string, string> = serviceOrigins(system.core.config);
 const me = await trainingUser(gym, 'fuzz@example.org');
 const cookies: Record<string, string> = {
-  gym: `gym_sid=${me.sid}`,
-  shows: `sid=${(await showsUser(shows, 'fuzz@example.org')).sid}`,
+  gym: `${SESSION_COOKIE.gym}=${me.sid}`,
+  shows: (await showsUser(shows, 'fuzz@example.org')).cookie,
   club: '',
   forms: '',
 };
 const club = await clubClient(system, 'fuzzer');
-const clubLogin = await club.app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  headers: { 'x-real-ip': '198.51.100.77' },
-  payload: { username: 'fuzzer', password: 'a long password' },
-});
-cookies.club = `club_sid=${clubLogin.cookies.find((cookie) => cookie.name === 'club_sid')!.value}`;
+cookies.club = club.cookie;
 
 // Real resources, so a body reaches its decision and the stores instead of stopping at "not found"
 const exercise = await me.exercise('Fuzz squat');

@@ -1,13 +1,12 @@
 import t from 'tap';
 import { startTestSystem } from '../../testing/harness.ts';
+import { newAddress, newClubLogin, signUp } from '../../testing/sign-in.ts';
 
 // Issue 35: a password is judged by zxcvbn (score 3 or more), not by a list of 10,000; and a
 // password made of the account's own login is refused wherever the login is known.
 const system = await startTestSystem(t);
 const { core } = system;
 
-let lastAddress = 0;
-const newAddress = (): string => `198.51.100.${++lastAddress % 250}`;
 
 type Service = 'gym' | 'shows' | 'club';
 const COMMON = 'this password is in a list of commonly used passwords; choose another';
@@ -18,18 +17,11 @@ function post(service: Service, url: string, payload: object, cookie?: string) {
   return system.apps[service]!.inject({ method: 'POST', url, headers: { 'x-real-ip': newAddress(), ...(cookie ? { cookie } : {}) }, payload });
 }
 
-async function signedUp(service: 'gym' | 'shows', email: string, password: string): Promise<string> {
-  const res = await post(service, '/api/auth/signup', { email, password });
-  if (res.statusCode !== 201) throw new Error(`signup ${email}: ${res.statusCode} ${res.body}`);
-  const name = service === 'gym' ? 'gym_sid' : 'sid';
-  return `${name}=${res.cookies.find((cookie) => cookie.name === name)!.value}`;
-}
+const signedUp = async (service: 'gym' | 'shows', email: string, password: string): Promise<string> =>
+  (await signUp(service, system.apps[service]!, { email, password })).cookie;
 
-async function clubSession(username: string, password: string): Promise<string> {
-  await core.accounts.create('club', username, password, { canChangePassword: true });
-  const res = await post('club', '/api/auth/login', { username, password });
-  return `club_sid=${res.cookies.find((cookie) => cookie.name === 'club_sid')!.value}`;
-}
+const clubSession = async (username: string, password: string): Promise<string> =>
+  (await newClubLogin(core.accounts, system.apps.club!, username, { password, canChangePassword: true })).cookie;
 
 t.test('password123, in no list of 10,000, is refused on every route that sets a password', async (t) => {
   const gym = await signedUp('gym', 'holder@example.org', 'holder passphrase of mine');

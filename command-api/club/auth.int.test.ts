@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestSystem } from '../../testing/harness.ts';
 import { clubUserStream } from '../../domain/club/user.ts';
+import { logIn, newAddress, sessionCookieOf } from '../../testing/sign-in.ts';
 
 // a clock the tests move, so that lifetimes and rate-limit windows are exact
 let clock = new Date('2026-11-25T12:00:00.000Z');
@@ -11,9 +12,6 @@ const app = system.apps.club;
 if (!app) throw new Error('the club service was not built');
 const { core } = system;
 
-let lastAddress = 0;
-const newAddress = (): string => `198.51.100.${++lastAddress}`;
-
 type Headers = Record<string, string>;
 const login = (payload: object, headers: Headers = {}) =>
   app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': newAddress(), ...headers }, payload });
@@ -21,18 +19,7 @@ const me = (cookie?: string) => app.inject({ method: 'GET', url: '/api/auth/me',
 const changePassword = (payload: object, cookie?: string, headers: Headers = {}) =>
   app.inject({ method: 'POST', url: '/api/auth/password', headers: { ...(cookie ? { cookie } : {}), ...headers }, payload });
 
-/** The `cookie` request header that sends back the session cookie of a response. */
-function sessionCookie(response: { cookies: Array<{ name: string; value: string }> }): string {
-  const cookie = response.cookies.find((candidate) => candidate.name === 'club_sid');
-  if (!cookie) throw new Error('no club_sid cookie was set');
-  return `club_sid=${cookie.value}`;
-}
-
-async function loggedIn(username: string, password: string): Promise<string> {
-  const response = await login({ username, password });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  return sessionCookie(response);
-}
+const loggedIn = async (username: string, password: string): Promise<string> => (await logIn('club', app, { username, password })).cookie;
 
 const sessionsOf = async (userId: string): Promise<number> =>
   core.db.slonik.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM auth.sessions WHERE user_id = ${userId}`);
@@ -61,7 +48,7 @@ t.test('login, me and logout', async (t) => {
     ['Expires=' + expires, 'HttpOnly', 'Path=/', 'SameSite=Lax', 'Secure'].sort(),
     'HttpOnly, SameSite=Lax, Secure, Path=/, for the 90 days of a login',
   );
-  const cookie = sessionCookie(response);
+  const cookie = sessionCookieOf('club', response);
   t.equal(await sessionsOf(account.id), 1);
 
   const who = await me(cookie);

@@ -15,6 +15,7 @@ import { clubProjection } from '../../projections/club/index.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { recordAccountCreated } from './user.ts';
 import { cuid } from '../../testing/club/client.ts';
+import { logIn } from '../../testing/sign-in.ts';
 
 const TRIALS = 10;
 const PLAYER_LANES = 2;
@@ -57,8 +58,7 @@ t.test(`club:user remove wins against the login's other device adding people and
     const username = `racing-login-${trial}`;
     const account = await system.core.accounts.create('club', username, PASSWORDS[0], { canChangePassword: true });
     await recordAccountCreated(system.core.commands, account, `trial-${trial}`);
-    const login = await club.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-real-ip': `198.19.0.${trial + 1}` }, payload: { username, password: PASSWORDS[0] } });
-    const cookie = `club_sid=${login.cookies.find((found) => found.name === 'club_sid')!.value}`;
+    const { cookie } = await logIn('club', club, { username, password: PASSWORDS[0] });
     let written = 0;
     let done = false;
     const note = (res: { statusCode: number; json: <T>() => T }): void => {

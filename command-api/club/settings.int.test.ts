@@ -1,21 +1,12 @@
 import t from 'tap';
 import { startTestSystem } from '../../testing/harness.ts';
+import { newClubLogin } from '../../testing/sign-in.ts';
 
 const system = await startTestSystem(t);
 const app = system.apps.club;
 if (!app) throw new Error('the club service was not built');
-const { core } = system;
 
-await core.accounts.create('club', 'admin', 'a long password', { canChangePassword: false });
-const loginResponse = await app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  headers: { 'x-real-ip': '198.51.100.7' },
-  payload: { username: 'admin', password: 'a long password' },
-});
-const sid = loginResponse.cookies.find((cookie) => cookie.name === 'club_sid');
-if (loginResponse.statusCode !== 200 || !sid) throw new Error(`login failed: ${loginResponse.body}`);
-const cookie = `club_sid=${sid.value}`;
+const { cookie } = await newClubLogin(system.core.accounts, app, 'admin');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = { cookie }) =>

@@ -4,13 +4,12 @@
 // the user may be in the log or the read tables, nor come back in a rebuild.
 import t from 'tap';
 import { describeEvents, eventsNaming, openPeer, tally } from '../../testing/erasure-race.ts';
-import { startTestSystem } from '../../testing/harness.ts';
 import { whereFound } from '../../testing/where-found.ts';
 import { until } from '../../testing/until.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { showsUser } from '../../testing/shows/client.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
 const TRIALS = 10;
 const LANES = 3;
@@ -18,9 +17,7 @@ const PASSWORD = 'a long enough password';
 // Slow Horses, as the stand-in has it recorded
 const SHOW = 8167;
 
-const tvmaze = await tvmazeStandIn(t);
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url });
-const app = system.apps.shows!;
+const { system, app, tvmaze } = await startShowsSystem(t, {});
 const pg = system.core.db.pg;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

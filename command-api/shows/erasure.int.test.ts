@@ -1,13 +1,9 @@
 import t from 'tap';
-import webpush from 'web-push';
 import { libraryStream } from '../../domain/shows/library.ts';
 import { usernameStream, userStream } from '../../domain/shows/user.ts';
-import { pushStandIn } from '../../testing/stand-ins/push.ts';
-import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
 import { whereFound as findEverywhere } from '../../testing/where-found.ts';
 import { showsUser } from '../../testing/shows/client.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
 // 12:30 in Amman on 2026-09-30; Slow Horses (45039) S6E3 (3643507) airs that day
 const NOW = '2026-09-30T09:30:00.000Z';
@@ -17,24 +13,7 @@ const EPISODE = 3643507;
 const WATCHED = 3643506;
 const PASSWORD = 'a long enough password';
 const ADMIN_TOKEN = 'an-admin-token-for-tests';
-const tvmaze = await tvmazeStandIn(t);
-const postmark = await postmarkStandIn(t);
-const push = await pushStandIn(t);
-const vapid = webpush.generateVAPIDKeys();
-const system = await startTestSystem(
-  t,
-  {
-    TVMAZE_URL: tvmaze.url,
-    MAIL_API_KEY: 'postmark-test-token',
-    MAIL_API_URL: postmark.url,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: 'mailto:ops@example.org',
-    ADMIN_TOKEN,
-  },
-  { now: () => new Date(NOW) },
-);
-const app = system.apps.shows!;
+const { system, app, tvmaze, postmark, push } = await startShowsSystem(t, { now: () => new Date(NOW), mail: true, push: true, env: { ADMIN_TOKEN } });
 const pg = system.core.db.pg;
 const whereFound = (needle: string): Promise<string[]> => findEverywhere(pg, needle);
 

@@ -1,27 +1,16 @@
 import t from 'tap';
-import { chatStandIn } from '../../testing/stand-ins/chat.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
 import { showsUser } from '../../testing/shows/client.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
-const tvmaze = await tvmazeStandIn(t);
-const primary = await chatStandIn(t, JSON.stringify({ shows: ['Slow Horses', 'Heroes: Slow Burn', 'Verses and Flow', 'No Such Show At All'] }));
-const secondary = await chatStandIn(t, 'Here you go:\n1. Verses and Flow\n2. Dublin Horse Show');
-const system = await startTestSystem(
-  t,
-  {
-    TVMAZE_URL: tvmaze.url,
-    TVMAZE_CALLS_PER_10S: '1000',
-    AI_PRIMARY_URL: primary.url,
-    AI_PRIMARY_KEY: 'primary-key',
-    AI_PRIMARY_MODEL: 'model-a',
-    AI_SECONDARY_URL: secondary.url,
-    AI_SECONDARY_KEY: 'secondary-key',
-    AI_SECONDARY_MODEL: 'model-b',
+const { app, tvmaze, chat } = await startShowsSystem(t, {
+  now: () => new Date('2026-09-25T10:00:00.000Z'),
+  chat: {
+    primary: JSON.stringify({ shows: ['Slow Horses', 'Heroes: Slow Burn', 'Verses and Flow', 'No Such Show At All'] }),
+    secondary: 'Here you go:\n1. Verses and Flow\n2. Dublin Horse Show',
   },
-  { now: () => new Date('2026-09-25T10:00:00.000Z') },
-);
-const app = system.apps.shows!;
+  env: { TVMAZE_CALLS_PER_10S: '1000' },
+});
+const { primary, secondary } = chat;
 const alice = await showsUser(app, 'alice@example.org');
 
 type Summary = { id: number; name: string; weight: number; genres: string[] };

@@ -4,18 +4,16 @@ import { zipSync } from 'fflate';
 import t from 'tap';
 import { libraryStream } from '../../domain/shows/library.ts';
 import { CUID } from '../../infra/ids.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
 import { buildShowsService, createShowsRuntime } from '../../ops/services/shows.ts';
-import { startTestSystem } from '../../testing/harness.ts';
 import { showsUser } from '../../testing/shows/client.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
 // POST /api/import and its job, through the API, against the TVmaze stand-in. The app is built
 // here with short pauses; the harness's own shows app is never started, so its worker takes no job.
 const NOW = '2026-09-25T10:00:00.000Z';
-const tvmaze = await tvmazeStandIn(t);
 const clock = new Date(NOW);
 // the pacing has its own test (import-worker.int.test.ts): here TVmaze's allowance would only slow things down
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url, TVMAZE_CALLS_PER_10S: '1000' }, { now: () => clock });
+const { system, tvmaze } = await startShowsSystem(t, { now: () => clock, env: { TVMAZE_CALLS_PER_10S: '1000' } });
 const app = await buildShowsService(system.core, await createShowsRuntime(system.core), false, {
   retryPausesMs: [10, 10],
   pollMs: 100,

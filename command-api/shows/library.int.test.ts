@@ -1,7 +1,6 @@
 import t from 'tap';
 import { libraryStream } from '../../domain/shows/library.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { CUID } from '../../infra/ids.ts';
@@ -9,10 +8,8 @@ import { showsUser } from '../../testing/shows/client.ts';
 
 // Slow Horses S6E3 (3643507) airs 2026-09-30T12:00Z; the clock sits between S6E2 and S6E3
 const NOW = '2026-09-25T10:00:00.000Z';
-const tvmaze = await tvmazeStandIn(t);
 let clock = new Date(NOW);
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url }, { now: () => clock });
-const app = system.apps.shows!;
+const { system, app, tvmaze } = await startShowsSystem(t, { now: () => clock });
 
 type Tracked = {
   id: string;

@@ -1,38 +1,17 @@
 import t from 'tap';
-import webpush from 'web-push';
 import { notificationStream } from '../../domain/shows/notification.ts';
-import { pushStandIn } from '../../testing/stand-ins/push.ts';
-import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import { createShowsRuntime } from '../../ops/services/shows.ts';
 import { createCommandHandler } from '../shared/handle-command.ts';
 import { runDailyJob } from '../../jobs/shows/daily-job.ts';
 import { showsUser } from '../../testing/shows/client.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
 // 12:30 in Amman on 2026-09-30; Slow Horses S6E3 (3643507) airs at 12:00Z that day
 const NOW = '2026-09-30T09:30:00.000Z';
 const ADMIN_TOKEN = 'an-admin-token-for-tests';
-const tvmaze = await tvmazeStandIn(t);
-const postmark = await postmarkStandIn(t);
-const push = await pushStandIn(t);
-const vapid = webpush.generateVAPIDKeys();
-const system = await startTestSystem(
-  t,
-  {
-    TVMAZE_URL: tvmaze.url,
-    MAIL_API_KEY: 'postmark-test-token',
-    MAIL_API_URL: postmark.url,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: 'mailto:ops@example.org',
-    ADMIN_TOKEN,
-  },
-  { now: () => new Date(NOW) },
-);
-const app = system.apps.shows!;
+const { system, app, postmark, push, vapid } = await startShowsSystem(t, { now: () => new Date(NOW), mail: true, push: true, env: { ADMIN_TOKEN } });
 const pool = system.core.db.pg;
 
 const runCron = (token: string | null = ADMIN_TOKEN) =>

@@ -4,6 +4,7 @@ import t from 'tap';
 import { z } from 'zod';
 import type { HttpApp } from '../http/app.ts';
 import { startTestSystem } from '../../testing/harness.ts';
+import { newClubLogin, SESSION_COOKIE, signUp } from '../../testing/sign-in.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { migrate } from '../postgres/migrations.ts';
 import type { ServiceName } from './accounts.ts';
@@ -12,8 +13,8 @@ import { accountsMigration } from './schema.ts';
 const system = await startTestSystem(t);
 const { core } = system;
 const PASSWORD = 'a long enough password';
-const COOKIES = ['gym_sid', 'sid', 'club_sid'] as const;
-const OWN_COOKIE: Record<ServiceName, (typeof COOKIES)[number]> = { gym: 'gym_sid', shows: 'sid', club: 'club_sid' };
+const OWN_COOKIE = SESSION_COOKIE;
+const COOKIES = Object.values(SESSION_COOKIE);
 
 type Probe = { readonly method: 'GET' | 'POST' | 'PATCH'; readonly url: string; readonly payload?: object; readonly ok: number };
 /** per service: its "me" route, a protected read and a protected write (bodies valid, so only the session decides) */
@@ -43,18 +44,12 @@ const probe = (service: ServiceName, { method, url, payload }: Probe, cookie: st
 
 async function signIn(service: ServiceName, name: string): Promise<string> {
   const app = appOf(service);
-  const headers = { 'x-real-ip': '192.0.2.8' };
-  let res;
-  if (service === 'club') {
-    // club accounts come only from the CLI; this is what it calls
-    await core.accounts.create('club', name, PASSWORD, { canChangePassword: true });
-    res = await app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { username: name, password: PASSWORD } });
-  } else {
-    res = await app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: { email: `${name}@example.org`, password: PASSWORD } });
-  }
-  const token = res.cookies.find((cookie) => cookie.name === OWN_COOKIE[service])?.value;
-  if (!token) throw new Error(`${service} sign-in: ${res.statusCode} ${res.body}`);
-  return token;
+  // club accounts come only from the CLI; newClubLogin calls what it calls
+  const session =
+    service === 'club'
+      ? await newClubLogin(core.accounts, app, name, { password: PASSWORD, canChangePassword: true })
+      : await signUp(service, app, { email: `${name}@example.org`, password: PASSWORD });
+  return session.sid;
 }
 
 const tokens = {} as Record<ServiceName, string>;

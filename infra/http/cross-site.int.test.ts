@@ -3,9 +3,9 @@
 import t from 'tap';
 import { serviceOrigins } from '../config.ts';
 import { clubClient } from '../../testing/club/client.ts';
-import { gymClient } from '../../testing/gym/client.ts';
 import { showsUser } from '../../testing/shows/client.ts';
 import { startTestSystem } from '../../testing/harness.ts';
+import { signUp } from '../../testing/sign-in.ts';
 import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
 import type { HttpApp } from './app.ts';
 
@@ -24,16 +24,10 @@ const shows = system.apps.shows!;
 const forms = system.apps.forms!;
 const club = await clubClient(system, 'victim');
 const showsVictim = await showsUser(shows, 'victim@example.org');
-const clubLogin = await club.app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  headers: { 'x-real-ip': '198.51.100.78' },
-  payload: { username: 'victim', password: 'a long password' },
-});
 const cookies: Record<string, string> = {
-  gym: `gym_sid=${(await gymClient(gym).signup('victim@example.org')).sid}`,
-  shows: `sid=${showsVictim.sid}`,
-  club: `club_sid=${clubLogin.cookies.find((cookie) => cookie.name === 'club_sid')!.value}`,
+  gym: (await signUp('gym', gym, { email: 'victim@example.org' })).cookie,
+  shows: showsVictim.cookie,
+  club: club.cookie,
   forms: '',
 };
 const apps: Record<string, HttpApp> = { gym, shows, club: club.app, forms };

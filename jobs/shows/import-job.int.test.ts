@@ -8,8 +8,8 @@ import { cuid } from '../../infra/ids.ts';
 import { createShowCache } from '../../infra/tvmaze/cache.ts';
 import { createTvmaze } from '../../infra/tvmaze/client.ts';
 import { createShowLookups } from '../../infra/tvmaze/lookups.ts';
-import { fixture, tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
+import { fixture } from '../../infra/tvmaze/recorded-server.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 import { until } from '../../testing/until.ts';
 import { type ImportWorkerDeps, startImportWorker } from './import-job.ts';
 import { createImportJobs, emptyResult, type ImportJobView } from '../../command-api/shows/import-queue.ts';
@@ -17,8 +17,7 @@ import { createImportJobs, emptyResult, type ImportJobView } from '../../command
 // The import worker without HTTP: TVmaze's allowance kept (on a one-second window, so the test
 // takes seconds), and jobs whose runner stops or dies half way finished by another.
 const NOW = '2026-09-25T10:00:00.000Z';
-const tvmaze = await tvmazeStandIn(t);
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url }, { now: () => new Date(NOW) });
+const { system, tvmaze } = await startShowsSystem(t, { now: () => new Date(NOW) });
 const { core } = system;
 const jobs = createImportJobs(core.db.slonik);
 const parts = { core, cache: createShowCache(core.db.slonik), lookups: createShowLookups(core.db.slonik), jobs } satisfies Partial<ImportWorkerDeps>;

@@ -2,17 +2,12 @@ import t from 'tap';
 import { fold } from '../../domain/shared/aggregate.ts';
 import { DAILY_RUNS_STREAM, dailyRunsAggregate } from '../../domain/shows/notification.ts';
 import { showsUser } from '../../testing/shows/client.ts';
-import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 import { createShowsRuntime, startShowsScheduler } from './shows.ts';
 
 // the clock the scheduler's catch-up reads; Agenda itself only ever sees noon far away
 let clock = new Date('2026-09-30T09:30:00.000Z');
-const tvmaze = await tvmazeStandIn(t);
-const postmark = await postmarkStandIn(t);
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url, MAIL_API_KEY: 'token', MAIL_API_URL: postmark.url }, { now: () => clock });
-const app = system.apps.shows!;
+const { system, app, postmark } = await startShowsSystem(t, { now: () => clock, mail: true });
 const log = () => undefined;
 const runtime = await createShowsRuntime(system.core);
 

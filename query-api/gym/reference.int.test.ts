@@ -5,9 +5,9 @@
 // it. A mismatch fails with the shortest sequence fast-check finds that shows it.
 import fc from 'fast-check';
 import t from 'tap';
-import { comparePositions, type EventStore, type Position, type ReadAllOptions } from '../../infra/eventstore/port.ts';
-import { readCheckParameters } from '../../testing/read-check.ts';
+import { logFrom, readCheckParameters } from '../../testing/read-check.ts';
 import { startTestSystem } from '../../testing/harness.ts';
+import { newAddress, SESSION_COOKIE, signUp } from '../../testing/sign-in.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { type Command, type Sequence, sequenceArb } from '../../testing/gym/reference/commands.ts';
@@ -37,23 +37,20 @@ const SEARCHES = ['ro', 'SQ', 'a,', 'Q', '%', '_'];
 type Session = { readonly account: Account; readonly sid: string; readonly address: string; readonly userAgent: string };
 
 let signups = 0;
-async function signUp(user: 0 | 1): Promise<Session> {
-  const n = ++signups;
+async function newSession(user: 0 | 1): Promise<Session> {
   // an address of its own: signups are limited per address and hour, and a long run makes thousands
-  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const email = `reference-${n}-${user}@example.org`;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': address }, payload: { email, password: 'correct horse battery' } });
-  if (res.statusCode !== 201) throw new Error(`signup ${email}: ${res.statusCode} ${res.body}`);
-  const sid = res.cookies.find((cookie) => cookie.name === 'gym_sid')!.value;
+  const address = newAddress();
+  const email = `reference-${++signups}-${user}@example.org`;
+  const { account, sid } = await signUp('gym', app, { email, password: 'correct horse battery', ip: address });
   const { device, userAgent } = DEVICES[user];
-  return { account: newAccount(res.json(), device), sid, address, userAgent };
+  return { account: newAccount(account, device), sid, address, userAgent };
 }
 
 async function send(session: Session, method: string, url: string, body?: object) {
   return app.inject({
     method: method as 'GET',
     url,
-    headers: { cookie: `gym_sid=${session.sid}`, 'x-real-ip': session.address, 'user-agent': session.userAgent },
+    headers: { cookie: `${SESSION_COOKIE.gym}=${session.sid}`, 'x-real-ip': session.address, 'user-agent': session.userAgent },
     ...(body === undefined ? {} : { payload: body }),
   });
 }
@@ -183,27 +180,9 @@ async function checkReads(sessions: readonly [Session, Session], sequence: Seque
   return answers.map((res, i) => `GET ${reads[i]!.url} as user ${reads[i]!.user}: ${res.statusCode} ${res.body}`);
 }
 
-/**
- * The log as if it began with this sequence: a rebuild replays only the sequence's own events, so
- * that it costs the same in the thousandth sequence as in the first. The gym's rows are each one
- * user's, so the replayed users' tables are what a rebuild of the whole log makes of them; the
- * earlier sequences' users, whom nothing reads again, drop out of the read side.
- */
-function logFrom(store: EventStore, start: Position): EventStore {
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'readAll') {
-        return (options: ReadAllOptions) => target.readAll({ ...options, after: comparePositions(options.after, start) < 0 ? start : options.after });
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 async function runSequence(sequence: Sequence): Promise<void> {
   const start = await system.core.store.headPosition();
-  const sessions = [await signUp(0), await signUp(1)] as const;
+  const sessions = [await newSession(0), await newSession(1)] as const;
   const accounts = [sessions[0].account, sessions[1].account] as const;
   const perform = async (command: Request, number: number): Promise<Answer> => {
     const step = stepOf(accounts, command);

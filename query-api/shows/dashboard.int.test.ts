@@ -3,20 +3,11 @@
 // marked completed.
 import t from 'tap';
 import { showsUser } from '../../testing/shows/client.ts';
-import { postmarkStandIn } from '../../testing/stand-ins/postmark.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
 // Slow Horses S6E3 (3643507) airs 2026-09-30: four of its eight recorded episodes have aired by then
 const NOW = '2026-09-25T10:00:00.000Z';
-const tvmaze = await tvmazeStandIn(t);
-const postmark = await postmarkStandIn(t);
-const system = await startTestSystem(
-  t,
-  { TVMAZE_URL: tvmaze.url, MAIL_API_KEY: 'postmark-test-token', MAIL_API_URL: postmark.url },
-  { now: () => new Date(NOW) },
-);
-const app = system.apps.shows!;
+const { app, postmark } = await startShowsSystem(t, { now: () => new Date(NOW), mail: true });
 
 type Tracked = { id: string; showId: number; onWatchlist: boolean; completedAt: string | null; rating: number | null };
 

@@ -1,12 +1,9 @@
 import t from 'tap';
 import { showsUser } from '../../testing/shows/client.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
 
 // no ADMIN_TOKEN here: the admin route must not exist
-const tvmaze = await tvmazeStandIn(t);
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url }, { now: () => new Date('2026-09-25T10:00:00.000Z') });
-const app = system.apps.shows!;
+const { system, app } = await startShowsSystem(t, { now: () => new Date('2026-09-25T10:00:00.000Z') });
 
 t.test('public profile: only when turned on, nothing private', async (t) => {
   const alice = await showsUser(app, 'alice@example.org');

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { CUID } from '../../infra/ids.ts';
-import { comparePositions, type EventStore, type Position, type ReadAllOptions } from '../../infra/eventstore/port.ts';
-import { readCheckParameters } from '../../testing/read-check.ts';
-import { tvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { startTestSystem } from '../../testing/harness.ts';
+import type { Position } from '../../infra/eventstore/port.ts';
+import { logFrom, readCheckParameters } from '../../testing/read-check.ts';
+import { startShowsSystem } from '../../testing/shows/system.ts';
+import { newAddress, SESSION_COOKIE, signUp as signUpThere } from '../../testing/sign-in.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
 import { showsProjection } from '../../projections/shows/index.ts';
 import * as reference from '../../testing/shows/reference.ts';
@@ -29,16 +29,13 @@ const UNCHECKED: Readonly<Record<string, string>> = {
   '/api/import/{jobId}': "an import's progress, kept by the import worker in a plain table, not a read model of the log; import.int.test.ts covers it",
 };
 
-const tvmaze = await tvmazeStandIn(t);
+let clock = new Date(BASE);
+// the provider's pace (20 calls in 10 s) is its own test's business: here it would only slow every sequence
+const { system, app, tvmaze } = await startShowsSystem(t, { now: () => clock, env: { TVMAZE_CALLS_PER_10S: '100000' } });
 // EastEnders (793) airs in both recorded schedules. Served as the schedule recorded its show resource
 // (no episode list), it can be tracked: a tracked show that airs today, with no episode to mark.
 const eastEnders = (tvmaze.schedule as Array<{ show: { id: number } }>).find((entry) => entry.show.id === 793)!.show;
 tvmaze.shows.set(793, eastEnders);
-
-let clock = new Date(BASE);
-// the provider's pace (20 calls in 10 s) is its own test's business: here it would only slow every sequence
-const system = await startTestSystem(t, { TVMAZE_URL: tvmaze.url, TVMAZE_CALLS_PER_10S: '100000' }, { now: () => clock });
-const app = system.apps.shows!;
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 type Answer = { statusCode: number; body: string; json(): unknown };
@@ -46,22 +43,16 @@ type Session = { readonly sid: string };
 
 let signups = 0;
 async function signUp(): Promise<{ session: Session; user: reference.User }> {
-  const n = ++signups;
-  // an address of its own per sign-up: ten sign-ups an hour per address is the service's limit.
   // A short password of no words and no symbols: judging its strength takes a few ms, not tens
-  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const email = `reference-${n}@example.org`;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': address }, payload: { email, password: 'zqxjvwkp8' } });
-  if (res.statusCode !== 201) throw new Error(`signup ${email}: ${res.statusCode} ${res.body}`);
-  const sid = res.cookies.find((cookie) => cookie.name === 'sid')!.value;
-  return { session: { sid }, user: reference.newUser(res.json()) };
+  const { account, sid } = await signUpThere('shows', app, { email: `reference-${++signups}@example.org`, password: 'zqxjvwkp8', ip: newAddress() });
+  return { session: { sid }, user: reference.newUser(account) };
 }
 
 function send(session: Session | null, method: string, url: string, body?: object): Promise<Answer> {
   return app.inject({
     method: method as 'GET',
     url,
-    headers: session ? { cookie: `sid=${session.sid}` } : {},
+    headers: session ? { cookie: `${SESSION_COOKIE.shows}=${session.sid}` } : {},
     ...(body === undefined ? {} : { payload: body }),
   });
 }
@@ -180,24 +171,6 @@ async function checkReads(world: World, sessions: readonly [Session, Session], s
     if (difference) fail(read, `the answer differs from the reference at ${difference}\nexpected: ${printed(expected.body)}\nanswered: ${printed(actual)}`);
   }
   return answers.map((res) => `${res.statusCode} ${res.body}`);
-}
-
-/**
- * The log as if it began with this sequence: a rebuild replays only the sequence's own events, so
- * that it costs the same in the hundredth sequence as in the first. Each user's rows are their own,
- * so the replayed users' tables are what a rebuild of the whole log makes of them; the earlier
- * sequences' users, whom nothing reads again, drop out of the read side.
- */
-function logFrom(store: EventStore, start: Position): EventStore {
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'readAll') {
-        return (options: ReadAllOptions) => target.readAll({ ...options, after: comparePositions(options.after, start) < 0 ? start : options.after });
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 /** A sequence's two users, and the head of the log before they signed up: a rebuild replays from there. */

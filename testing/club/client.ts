@@ -2,6 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { HttpApp } from '../../infra/http/app.ts';
 import type { TestSystem } from '../harness.ts';
+import { newClubLogin } from '../sign-in.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,16 +13,7 @@ export const cuid = (label = 'p'): string => `c${label.replace(/[^a-z0-9]/g, '')
 export async function clubClient(system: TestSystem, username = 'desk') {
   const app: HttpApp | undefined = system.apps.club;
   if (!app) throw new Error('the club service was not built');
-  await system.core.accounts.create('club', username, 'a long password', { canChangePassword: false });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { 'x-real-ip': '198.51.100.9' },
-    payload: { username, password: 'a long password' },
-  });
-  const sid = login.cookies.find((cookie) => cookie.name === 'club_sid');
-  if (login.statusCode !== 200 || !sid) throw new Error(`login failed: ${login.body}`);
-  const cookie = `club_sid=${sid.value}`;
+  const { cookie } = await newClubLogin(system.core.accounts, app, username, { password: 'a long password' });
   const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = { cookie }): Promise<LightMyRequestResponse> =>
     app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   /** the JSON body of an answer that must have `status` */
@@ -30,7 +22,7 @@ export async function clubClient(system: TestSystem, username = 'desk') {
     if (response.statusCode !== status) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json() as T;
   }
-  return { app, call, ok };
+  return { app, cookie, call, ok };
 }
 
 /** What a save needs of a night as GET answers it. */

@@ -1,22 +1,11 @@
 import type { HttpApp } from '../../infra/http/app.ts';
+import { signUp } from '../sign-in.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-let lastAddress = 0;
-
-/** Signs up a fresh shows user on `app` and returns a caller bound to its session cookie. */
+/** Signs up a fresh shows user on `app` (password TEST_PASSWORD) and returns a caller bound to its session cookie. */
 export async function showsUser(app: HttpApp, email: string) {
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    headers: { 'x-real-ip': `203.0.113.${++lastAddress % 250}` },
-    payload: { email, password: 'a long enough password' },
-  });
-  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-  const sid = signup.cookies.find((cookie) => cookie.name === 'sid')?.value;
-  if (!sid) throw new Error('no sid cookie');
-  const id = (signup.json() as { id: string }).id;
-  const call = (method: Method, url: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie: `sid=${sid}` }, ...(payload ? { payload } : {}) });
-  return { id, sid, call };
+  const { account, sid, cookie } = await signUp('shows', app, { email });
+  const call = (method: Method, url: string, payload?: object) => app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  return { id: account.id, sid, cookie, call };
 }

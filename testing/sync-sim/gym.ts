@@ -11,6 +11,7 @@ import { workoutIdOf } from '../../ui/gym/workout/workout-id.ts';
 import { afterAnswer, type Answer, placePath, shownSets, startedHere, startKey, tickPath } from '../../ui/gym/workout/workout-replica.ts';
 import { workoutStream } from '../../domain/gym/workout.ts';
 import type { EventStore } from '../../infra/eventstore/port.ts';
+import { SESSION_COOKIE, signUp } from '../sign-in.ts';
 import { randomBelow, type SimAnswer, type SimDevice, type SimRequest, type SimScenario, type SimServer } from './run.ts';
 
 type Account = { readonly userId: string; readonly sid: string; readonly exercises: readonly string[] };
@@ -121,27 +122,23 @@ export function gymScenario(app: HttpApp, store: EventStore): SimScenario {
     const response = await app.inject({
       method: request.method,
       url: request.url,
-      headers: { cookie: `gym_sid=${sid}`, 'x-real-ip': '10.9.0.1' },
+      headers: { cookie: `${SESSION_COOKIE.gym}=${sid}`, 'x-real-ip': '10.9.0.1' },
       ...(request.body === undefined || request.body === null ? {} : { payload: request.body as object }),
     });
     return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
   };
-  let accounts = 0;
   const newAccount = async (): Promise<Account> => {
     const email = `sim-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
-    // each account is another lifter, signing up from an address of their own: one address would
-    // meet the signup limit after some twenty accounts (a run of 5000 schedules makes 25)
-    accounts++;
-    const address = `10.10.${Math.floor(accounts / 250)}.${(accounts % 250) + 1}`;
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': address }, payload: { email, password: 'syncing-at-the-rack-42' } });
-    if (signup.statusCode !== 201) throw new Error(`sim signup: ${signup.statusCode} ${signup.body}`);
-    const cookie = signup.cookies.find((each) => each.name === 'gym_sid')!.value;
+    // each account is another lifter, signing up from an address of their own (signUp's): one address
+    // would meet the signup limit after some twenty accounts (a run of 5000 schedules makes 25)
+    const signup = await signUp('gym', app, { email, password: 'syncing-at-the-rack-42' });
+    const cookie = signup.sid;
     const exercises: string[] = [];
     for (const name of ['Squat', 'Bench Press']) {
       const answer = await inject(cookie, { method: 'POST', url: '/api/exercises', body: { name } });
       exercises.push((answer.body as { id: string }).id);
     }
-    return { userId: (signup.json() as { id: string }).id, sid: cookie, exercises };
+    return { userId: signup.account.id, sid: cookie, exercises };
   };
   // every change that reached the server and was decided there (2xx or 409), by the command's id
   let delivered = new Map<string, Made>();

@@ -7,6 +7,7 @@ import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type BrowserSystem, DESKTOP, PHONE, startBrowserSystem } from '../testing/browser.ts';
 import { checkScreen, navTo, newEmail, PASSWORD, serverGet, serverSend, signUp, workoutIdOf } from '../testing/gym.ts';
+import { signUp as signUpOverHttp } from '../../testing/sign-in.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
 const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
@@ -273,7 +274,7 @@ t.test('export as real downloads; log out drops the sets still waiting, and the 
   t.equal(await outboxCount(page), 0, 'the outbox on this phone is empty');
 
   const other = newEmail('next-person');
-  await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': '203.0.113.60' }, payload: { email: other, password: PASSWORD } });
+  await signUpOverHttp('gym', env.system.apps.gym!, { email: other, password: PASSWORD });
   await page.getByLabel('Email').fill(other);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -307,7 +308,7 @@ t.test('a session that ended without a log out here: the next account to sign in
   await page.reload();
   await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
   const other = newEmail('after-expiry');
-  await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': '203.0.113.61' }, payload: { email: other, password: PASSWORD } });
+  await signUpOverHttp('gym', env.system.apps.gym!, { email: other, password: PASSWORD });
   await page.getByLabel('Email').fill(other);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();

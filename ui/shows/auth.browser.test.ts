@@ -1,7 +1,7 @@
 // Signing up, logging out and in on a phone; the app asks GET /api/auth/me on every load to know
 // whether it is signed in; the API's refusals are shown in its own words; axe in both themes.
 import t from 'tap';
-import { accessibilityInBothThemes, overflow, PASSWORD, signUp, smallTargets, startShowsBrowserSystem, tabTo } from '../testing/shows.ts';
+import { accessibilityInBothThemes, overflow, PASSWORD, signUp, signUpWithForm, smallTargets, startShowsBrowserSystem, tabTo } from '../testing/shows.ts';
 
 const env = await startShowsBrowserSystem(t);
 
@@ -21,7 +21,7 @@ t.test('sign up, reload still signed in, log out, log in again', async (t) => {
   await page.getByRole('link', { name: 'Create an account' }).click();
   t.equal(new URL(page.url()).pathname, '/signup');
   t.same(await accessibilityInBothThemes(page), [], 'signup: no serious axe violation');
-  const email = await signUp(page, env.origin, 'kim');
+  const email = await signUpWithForm(page, env.origin, 'kim');
   t.equal(new URL(page.url()).pathname, '/', 'signed up: the dashboard');
   await page.getByText('You track no shows yet.').waitFor();
   t.pass('an empty dashboard says so');

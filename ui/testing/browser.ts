@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { startTestSystem, type TestSystem } from '../../testing/harness.ts';
+import type { SessionCookie } from '../../testing/sign-in.ts';
 import type { CoreOptions } from '../../ops/system.ts';
 import type { AppName } from '../apps.ts';
 import { holdPort } from '../../infra/postgres/free-port.ts';
@@ -170,6 +171,14 @@ export async function setPageVisibility(page: Page, state: 'hidden' | 'visible')
 /** What the page asked of the phone since it loaded (with `recordPhoneSignals` as an init script). */
 export function phoneSignals(page: Page): Promise<unknown[][]> {
   return page.evaluate(() => (window as unknown as { phoneSignals: unknown[][] }).phoneSignals);
+}
+
+/**
+ * Puts a session the test made over HTTP (testing/sign-in.ts) into this phone, as the service's
+ * sign-in answer would: for tests whose subject is not the sign-in screen.
+ */
+export async function holdSession(context: BrowserContext, origin: string, session: Pick<SessionCookie, 'name' | 'sid'>): Promise<void> {
+  await context.addCookies([{ name: session.name, value: session.sid, url: origin, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** Waits until the page has asked the phone for at least `count` signals (they come from effects, after the render). */

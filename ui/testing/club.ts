@@ -3,7 +3,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { clubClient, cuid } from '../../testing/club/client.ts';
 import { SAVE_DEBOUNCE_MS } from '../club/night-sync-model.ts';
-import type { BrowserSystem } from './browser.ts';
+import { logIn as logInOverHttp } from '../../testing/sign-in.ts';
+import { type BrowserSystem, holdSession } from './browser.ts';
 
 export const PASSWORD = 'a long password';
 
@@ -41,13 +42,11 @@ export async function setUpClub(env: BrowserSystem, username = 'desk') {
   return { ...api, hall, level, names, username };
 }
 
-/** Logs this phone in through the login screen and waits for Today. */
+/** Logs the login in over HTTP and opens the app with its session on this phone; waits for Today. (The login screen's own test fills its form.) */
 export async function logIn(env: BrowserSystem, context: BrowserContext, username = 'desk'): Promise<Page> {
+  await holdSession(context, env.origins.club, await logInOverHttp('club', env.origins.club, { username, password: PASSWORD }));
   const page = await context.newPage();
-  await page.goto(`${env.origins.club}/app/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.goto(`${env.origins.club}/app`);
   await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
   return page;
 }

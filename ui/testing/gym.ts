@@ -1,7 +1,8 @@
-// What the gym app's browser tests share: a new account signed up through the page, the server's
-// copy read with that phone's own session, and the screens' accessibility in both themes.
+// What the gym app's browser tests share: a new account signed up over HTTP and held by a phone, the
+// server's copy read with that phone's own session, and the screens' accessibility in both themes.
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityProblems, type BrowserSystem, COLOUR_RULES } from './browser.ts';
+import { logIn as logInOverHttp, SESSION_COOKIE, type Session, signUp as signUpOverHttp } from '../../testing/sign-in.ts';
+import { accessibilityProblems, type BrowserSystem, COLOUR_RULES, holdSession } from './browser.ts';
 import { RETRY_MS } from '../shared/sync-moments.ts';
 
 export const PASSWORD = 'lifting-at-the-rack-42';
@@ -10,23 +11,32 @@ let accounts = 0;
 /** An address no other test of this run uses. */
 export const newEmail = (what: string): string => `${what}-${++accounts}-${process.pid}@example.org`;
 
-/** Signs a new account up through the page on this phone; the page is on Today afterwards. */
-export async function signUp(env: BrowserSystem, context: BrowserContext, what: string): Promise<{ page: Page; email: string }> {
+/** This phone holds the session and opens the app, which is on Today. */
+async function openToday(env: BrowserSystem, context: BrowserContext, session: Session): Promise<Page> {
+  await holdSession(context, env.origins.gym, session);
   const page = await context.newPage();
-  const email = newEmail(what);
-  await page.goto(`${env.origins.gym}/signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.goto(env.origins.gym);
   await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+  return page;
+}
+
+/** Signs a new account up and opens the app on this phone with its session; the page is on Today. (The sign-up screen's own tests fill its form.) */
+export async function signUp(env: BrowserSystem, context: BrowserContext, what: string): Promise<{ page: Page; email: string }> {
+  const email = newEmail(what);
+  const page = await openToday(env, context, await signUpOverHttp('gym', env.origins.gym, { email, password: PASSWORD }));
   return { page, email };
+}
+
+/** Logs an account in again for this phone (another phone of the same lifter); the page is on Today. */
+export async function logIn(env: BrowserSystem, context: BrowserContext, email: string): Promise<Page> {
+  return openToday(env, context, await logInOverHttp('gym', env.origins.gym, { email, password: PASSWORD }));
 }
 
 /** A GET of the gym API with this phone's session cookie, as the server answers it. */
 export async function serverGet<T>(env: BrowserSystem, context: BrowserContext, url: string): Promise<T> {
-  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');
+  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === SESSION_COOKIE.gym);
   if (!cookie) throw new Error('this phone is not signed in');
-  const response = await env.system.apps.gym!.inject({ method: 'GET', url, headers: { cookie: `gym_sid=${cookie.value}` } });
+  const response = await env.system.apps.gym!.inject({ method: 'GET', url, headers: { cookie: `${SESSION_COOKIE.gym}=${cookie.value}` } });
   if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
   return response.json() as T;
 }
@@ -128,12 +138,12 @@ export async function navTo(page: Page, place: string): Promise<void> {
 
 /** A write to the gym API with this phone's session, as its page would send it; the answer's JSON (undefined for a 204). */
 export async function serverSend<T>(env: BrowserSystem, context: BrowserContext, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: object): Promise<T> {
-  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === 'gym_sid');
+  const cookie = (await context.cookies(env.origins.gym)).find((each) => each.name === SESSION_COOKIE.gym);
   if (!cookie) throw new Error('this phone is not signed in');
   const response = await env.system.apps.gym!.inject({
     method,
     url,
-    headers: { cookie: `gym_sid=${cookie.value}`, origin: env.origins.gym, 'content-type': 'application/json' },
+    headers: { cookie: `${SESSION_COOKIE.gym}=${cookie.value}`, origin: env.origins.gym, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);

@@ -2,8 +2,10 @@
 // the internet (posters fail, as on a bad connection), signing up, and the checks every screen gets.
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { tvmazeStandIn, type TvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
-import { type BrowserSystem, startBrowserSystem } from './browser.ts';
+import type { TvmazeStandIn } from '../../infra/tvmaze/recorded-server.ts';
+import { showsStandIns } from '../../testing/shows/system.ts';
+import { signUp as signUpOverHttp } from '../../testing/sign-in.ts';
+import { type BrowserSystem, holdSession, startBrowserSystem } from './browser.ts';
 export { accessibilityInBothThemes } from './browser.ts';
 
 /** Slow Horses S6E3 airs 2026-09-30T12:00Z; the service's clock sits between S6E2 and S6E3. */
@@ -12,9 +14,9 @@ export const SHOWS_NOW = '2026-09-25T10:00:00.000Z';
 export type ShowsBrowserSystem = BrowserSystem & { readonly tvmaze: TvmazeStandIn; readonly origin: string; phoneOffline(options?: BrowserContextOptions): Promise<BrowserContext>; advance(ms: number): void };
 
 export async function startShowsBrowserSystem(t: Test, env: Record<string, string> = {}): Promise<ShowsBrowserSystem> {
-  const tvmaze = await tvmazeStandIn(t);
+  const { tvmaze, env: standInsEnv } = await showsStandIns(t, { env });
   let clock = new Date(SHOWS_NOW);
-  const system = await startBrowserSystem(t, { TVMAZE_URL: tvmaze.url, ...env }, { now: () => clock });
+  const system = await startBrowserSystem(t, standInsEnv, { now: () => clock });
   const origin = system.origins.shows;
   return {
     ...system,
@@ -34,14 +36,24 @@ export async function startShowsBrowserSystem(t: Test, env: Record<string, strin
 
 let accounts = 0;
 export const PASSWORD = 'a long enough password';
+const newEmail = (what: string): string => `${what}-${++accounts}-${process.pid}@example.org`;
 
-/** Signs up a new account through the app's own form; the page ends on the dashboard. */
-export async function signUp(page: Page, origin: string, what = 'viewer'): Promise<string> {
-  const email = `${what}-${++accounts}-${Date.now()}@example.org`;
+/** Signs up a new account through the app's own form, as the sign-up screen's tests do; the page ends on the dashboard. */
+export async function signUpWithForm(page: Page, origin: string, what = 'viewer'): Promise<string> {
+  const email = newEmail(what);
   await page.goto(`${origin}/signup`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Your shows' }).waitFor();
+  return email;
+}
+
+/** Signs up a new account over HTTP and opens the app with its session on this page's phone; the page ends on the dashboard. */
+export async function signUp(page: Page, origin: string, what = 'viewer'): Promise<string> {
+  const { email, ...session } = await signUpOverHttp('shows', origin, { email: newEmail(what), password: PASSWORD });
+  await holdSession(page.context(), origin, session);
+  await page.goto(origin);
   await page.getByRole('heading', { name: 'Your shows' }).waitFor();
   return email;
 }

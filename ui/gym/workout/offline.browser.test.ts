@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserSystem } from '../../testing/browser.ts';
-import { navTo, PASSWORD, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../../testing/gym.ts';
+import { logIn, navTo, serverGet, type ServerSet, signUp, untilWorkout, workoutIdOf } from '../../testing/gym.ts';
 
 /** the app's save badge in the header (a screen may have its own, as Settings does) */
 const headerBadge = (page: Page) => page.getByRole('banner').getByTestId('save-state');
@@ -39,16 +39,6 @@ async function lifter(context: BrowserContext, what: string): Promise<{ page: Pa
   await page.getByRole('button', { name: 'Use 5×5' }).click();
   await page.getByText('Next: Day 1: A').waitFor();
   return signed;
-}
-
-async function logIn(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${env.origins.gym}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
-  return page;
 }
 
 t.test('no signal from the start: start Day 1, tick, reload offline, reconnect: exactly those sets on the server', async (t) => {
@@ -115,7 +105,7 @@ t.test('a second phone continues today’s workout; an older offline tick does n
   await stateOf(a, 'Bench Press', 2).getByText('Saved').waitFor();
 
   const phoneB = await env.phone();
-  const b = await logIn(phoneB, email);
+  const b = await logIn(env, phoneB, email);
   await b.getByRole('button', { name: 'Continue today’s workout' }).click();
   t.equal(workoutIdOf(b), id, "the second phone opens today's workout, not a new one");
   t.equal(await b.getByRole('button', { name: /^Start Day/ }).count(), 0);
