@@ -1,6 +1,74 @@
 import type { Migration } from '../postgres/migrations.ts';
 import { ERASED_USERS_DDL, FENCE_LOCK_CLASS } from './fence.ts';
 
+// What every version of es.append_batch answers, and the variables each declares first.
+const APPEND_BATCH_RESULT_AND_VARIABLES = `     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
+     LANGUAGE plpgsql AS $fn$
+     DECLARE
+       v_item jsonb;
+       v_index integer := -1;
+       v_stream text;
+       v_expected bigint;
+       v_count integer;
+       v_revision bigint;
+       v_actual bigint;
+       v_position bigint;
+       v_appended boolean := false;`;
+// The walk of one item of an append, from its stream's row to its events and the NOTIFY, the same in
+// each version of es.append_batch below but for how the events are inserted (a later version adds
+// checks before it). A migration's SQL never changes once shipped: these build it as it was.
+const appendOneItem = (insertEvents: string): string => `         v_stream := v_item->>'s';
+         v_expected := (v_item->>'e')::bigint;
+         v_count := jsonb_array_length(v_item->'ev');
+         v_revision := NULL;
+         IF v_expected = -1 THEN
+           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
+           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
+         ELSIF v_expected = -2 THEN
+           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
+           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + v_count RETURNING st.revision INTO v_revision;
+         ELSIF v_expected = -3 THEN
+           UPDATE es.streams SET revision = revision + v_count WHERE stream_name = v_stream RETURNING revision INTO v_revision;
+         ELSE
+           UPDATE es.streams SET revision = revision + v_count
+           WHERE stream_name = v_stream AND revision = v_expected RETURNING revision INTO v_revision;
+         END IF;
+         IF v_revision IS NULL THEN
+           SELECT s.revision INTO v_actual FROM es.streams s WHERE s.stream_name = v_stream;
+           item := v_index; ok := false; actual := coalesce(v_actual, -1);
+           last_revision := NULL; last_position := NULL; tx := NULL;
+           RETURN NEXT;
+         ELSE
+${insertEvents}
+           item := v_index; ok := true; actual := NULL;
+           last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
+           RETURN NEXT;
+           v_appended := true;
+         END IF;
+       END LOOP;
+       IF v_appended THEN
+         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
+       END IF;
+     END`;
+/** The item's events as one set-returning INSERT. */
+const INSERT_EVENTS = `           WITH inserted AS (
+             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+             SELECT v_stream, v_revision - v_count + e.ord, (e.value->>'id')::uuid, e.value->>'type',
+                    e.value->'data', e.value->'metadata'
+             FROM jsonb_array_elements(v_item->'ev') WITH ORDINALITY AS e(value, ord)
+             ORDER BY e.ord
+             RETURNING global_position)
+           SELECT max(global_position) INTO v_position FROM inserted;`;
+/** An item of one event by a plain INSERT … RETURNING, nearly every append; more by the set-returning one. */
+const INSERT_ONE_EVENT_OR_MANY = `           IF v_count = 1 THEN
+             v_event := v_item->'ev'->0;
+             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
+             VALUES (v_stream, v_revision, (v_event->>'id')::uuid, v_event->>'type', v_event->'data', v_event->'metadata')
+             RETURNING global_position INTO v_position;
+           ELSE
+${INSERT_EVENTS.replace(/^/gm, '  ')}
+           END IF;`;;
+
 // Global order is (transaction id, sequence). A reader only sees transactions older than the
 // oldest one still running (pg_snapshot_xmin), so an event that commits late can never land
 // behind a position a subscriber has already passed.
@@ -28,129 +96,22 @@ export const eventStoreMigration: Migration = {
      -- Appends several streams' batches in one round trip and one commit. Expected revision codes:
      -- -1 no stream, -2 any, -3 stream exists, n >= 0 exactly n. A conflict skips only its item.
      CREATE FUNCTION es.append_batch(p_items jsonb)
-     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
-     LANGUAGE plpgsql AS $fn$
-     DECLARE
-       v_item jsonb;
-       v_index integer := -1;
-       v_stream text;
-       v_expected bigint;
-       v_count integer;
-       v_revision bigint;
-       v_actual bigint;
-       v_position bigint;
-       v_appended boolean := false;
+${APPEND_BATCH_RESULT_AND_VARIABLES}
      BEGIN
        FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
          v_index := v_index + 1;
-         v_stream := v_item->>'s';
-         v_expected := (v_item->>'e')::bigint;
-         v_count := jsonb_array_length(v_item->'ev');
-         v_revision := NULL;
-         IF v_expected = -1 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
-           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
-         ELSIF v_expected = -2 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
-           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + v_count RETURNING st.revision INTO v_revision;
-         ELSIF v_expected = -3 THEN
-           UPDATE es.streams SET revision = revision + v_count WHERE stream_name = v_stream RETURNING revision INTO v_revision;
-         ELSE
-           UPDATE es.streams SET revision = revision + v_count
-           WHERE stream_name = v_stream AND revision = v_expected RETURNING revision INTO v_revision;
-         END IF;
-         IF v_revision IS NULL THEN
-           SELECT s.revision INTO v_actual FROM es.streams s WHERE s.stream_name = v_stream;
-           item := v_index; ok := false; actual := coalesce(v_actual, -1);
-           last_revision := NULL; last_position := NULL; tx := NULL;
-           RETURN NEXT;
-         ELSE
-           WITH inserted AS (
-             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
-             SELECT v_stream, v_revision - v_count + e.ord, (e.value->>'id')::uuid, e.value->>'type',
-                    e.value->'data', e.value->'metadata'
-             FROM jsonb_array_elements(v_item->'ev') WITH ORDINALITY AS e(value, ord)
-             ORDER BY e.ord
-             RETURNING global_position)
-           SELECT max(global_position) INTO v_position FROM inserted;
-           item := v_index; ok := true; actual := NULL;
-           last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
-           RETURN NEXT;
-           v_appended := true;
-         END IF;
-       END LOOP;
-       IF v_appended THEN
-         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
-       END IF;
-     END
+${appendOneItem(INSERT_EVENTS)}
      $fn$;`,
     // The same function with a path of its own for an item of one event, nearly every append: a
     // plain INSERT … RETURNING instead of the set-returning walk of the item's events, 0.255 → 0.213
     // ms for a group of 8 (docs/benchmarks.md, issue 17, fifth pass).
     `CREATE OR REPLACE FUNCTION es.append_batch(p_items jsonb)
-     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
-     LANGUAGE plpgsql AS $fn$
-     DECLARE
-       v_item jsonb;
-       v_index integer := -1;
-       v_stream text;
-       v_expected bigint;
-       v_count integer;
-       v_revision bigint;
-       v_actual bigint;
-       v_position bigint;
-       v_appended boolean := false;
+${APPEND_BATCH_RESULT_AND_VARIABLES}
        v_event jsonb;
      BEGIN
        FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
          v_index := v_index + 1;
-         v_stream := v_item->>'s';
-         v_expected := (v_item->>'e')::bigint;
-         v_count := jsonb_array_length(v_item->'ev');
-         v_revision := NULL;
-         IF v_expected = -1 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
-           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
-         ELSIF v_expected = -2 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
-           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + v_count RETURNING st.revision INTO v_revision;
-         ELSIF v_expected = -3 THEN
-           UPDATE es.streams SET revision = revision + v_count WHERE stream_name = v_stream RETURNING revision INTO v_revision;
-         ELSE
-           UPDATE es.streams SET revision = revision + v_count
-           WHERE stream_name = v_stream AND revision = v_expected RETURNING revision INTO v_revision;
-         END IF;
-         IF v_revision IS NULL THEN
-           SELECT s.revision INTO v_actual FROM es.streams s WHERE s.stream_name = v_stream;
-           item := v_index; ok := false; actual := coalesce(v_actual, -1);
-           last_revision := NULL; last_position := NULL; tx := NULL;
-           RETURN NEXT;
-         ELSE
-           IF v_count = 1 THEN
-             v_event := v_item->'ev'->0;
-             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
-             VALUES (v_stream, v_revision, (v_event->>'id')::uuid, v_event->>'type', v_event->'data', v_event->'metadata')
-             RETURNING global_position INTO v_position;
-           ELSE
-             WITH inserted AS (
-               INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
-               SELECT v_stream, v_revision - v_count + e.ord, (e.value->>'id')::uuid, e.value->>'type',
-                      e.value->'data', e.value->'metadata'
-               FROM jsonb_array_elements(v_item->'ev') WITH ORDINALITY AS e(value, ord)
-               ORDER BY e.ord
-               RETURNING global_position)
-             SELECT max(global_position) INTO v_position FROM inserted;
-           END IF;
-           item := v_index; ok := true; actual := NULL;
-           last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
-           RETURN NEXT;
-           v_appended := true;
-         END IF;
-       END LOOP;
-       IF v_appended THEN
-         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
-       END IF;
-     END
+${appendOneItem(INSERT_ONE_EVENT_OR_MANY)}
      $fn$;`,
     // The erasure fence (fence.ts). The adapter passes the acting users its group's events name,
     // sorted, once each; the group holds each one's lock shared until it commits, then asks for the
@@ -161,18 +122,7 @@ export const eventStoreMigration: Migration = {
     // as processes from before the fence call it, finds the actors itself and is fenced the same.
     `${ERASED_USERS_DDL}
      CREATE FUNCTION es.append_batch(p_items jsonb, p_actors text[])
-     RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
-     LANGUAGE plpgsql AS $fn$
-     DECLARE
-       v_item jsonb;
-       v_index integer := -1;
-       v_stream text;
-       v_expected bigint;
-       v_count integer;
-       v_revision bigint;
-       v_actual bigint;
-       v_position bigint;
-       v_appended boolean := false;
+${APPEND_BATCH_RESULT_AND_VARIABLES}
        v_event jsonb;
        v_actor text;
        v_erased text[] := '{}';
@@ -197,53 +147,7 @@ export const eventStoreMigration: Migration = {
            RETURN NEXT;
            CONTINUE;
          END IF;
-         v_stream := v_item->>'s';
-         v_expected := (v_item->>'e')::bigint;
-         v_count := jsonb_array_length(v_item->'ev');
-         v_revision := NULL;
-         IF v_expected = -1 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
-           ON CONFLICT (stream_name) DO NOTHING RETURNING st.revision INTO v_revision;
-         ELSIF v_expected = -2 THEN
-           INSERT INTO es.streams AS st (stream_name, revision) VALUES (v_stream, v_count - 1)
-           ON CONFLICT (stream_name) DO UPDATE SET revision = st.revision + v_count RETURNING st.revision INTO v_revision;
-         ELSIF v_expected = -3 THEN
-           UPDATE es.streams SET revision = revision + v_count WHERE stream_name = v_stream RETURNING revision INTO v_revision;
-         ELSE
-           UPDATE es.streams SET revision = revision + v_count
-           WHERE stream_name = v_stream AND revision = v_expected RETURNING revision INTO v_revision;
-         END IF;
-         IF v_revision IS NULL THEN
-           SELECT s.revision INTO v_actual FROM es.streams s WHERE s.stream_name = v_stream;
-           item := v_index; ok := false; actual := coalesce(v_actual, -1);
-           last_revision := NULL; last_position := NULL; tx := NULL;
-           RETURN NEXT;
-         ELSE
-           IF v_count = 1 THEN
-             v_event := v_item->'ev'->0;
-             INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
-             VALUES (v_stream, v_revision, (v_event->>'id')::uuid, v_event->>'type', v_event->'data', v_event->'metadata')
-             RETURNING global_position INTO v_position;
-           ELSE
-             WITH inserted AS (
-               INSERT INTO es.events (stream_name, stream_revision, event_id, event_type, data, metadata)
-               SELECT v_stream, v_revision - v_count + e.ord, (e.value->>'id')::uuid, e.value->>'type',
-                      e.value->'data', e.value->'metadata'
-               FROM jsonb_array_elements(v_item->'ev') WITH ORDINALITY AS e(value, ord)
-               ORDER BY e.ord
-               RETURNING global_position)
-             SELECT max(global_position) INTO v_position FROM inserted;
-           END IF;
-           item := v_index; ok := true; actual := NULL;
-           last_revision := v_revision; last_position := v_position; tx := pg_current_xact_id();
-           RETURN NEXT;
-           v_appended := true;
-         END IF;
-       END LOOP;
-       IF v_appended THEN
-         PERFORM pg_notify('es_appended', pg_current_xact_id()::text);
-       END IF;
-     END
+${appendOneItem(INSERT_ONE_EVENT_OR_MANY)}
      $fn$;
      CREATE OR REPLACE FUNCTION es.append_batch(p_items jsonb)
      RETURNS TABLE (item integer, ok boolean, actual bigint, last_revision bigint, last_position bigint, tx xid8)
