@@ -3,29 +3,11 @@
 import t from 'tap';
 import { nightStream } from '../../domain/club/night.ts';
 import { startTestSystem } from '../../testing/harness.ts';
-import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
+import { clubClient, cuid, type Night, snapshotOf } from '../../testing/club/client.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);
 
-type Court = { court: number; teamA: string[]; teamB: string[] };
-type Night = {
-  id: string;
-  venueId: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  courts: number;
-  roundLengthSec: number;
-  status: 'open' | 'closed';
-  version: number;
-  people: Array<{ id: string; name: string; levelId: string | null }>;
-  lineUp: Court[];
-  timer: Record<string, unknown> | null;
-  rounds: Array<{ number: number; startedAt: string; endedAt: string; lineUp: Court[] }>;
-  sittingOut?: string[];
-  updatedAt: string;
-};
 type Version = { version: number; recordedAt: string; kind: string; restoredFrom: number | null; changes: string[] };
 type Versions = { id: string; version: number; versions: Version[] };
 

@@ -8,7 +8,8 @@ import { nightStream } from '../../domain/club/night.ts';
 import { claimNight, nightKeyAggregate, nightKeyStream } from '../../domain/club/night-key.ts';
 import { TEST_SESSION_SECRET } from '../../testing/harness.ts';
 import { cuid, snapshotOf } from '../../testing/club/client.ts';
-import { type Night, startNightsTest } from '../../testing/club/nights-setup.ts';
+import { startNightsTest } from '../../testing/club/nights-setup.ts';
+import type { Night } from '../../testing/club/client.ts';
 
 const { system, call, ok, hall, annex, people, court1, court2, openNight, todayNight } = await startNightsTest(t);
 

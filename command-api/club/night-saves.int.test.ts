@@ -3,7 +3,8 @@
 import t from 'tap';
 import { nightStream } from '../../domain/club/night.ts';
 import { cuid, snapshotOf } from '../../testing/club/client.ts';
-import { type Night, type Person, type Settings, startNightsTest } from '../../testing/club/nights-setup.ts';
+import { type Person, type Settings, startNightsTest } from '../../testing/club/nights-setup.ts';
+import type { Night } from '../../testing/club/client.ts';
 
 const { system, call, ok, level, hall, annex, people, ids, court1, court2, openNight, todayNight } = await startNightsTest(t);
 

@@ -2,29 +2,11 @@
 // person who left the night, or was deleted from People, used to lose their name in every round
 // they played ("Someone who left"). The phone now files each player's name with the round.
 import t from 'tap';
-import { clubClient, cuid, snapshotOf } from '../../testing/club/client.ts';
+import { clubClient, cuid, type Night, type NightSnapshot, snapshotOf } from '../../testing/club/client.ts';
 import { startTestSystem } from '../../testing/harness.ts';
 
 const system = await startTestSystem(t);
 const { call, ok } = await clubClient(system);
-
-type Court = { court: number; teamA: string[]; teamB: string[] };
-type Round = { number: number; startedAt: string; endedAt: string; lineUp: Court[]; names?: Record<string, string> };
-type Night = {
-  id: string;
-  version: number;
-  venueId: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  courts: number;
-  roundLengthSec: number;
-  people: Array<{ id: string; name: string; levelId: string | null }>;
-  lineUp: Court[];
-  timer: unknown;
-  rounds: Round[];
-  playerNames: Record<string, string>;
-};
 
 const settings = await ok<{ venues: Array<{ id: string }> }>('POST', '/api/venues', { name: 'Hall' }, 201);
 const hall = settings.venues[0]!.id;
@@ -40,11 +22,13 @@ async function nightOfFour() {
   for (const [index, id] of ids.entries()) await ok('POST', '/api/players', { id, name: names[index] }, 201);
   const night = await ok<Night>('POST', '/api/sessions', { venueId: hall, date }, 201);
   const [ada, ben, cleo, dev] = ids as [string, string, string, string];
-  const court = { court: 1, teamA: [ada, dev], teamB: [ben, cleo] };
+  const court: Round['lineUp'][number] = { court: 1, teamA: [ada, dev], teamB: [ben, cleo] };
   return { night, ids, names, ada, ben, cleo, dev, court };
 }
 
-const save = (night: Night, changes: Partial<Night>) => call('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { timer: null, ...changes }));
+type Round = NightSnapshot['rounds'][number];
+
+const save = (night: Night, changes: Partial<NightSnapshot>) => call('PUT', `/api/sessions/${night.id}`, snapshotOf(night, { timer: null, ...changes }));
 
 const at = (minute: number) => `2026-12-03T19:${String(minute).padStart(2, '0')}:00.000Z`;
 /** Each court of each round with its players' names as the night answers them: the filed name, else the night's, else People's. */

@@ -6,7 +6,7 @@ import { nightStream } from '../../domain/club/night.ts';
 import { projections } from '../../ops/system.ts';
 import { startTestSystem } from '../../testing/harness.ts';
 import { type ProjectorHandle, startProjector } from '../../projections/runtime/projector.ts';
-import { clubClient, cuid } from '../../testing/club/client.ts';
+import { clubClient, cuid, type Night } from '../../testing/club/client.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const system = await startTestSystem(t, { PROJECTION_WAIT_MS: '1500' });
@@ -14,7 +14,6 @@ const { call, ok } = await clubClient(system);
 const restarted: ProjectorHandle[] = [];
 t.teardown(() => Promise.all(restarted.map((projector) => projector.stop())));
 
-type Night = { id: string; version: number; venueId: string; date: string; startTime: string; endTime: string; courts: number; roundLengthSec: number; people: unknown[]; lineUp: unknown[]; timer: unknown; rounds: unknown[] };
 
 t.test('a copy of a save already taken waits for the read side like the save itself', async (t) => {
   const settings = await ok<{ venues: Array<{ id: string }> }>('POST', '/api/venues', { name: 'Hall' }, 201);

@@ -48,19 +48,22 @@ export function createPostgresReads(
   async function readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
     const { rows } =
       after.commit < 0n
-        ? await pool.query<EventRow>(
-            `SELECT ${EVENT_COLUMNS} FROM es.events
+        ? await pool.query<EventRow>({
+            name: 'es.read_all_from_start',
+            text: `SELECT ${EVENT_COLUMNS} FROM es.events
              WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
              ORDER BY transaction_id, global_position LIMIT $1`,
-            [limit],
-          )
-        : await pool.query<EventRow>(
-            `SELECT ${EVENT_COLUMNS} FROM es.events
+            values: [limit],
+          })
+        : // every projector's every batch: parsed and planned once per connection
+          await pool.query<EventRow>({
+            name: 'es.read_all_after',
+            text: `SELECT ${EVENT_COLUMNS} FROM es.events
              WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
              ORDER BY transaction_id, global_position LIMIT $3`,
-            [after.commit.toString(), after.prepare.toString(), limit],
-          );
+            values: [after.commit.toString(), after.prepare.toString(), limit],
+          });
     return rows.map(toRecorded);
   }
 

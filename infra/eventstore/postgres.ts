@@ -70,10 +70,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     },
 
     async lastEvent(stream) {
-      const { rows } = await pool.query<{ stream_revision: string; event_id: string }>(
-        'SELECT stream_revision, event_id::text FROM es.events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1',
-        [stream],
-      );
+      const { rows } = await pool.query<{ stream_revision: string; event_id: string }>({
+        name: 'es.last_event',
+        text: 'SELECT stream_revision, event_id::text FROM es.events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1',
+        values: [stream],
+      });
       const row = rows[0];
       return row ? { revision: BigInt(row.stream_revision), id: row.event_id } : null;
     },
@@ -90,11 +91,13 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     },
 
     async headPosition() {
-      const { rows } = await pool.query<{ tx: string; global_position: string }>(
+      const { rows } = await pool.query<{ tx: string; global_position: string }>({
+        // asked before every read that waits for its writes: parsed and planned once per connection
+        name: 'es.head_position',
         // every committed event counts, also one a reader cannot pass yet: the head is a target
-        `SELECT transaction_id::text AS tx, global_position FROM es.events
+        text: `SELECT transaction_id::text AS tx, global_position FROM es.events
          ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-      );
+      });
       const row = rows[0];
       return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
     },

@@ -90,4 +90,16 @@ t.test("the typed pool's connections: our parsers, slonik's error classes, prepa
       t.equal(prepared, 1, 'one statement on the connection after two calls');
     });
   });
+
+  t.test('every statement with parameters is prepared once per connection, under a name of its text', async (t) => {
+    const probe = (n: number) => sql.type(z.object({ twice: z.number() }))`SELECT ${n}::int * 2 AS twice`;
+    await pool.connect(async (connection) => {
+      t.same([await connection.oneFirst(probe(1)), await connection.oneFirst(probe(21))], [2, 42], 'each call answers with its own values');
+      const statements = await connection.any(
+        sql.type(z.object({ name: z.string(), statement: z.string() }))`SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE '%::int * 2 AS twice'`,
+      );
+      t.equal(statements.length, 1, 'one statement on the connection after two calls');
+      t.match(statements[0]?.name, /^s_/, 'named by the driver');
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import {
   BackendTerminatedError,
@@ -20,6 +21,32 @@ import {
   UniqueIntegrityConstraintViolationError,
 } from 'slonik';
 
+/** How many statements of its own a connection keeps prepared; past that, new ones go unnamed. */
+export const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * The name a connection prepares a statement under: every statement with parameters is prepared
+ * once per connection and named by its text, as asyncpg and postgres.js do by default. Sent
+ * unnamed, each call was parsed, analysed and planned again: over a run of the test suite, planning
+ * alone took PostgreSQL 22 s against 40 s of execution, and a workout's read was planned in 0.5 ms
+ * to run in 0.06 (docs/benchmarks.md, "Statements prepared per connection"). Statements without
+ * parameters (transaction control, DDL) stay on the simple protocol; a connection that has
+ * prepared `limit` texts prepares no more, so that texts built at run time cannot grow it without end.
+ */
+export function preparedStatements(limit = PREPARED_PER_CONNECTION): { nameOf(text: string, values: readonly unknown[] | undefined): string | undefined } {
+  const names = new Map<string, string>();
+  return {
+    nameOf(text, values) {
+      if (!values || values.length === 0) return undefined;
+      const known = names.get(text);
+      if (known !== undefined || names.size >= limit) return known;
+      const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, name);
+      return name;
+    },
+  };
+}
+
 /**
  * Slonik's connections on `pg`, as `@slonik/pg-driver` makes them, but calling `client.query` with a
  * callback. pg's promise form keeps each result reachable for longer: on a loop of 2 KB rows the
@@ -36,6 +63,7 @@ export function createCallbackPgDriverFactory(): DriverFactory {
       createPoolClient: async ({ clientEventEmitter }) => {
         const password = typeof driverConfiguration.password === 'function' ? await driverConfiguration.password() : config.password;
         const client = new pg.Client({ ...config, password, types: { getTypeParser } });
+        const statements = preparedStatements();
         const onError = (error: Error) => clientEventEmitter.emit('error', slonikErrorOf(error, null));
         const onNotice = (notice: { message?: string }) => {
           if (notice.message) clientEventEmitter.emit('notice', { message: notice.message });
@@ -61,7 +89,8 @@ export function createCallbackPgDriverFactory(): DriverFactory {
           },
           query: (text, values, options) =>
             new Promise<DriverQueryResult>((resolve, reject) => {
-              client.query({ text, values, ...(options?.name ? { name: options.name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
+              const name = options?.name ?? statements.nameOf(text, values);
+              client.query({ text, values, ...(name ? { name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
                 if (error) reject(slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
                 else if (Array.isArray(result)) reject(new InvalidInputError('Must not use multiple statements in a single query.'));
                 else resolve(driverResultOf(result));

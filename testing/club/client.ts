@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { HttpApp } from '../../infra/http/app.ts';
 import type { TestSystem } from '../harness.ts';
 import { newClubLogin } from '../sign-in.ts';
+import type { operations } from '../../ui/generated/contract/club.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,24 +26,13 @@ export async function clubClient(system: TestSystem, username = 'desk') {
   return { app, cookie, call, ok };
 }
 
-/** What a save needs of a night as GET answers it. */
-export type NightAsRead = {
-  readonly version: number;
-  readonly venueId: string;
-  readonly date: string;
-  readonly startTime: string;
-  readonly endTime: string;
-  readonly courts: number;
-  readonly roundLengthSec: number;
-  readonly people: ReadonlyArray<{ readonly id: string; readonly name: string; readonly levelId: string | null }>;
-  readonly lineUp: unknown;
-  readonly timer: unknown;
-  readonly rounds: unknown;
-  readonly sittingOut?: unknown;
-};
+/** A night as GET /api/sessions/:id answers it: the service's own document (ui/generated/contract), one type for every club test. */
+export type Night = operations['getNight']['responses'][200]['content']['application/json'];
+/** The body of a save (PUT /api/sessions/:id) as the document states it. */
+export type NightSnapshot = operations['saveNight']['requestBody']['content']['application/json'];
 
 /** The body of PUT /api/sessions/:id that saves `night` as read, with `changes` over it. */
-export function snapshotOf(night: NightAsRead, changes: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+export function snapshotOf(night: Night, changes: Partial<NightSnapshot> | Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   return {
     version: night.version,
     venueId: night.venueId,

@@ -4,7 +4,7 @@
 // sheet. Imported only by tests.
 import type { Test } from 'tap';
 import { startTestSystem } from '../harness.ts';
-import { clubClient, cuid } from './client.ts';
+import { clubClient, cuid, type Night } from './client.ts';
 
 export type Settings = {
   club: { defaultCourts: number; roundLengthSec: number };
@@ -12,23 +12,6 @@ export type Settings = {
   venues: Array<{ id: string; name: string }>;
 };
 export type Person = { id: string; name: string; levelId: string | null; levelName: string | null; levelRank: number | null; guest: boolean };
-type Court = { court: number; teamA: string[]; teamB: string[] };
-export type Night = {
-  id: string;
-  venueId: string;
-  venueName: string | null;
-  date: string;
-  startTime: string;
-  endTime: string;
-  courts: number;
-  roundLengthSec: number;
-  status: 'open' | 'closed';
-  version: number;
-  people: Person[];
-  lineUp: Court[];
-  timer: Record<string, unknown> | null;
-  rounds: Array<{ number: number; startedAt: string; endedAt: string; lineUp: Court[] }>;
-};
 type Today = { slots: Array<{ venueId: string; start: string; sessionId: string | null }> };
 
 export async function startNightsTest(t: Test) {
