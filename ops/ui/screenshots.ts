@@ -14,7 +14,7 @@ import { startThrowawayPostgres } from '../../infra/postgres/throwaway-postgres.
 import { type AppName, WEB_APPS } from '../../ui/apps.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../../ui/testing/chromium.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../demo/accounts.ts';
-import { serviceClient, type ServiceAddress } from '../demo/http.ts';
+import { serviceClient, type ServiceAddress, type ServiceClient } from '../demo/http.ts';
 import type { Pages } from '../demo/pages.ts';
 import { demoTargets, seedDemo } from '../demo/seed.ts';
 import { demoTvmaze } from '../demo/tvmaze.ts';
@@ -63,21 +63,28 @@ type Origins = Readonly<Record<AppName, string>>;
 type Cookie = { readonly name: string; readonly value: string; readonly url: string };
 
 /** The demo accounts' session cookies, from signing in as each app's login page does. */
-async function demoSessions(targets: Readonly<Record<AppName, ServiceAddress>>): Promise<Cookie[]> {
+type DemoSessions = {
+  readonly cookies: readonly Cookie[];
+  /** the gym's: its theme is the account's (Settings), not the phone's, so the dark views set it */
+  readonly gym: ServiceClient;
+};
+
+async function demoSessions(targets: Readonly<Record<AppName, ServiceAddress>>): Promise<DemoSessions> {
   const sessions = [
     { app: 'gym', path: '/api/auth/login', body: { email: DEMO_LOGINS.gym, password: DEMO_PASSWORD }, cookie: 'gym_sid' },
     { app: 'shows', path: '/api/auth/login', body: { email: DEMO_LOGINS.shows, password: DEMO_PASSWORD }, cookie: 'sid' },
     { app: 'club', path: '/api/auth/login', body: { username: DEMO_LOGINS.club, password: DEMO_PASSWORD }, cookie: 'club_sid' },
   ] as const;
-  return Promise.all(
+  const signedIn = await Promise.all(
     sessions.map(async ({ app, path: route, body, cookie }) => {
       const client = serviceClient(targets[app]);
       await client.send('POST', route, body);
       const value = client.cookie(cookie);
       if (!value) throw new Error(`signing in to ${app} set no ${cookie} cookie`);
-      return { name: cookie, value, url: targets[app].origin };
+      return { client, cookie: { name: cookie, value, url: targets[app].origin } };
     }),
   );
+  return { cookies: signedIn.map((session) => session.cookie), gym: signedIn[0]!.client };
 }
 
 async function settle(page: Page): Promise<void> {
@@ -105,34 +112,37 @@ function indexPage(files: readonly { screen: Screen; file: string }[]): string {
 
 const readmeFile = (screen: Screen): string | null => README_SCREENS.find((chosen) => chosen.app === screen.app && chosen.route === screen.route)?.file ?? null;
 
-async function shoot(origins: Origins, cookies: readonly Cookie[], params: ScreenParams, readme: boolean): Promise<number> {
+async function shoot(origins: Origins, sessions: DemoSessions, params: ScreenParams, readme: boolean): Promise<number> {
   await rm(OUT_DIR, { recursive: true, force: true });
   await mkdir(OUT_DIR, { recursive: true });
   const browser = await launchBrowser();
   const written: { screen: Screen; file: string }[] = [];
   try {
-    await Promise.all(
-      VIEWS.map(async ({ theme, width, device }) => {
-        const contextOf = async (signedIn: boolean): Promise<BrowserContext> => {
-          const context = await browser.newContext({ ...device, colorScheme: theme });
-          if (signedIn) await context.addCookies([...cookies]);
-          return context;
-        };
-        const contexts = { signedIn: await contextOf(true), signedOut: await contextOf(false) };
-        const pages = { signedIn: await contexts.signedIn.newPage(), signedOut: await contexts.signedOut.newPage() };
-        for (const screen of screens(params)) {
-          const page = screen.signedOut ? pages.signedOut : pages.signedIn;
-          await page.goto(`${origins[screen.app]}${screen.path}`, { waitUntil: 'networkidle' });
-          await settle(page);
-          const file = `${screen.app}-${screen.name}-${theme}-${width}.png`;
-          await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true, scale: 'css' });
-          written.push({ screen, file });
-          const forReadme = readme && theme === 'light' && width === 390 ? readmeFile(screen) : null;
-          if (forReadme) await page.screenshot({ path: path.join(README_DIR, forReadme), scale: 'css' });
-        }
-        await Promise.all([contexts.signedIn.close(), contexts.signedOut.close()]);
-      }),
-    );
+    for (const shown of ['light', 'dark'] as const) {
+      await sessions.gym.send('PATCH', '/api/settings', { appearance: shown });
+      await Promise.all(
+        VIEWS.filter((view) => view.theme === shown).map(async ({ theme, width, device }) => {
+          const contextOf = async (signedIn: boolean): Promise<BrowserContext> => {
+            const context = await browser.newContext({ ...device, colorScheme: theme });
+            if (signedIn) await context.addCookies([...sessions.cookies]);
+            return context;
+          };
+          const contexts = { signedIn: await contextOf(true), signedOut: await contextOf(false) };
+          const pages = { signedIn: await contexts.signedIn.newPage(), signedOut: await contexts.signedOut.newPage() };
+          for (const screen of screens(params)) {
+            const page = screen.signedOut ? pages.signedOut : pages.signedIn;
+            await page.goto(`${origins[screen.app]}${screen.path}`, { waitUntil: 'networkidle' });
+            await settle(page);
+            const file = `${screen.app}-${screen.name}-${theme}-${width}.png`;
+            await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true, scale: 'css' });
+            written.push({ screen, file });
+            const forReadme = readme && theme === 'light' && width === 390 ? readmeFile(screen) : null;
+            if (forReadme) await page.screenshot({ path: path.join(README_DIR, forReadme), scale: 'css' });
+          }
+          await Promise.all([contexts.signedIn.close(), contexts.signedOut.close()]);
+        }),
+      );
+    }
   } finally {
     await browser.close();
   }
