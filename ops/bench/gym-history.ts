@@ -101,6 +101,15 @@ async function copyRate(db: pg.Pool, dir: string, rows: number): Promise<number>
   return rows / seconds;
 }
 
+/** A plan day's 80 ticks of `workout` (20 sets of each of its first slots' exercises), as bench:gym and bench:growth send them. */
+export function dayTicks(user: SeededUser, workout: string): Array<{ method: 'POST'; path: string; body: Record<string, unknown> }> {
+  return Array.from({ length: 80 }, (_, n) => ({
+    method: 'POST' as const,
+    path: `/api/sessions/${workout}/sets`,
+    body: { exerciseId: user.exercises[n % SLOTS_PER_DAY], setNumber: Math.floor(n / SLOTS_PER_DAY) + 1, kg: 60 + (n % 7) * 2.5, reps: 5 + (n % 5) },
+  }));
+}
+
 /** appends each (stream, events) of `tasks` as a new stream, `concurrency` at a time; the events appended */
 export async function appendAll(core: Core, tasks: Iterable<[string, NewEvent[]]>, concurrency: number): Promise<number> {
   const iterator = tasks[Symbol.iterator]();

@@ -12,7 +12,7 @@ import { gymProjection } from '../../projections/gym/index.ts';
 import { startProjector } from '../../projections/runtime/projector.ts';
 import { buildGymService } from '../services/gym.ts';
 import { type Core, openCore } from '../system.ts';
-import { appendAll, rebuildBesideCopy, seededUser, SLOTS_PER_DAY, TODAY, userStreams } from './gym-history.ts';
+import { appendAll, dayTicks, rebuildBesideCopy, seededUser, TODAY, userStreams } from './gym-history.ts';
 import { runGymLoad } from './gym-load.ts';
 import { fmt, openInserters, p50p99, positiveSetting, writeMark, writtenSince } from './measure.ts';
 
@@ -116,11 +116,7 @@ async function main(): Promise<void> {
       });
       if (res.status !== 201) throw new Error(`POST /sessions: ${res.status} ${await res.text()}`);
       const workout = ((await res.json()) as { id: string }).id;
-      const requests = Array.from({ length: 80 }, (_, n) => ({
-        method: 'POST' as const,
-        path: `/api/sessions/${workout}/sets`,
-        body: { exerciseId: user.exercises[n % SLOTS_PER_DAY], setNumber: Math.floor(n / SLOTS_PER_DAY) + 1, kg: 60 + (n % 7) * 2.5, reps: 5 + (n % 5) },
-      }));
+      const requests = dayTicks(user, workout);
       return { cookie: httpUser.cookie, requests };
     }));
     // each pass over a client's 80 ticks moves their weights (gym-load.ts), so that every tick changes its set and appends
