@@ -21,6 +21,8 @@ import {
   UniqueIntegrityConstraintViolationError,
 } from 'slonik';
 
+const ignoreLateError = (): void => undefined;
+
 /** How many statements of its own a connection keeps prepared; past that, new ones go unnamed. */
 export const PREPARED_PER_CONNECTION = 500;
 
@@ -72,6 +74,9 @@ export function createCallbackPgDriverFactory(): DriverFactory {
         client.on('notice', onNotice);
         const stopListening = () => {
           client.removeListener('error', onError);
+          // a client given up on can still hear its connection end (the server shutting down): an
+          // 'error' with no listener would end the process
+          client.on('error', ignoreLateError);
           client.removeListener('notice', onNotice);
         };
         return {
@@ -124,6 +129,7 @@ async function typeParsersOf(config: pg.ClientConfig, parsers: DriverConfigurati
   const byOid = new Map<number, (value: string) => unknown>();
   if (parsers.length > 0) {
     const client = new pg.Client(config);
+    client.on('error', ignoreLateError);
     await client.connect();
     try {
       const { rows } = await client.query<{ oid: number; typarray: number; typname: string }>(
