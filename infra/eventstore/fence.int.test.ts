@@ -50,3 +50,18 @@ t.test('an append that fails lets its locks go: a fence after it does not wait',
   await fence.fenceOut(user);
   t.ok((await fence.hold('s.after', [user], async () => 'ran').catch((e: unknown) => e)) instanceof UserErasedError);
 });
+
+t.test("the server ending the session that holds the locks while the append runs: the append still answers, and the process goes on", async (t) => {
+  const holder = async (): Promise<number> =>
+    Number((await db.pool.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0]?.pid);
+  const answer = await fence.hold('s.ended-meanwhile', ['user-ended-meanwhile'], async () => {
+    await db.pool.query('SELECT pg_terminate_backend($1)', [await holder()]);
+    // the ended session's error reaches its idle client while the append goes on
+    await until('the session to be gone', async () => (await held()) === 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return 'appended';
+  });
+  t.equal(answer, 'appended', 'the append answers; with no listener on the idle client its error ended the process');
+  t.equal(await held(), 0, 'no lock is left held');
+  t.equal(await fence.hold('s.after', ['user-ended-meanwhile'], async () => 'next'), 'next', 'the next append is fenced as usual');
+});

@@ -62,6 +62,10 @@ export function createActorFence(pool: pg.Pool): ActorFence {
       const unusable = (error: unknown): void => {
         broken = error instanceof Error ? error : new Error(String(error));
       };
+      // The client sits idle holding its locks while the append runs on another connection: a
+      // server that ends the session meanwhile (a shutdown, pg_terminate_backend) emits 'error' on
+      // it, which with no listener (the pool listens only to idle clients) would end the process.
+      client.on('error', unusable);
       try {
         await client.query('SELECT pg_advisory_lock_shared($1, hashtext(a.actor)) FROM unnest($2::text[]) AS a(actor)', [FENCE_LOCK_CLASS, actors]).catch((error: unknown) => {
           unusable(error);
@@ -80,6 +84,7 @@ export function createActorFence(pool: pg.Pool): ActorFence {
           await client.query('SELECT pg_advisory_unlock_shared($1, hashtext(a.actor)) FROM unnest($2::text[]) AS a(actor)', [FENCE_LOCK_CLASS, actors]).catch(unusable);
         }
       } finally {
+        client.removeListener('error', unusable);
         client.release(broken);
       }
     },
