@@ -2,6 +2,7 @@
 // history then seeded with the rest of the log; the first of them is the five-year user.
 import { addDays } from '../../../domain/shared/calendar.ts';
 import type { HttpApp } from '../../../infra/http/app.ts';
+import { signUp as signUpAccount } from '../../../testing/sign-in.ts';
 import { dayTicks, type SeededUser, TODAY } from '../gym-history.ts';
 import type { TickClient } from './figures.ts';
 
@@ -9,11 +10,10 @@ export type SignedUp = { readonly id: string; readonly cookie: string };
 
 export async function signUp(app: HttpApp, count: number): Promise<SignedUp[]> {
   const users: SignedUp[] = [];
+  // one at a time, each from an address of its own: sign-ups are limited per address
   for (let i = 0; i < count; i++) {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': `10.1.${i}.1` }, payload: { email: `growth-${i}@example.org`, password: 'bench password 123' } });
-    if (res.statusCode !== 201) throw new Error(`signup: ${res.statusCode} ${res.body}`);
-    const sid = res.cookies.find((cookie) => cookie.name === 'gym_sid')!.value;
-    users.push({ id: (res.json() as { id: string }).id, cookie: `gym_sid=${sid}` });
+    const { account, cookie } = await signUpAccount('gym', app, { email: `growth-${i}@example.org`, password: 'bench password 123' });
+    users.push({ id: account.id, cookie });
   }
   return users;
 }
