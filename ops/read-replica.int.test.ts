@@ -80,6 +80,11 @@ async function saveThenRead(name: string, rounds: number): Promise<{ stale: stri
   return { stale, readMs };
 }
 
+async function readiness(): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${base}/api/health/ready`);
+  return { status: response.status, body: await response.json() };
+}
+
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 t.test('the replica is a hot standby in recovery, and the query routes read from it', async (t) => {
@@ -87,6 +92,7 @@ t.test('the replica is a hot standby in recovery, and the query routes read from
   t.same(await system.core.reads.pool.one(sql.type(recovering)`SELECT pg_is_in_recovery() AS recovering`), { recovering: true }, 'the read pool is on the standby');
   t.same(await system.core.db.slonik.one(sql.type(recovering)`SELECT pg_is_in_recovery() AS recovering`), { recovering: false }, 'writes go to the primary');
   await t.rejects(system.core.reads.pool.query(sql.unsafe`CREATE TABLE written_on_the_replica (id int)`), 'nothing can write to it');
+  t.match(await readiness(), { status: 200, body: { status: 'ok', projections: { forms: { state: 'caught-up' } } } }, 'ready: the replica has replayed the head');
 });
 
 t.test('a save then at once a read through the replica answers the save: 200 times in a row', async (t) => {
@@ -127,6 +133,9 @@ t.test("with the replica's replay paused, a read after a save waits: 503 past th
   const behind = await read(name);
   t.same([behind.status, behind.body.code, behind.retryAfter], [503, 'NOT_READY', '1'], 'past PROJECTION_WAIT_MS: 503 NOT_READY, not version 1');
   t.ok(Date.now() - began >= WAIT_MS - 50, 'after waiting out PROJECTION_WAIT_MS');
+  const unready = await readiness();
+  t.equal(unready.status, 503, 'readiness: not ready while the replica lags, though the primary has every event projected');
+  t.match(unready.body, { code: 'NOT_READY', message: /projection forms is behind the event log on the read replica/ });
 
   const waiting = read(name);
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -134,4 +143,5 @@ t.test("with the replica's replay paused, a read after a save waits: 503 past th
   const caughtUp = await waiting;
   t.equal(caughtUp.status, 200, 'the read waiting when replay resumed answers');
   t.match(caughtUp.body, { version: 2, answers: { q1: 'second' } }, 'with the save');
+  t.match(await readiness(), { status: 200, body: { status: 'ok', projections: { forms: { state: 'caught-up' } } } }, 'ready again once the replica has replayed');
 });

@@ -104,7 +104,8 @@ export const gymProjection: Projection = {
   // 6: running totals per day and per exercise and day, for stats (issue 17); rebuilt at start
   // 7: each exercise's totals over all its days, for stats' records (issue 17); rebuilt at start
   // 8: sets keep their kind and note, workouts their title; warm-ups leave the running totals (issue 33)
-  version: 8,
+  // 9: workouts indexed by plan day, date, start and id, for Today's next day (issue 36); rebuilt at start
+  version: 9,
   async migrate(tx, schema) {
     await tx.query(sql.unsafe`
       CREATE TABLE ${sql.identifier([schema, 'users'])} (

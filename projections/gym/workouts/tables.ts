@@ -12,7 +12,8 @@ export async function migrateWorkouts(tx: DatabaseTransactionConnection, schema:
       title text NOT NULL DEFAULT '',
       notes text NOT NULL DEFAULT ''
     )`);
-  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (plan_day_id)`);
+  // a plan day's workouts (the user's) newest first: Today's next day (read-home.ts), and a removed day's unlinking
+  await tx.query(sql.unsafe`CREATE INDEX ON ${sql.identifier([schema, 'workouts'])} (plan_day_id, user_id, date, started_at, id)`);
   // kg is double precision: the client's conversion from pounds comes back bit for bit
   await tx.query(sql.unsafe`
     CREATE TABLE ${sql.identifier([schema, 'sets'])} (
