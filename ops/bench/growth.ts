@@ -11,8 +11,10 @@
 //
 // At each step, with every projector caught up with the whole log: append latency, HTTP set ticks,
 // GET /home and GET /stats of the five-year user, a forms GET, `ops status`, a rebuild of the gym
-// projection beside COPY. Then the next step. Settings: BENCH_GROWTH_STEPS (events in the log at each
-// step, default 1000000,5000000,20000000), BENCH_SECONDS (each timed figure, default 10),
+// projection beside COPY. Then the next step. At the last, the gym projection is rebuilt again
+// with its projector running while the tick clients tick and the five-year user's reads are checked
+// (growth/under-traffic.ts). Settings: BENCH_GROWTH_STEPS (events in the log at each step, default
+// 1000000,5000000,20000000), BENCH_SECONDS (each timed figure, default 10),
 // BENCH_SHARED_BUFFERS (PostgreSQL's shared_buffers, default 4GB: a server given a sixth of this
 // 24 GiB machine, as one tuned for it would be; 128MB, the embedded default, measures page cache misses).
 import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -31,6 +33,7 @@ import { describeMix, KINDS, targetsOf } from './growth/mix.ts';
 import { growTo, type KindCounts } from './growth/seed.ts';
 import { FIVE_YEARS, GYM_WEEKS, measuredUsers, mixer, SAVES_PER_APPEND } from './growth/streams.ts';
 import { figureTable } from './growth/table.ts';
+import { rebuildUnderTraffic } from './growth/under-traffic.ts';
 import { fmt, positiveSetting, withBenchPostgres } from './measure.ts';
 import { silentLog } from './store/settings.ts';
 
@@ -172,6 +175,17 @@ async function main(): Promise<void> {
       table.record('COPY rows/s, same server', step, rebuilt.copy, { digits: 0 });
       table.record('rebuild ÷ COPY', step, rebuilt.events / rebuilt.seconds / rebuilt.copy, { digits: 2 });
       table.record('rebuild total, s', step, rebuilt.seconds, { goal: false });
+
+      if (step === STEPS.length - 1) {
+        running = await startProjectors(core);
+        await caughtUp(core);
+        const live = await rebuildUnderTraffic(core, gym, ticks, fiveYear.cookie, [`/api/home?date=${TODAY}`, `/api/stats?date=${TODAY}`]);
+        await Promise.all(running.map((projector) => projector.stop()));
+        running = [];
+        console.log(`  rebuild under traffic: ${fmt(live.events)} events in ${fmt(live.seconds, 1)} s (${fmt(live.events / live.seconds)} events/s) while ${TICK_CLIENTS} clients ticked and one read Today and Stats`);
+        console.log(`    ticks ${fmt(live.ticks)} (p50 ${fmt(live.tick.p50, 1)} / p99 ${fmt(live.tick.p99, 1)} ms), failed ${live.failedTicks}`);
+        console.log(`    reads ${fmt(live.reads)} (p50 ${fmt(live.read.p50, 1)} / p99 ${fmt(live.read.p99, 1)} ms), failed ${live.failedReads}, answered other than before ${live.wrongReads}`);
+      }
     }
     console.log('');
     for (const line of table.lines(logSizes)) console.log(line);
