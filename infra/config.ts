@@ -8,6 +8,9 @@ export const SAMPLE_FORMS_DIR = path.resolve(import.meta.dirname, '..', 'questio
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => new URL(value).origin);
 
+/** the read models' names (each projections/<name>/index.ts), for PROJECTIONS */
+export const PROJECTION_NAMES = ['club', 'forms', 'gym', 'shows'] as const;
+
 /** Every setting the project reads, all from the environment, all with a working default. */
 export const configSchema = z.object({
   /** production unless said otherwise: development and test loosen what answers reveal (the gym's devCode) */
@@ -19,6 +22,15 @@ export const configSchema = z.object({
     .default('api,projector,scheduler')
     .transform((value) => value.split(',').map((role) => role.trim()))
     .pipe(z.array(z.enum(['api', 'projector', 'scheduler'])).min(1)),
+  /**
+   * which projections a process with the projector role runs; all by default. Projector processes
+   * given different ones each hold their own (docs/scaling.md); given the same, one runs and the others stand by
+   */
+  PROJECTIONS: z
+    .string()
+    .default(PROJECTION_NAMES.join(','))
+    .transform((value) => value.split(',').map((name) => name.trim()))
+    .pipe(z.array(z.enum(PROJECTION_NAMES)).min(1)),
   DATA_DIR: z.string().min(1).default('./.data'),
   /** an existing PostgreSQL; unset runs the embedded one with its data in DATA_DIR */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -11,6 +11,8 @@ import { until } from '../testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
 import { TEST_SESSION_SECRET } from '../testing/harness.ts';
 import { spawnMain } from '../testing/main-process.ts';
+import { PROJECTION_NAMES } from '../infra/config.ts';
+import { projections } from './system.ts';
 
 function start(role: string, env: Record<string, string>) {
   return { role, ...spawnMain({ ...env, ROLES: role }) };
@@ -183,4 +185,74 @@ t.test('two API processes and one projector: a session, the sign-in limit and th
   t.same(statuses.filter((status) => status !== 200), [], '600 saves, half on each process, all pass');
   t.same([(await save(formsA, 601)).status, (await save(formsB, 602)).status], [429, 429], 'the 601st and 602nd are refused on either process');
   t.equal((await send(`${formsA}/api/forms/welcome`, 'POST', '203.0.113.4', { answers: { contact: 'someone else' } }, { origin: 'http://localhost:3004' })).status, 200, 'another address still saves');
+});
+
+t.test('two projector processes with PROJECTIONS of their own each run theirs; writes of both are read back through one API process', async (t) => {
+  t.same([...PROJECTION_NAMES], projections.map((projection) => projection.name).sort(), 'PROJECTIONS knows every projection');
+  const db = await makeDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-projectors-'));
+  const env = {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    GYM_PORT: '0',
+    SHOWS_PORT: '0',
+    CLUB_PORT: '0',
+    FORMS_PORT: '0',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    PROJECTION_WAIT_MS: '5000',
+  };
+  const processes = [
+    { role: 'projector', ...spawnMain({ ...env, ROLES: 'projector', PROJECTIONS: 'gym' }) },
+    { role: 'projector', ...spawnMain({ ...env, ROLES: 'projector', PROJECTIONS: 'club, forms,shows' }) },
+    start('api', env),
+  ];
+  t.teardown(async () => {
+    for (const proc of processes) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    await Promise.all(processes.map((proc) => proc.exited));
+    await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const urlOf = (service: string) =>
+    until(`${service} to listen`, async () => {
+      const line = processes[2]!.out().split('\n').find((l) => l.includes('"service listening"') && l.includes(`"service":"${service}"`));
+      return line ? (JSON.parse(line) as { url: string }).url : null;
+    }, PROCESSES_WITHIN_MS);
+  const [gym, forms] = [await urlOf('gym'), await urlOf('forms')];
+  await until('readiness', async () => (await fetch(`${gym}/api/health/ready`)).status === 200 && (await fetch(`${forms}/api/health/ready`)).status === 200, PROCESSES_WITHIN_MS);
+
+  const stored = new pg.Client({ connectionString: db.url });
+  await stored.connect();
+  t.teardown(() => stored.end());
+  const { rows } = await stored.query<{ name: string; by: string }>(
+    `SELECT substring(a.application_name from '^projector (\\w+) ') AS name, a.application_name AS by
+     FROM pg_stat_activity a WHERE a.datname = current_database() AND a.application_name LIKE 'projector %' ORDER BY 1`,
+  );
+  const pidOf = (name: string): string | undefined => /pid (\d+)$/.exec(rows.find((row) => row.name === name)?.by ?? '')?.[1];
+  t.same(rows.map((row) => row.name), ['club', 'forms', 'gym', 'shows'], 'each projection has its runner');
+  t.equal(pidOf('gym'), String(processes[0]!.child.pid), 'gym: the first process');
+  t.same(['club', 'forms', 'shows'].map(pidOf), Array(3).fill(String(processes[1]!.child.pid)), 'the others: the second');
+
+  const signup = await fetch(`${gym}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-real-ip': '203.0.113.90' },
+    body: JSON.stringify({ email: 'projectors@example.org', password: 'correct horse battery' }),
+  });
+  t.equal(signup.status, 201);
+  const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const exercise = await fetch(`${gym}/api/exercises`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-real-ip': '203.0.113.90', cookie, origin: 'http://localhost:3001' },
+    body: JSON.stringify({ name: 'Squat' }),
+  });
+  t.equal(exercise.status, 201);
+  t.match(await (await fetch(`${gym}/api/exercises`, { headers: { cookie } })).json(), [{ name: 'Squat' }], 'a gym write read back: projected by the first process');
+  const saved = await fetch(`${forms}/api/forms/welcome`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-real-ip': '203.0.113.91', origin: 'http://localhost:3004' },
+    body: JSON.stringify({ answers: { contact: 'split projectors' } }),
+  });
+  t.equal(saved.status, 200);
+  t.match(await (await fetch(`${forms}/api/forms/welcome`)).json(), { answers: { contact: 'split projectors' } }, 'a forms save read back: projected by the second');
 });

@@ -270,7 +270,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
     }
     if (config.ROLES.includes('projector')) {
       const checkpointMoves = createCheckpointMoves(core.db.slonik);
-      for (const projection of projections) {
+      for (const projection of projections.filter((candidate) => config.PROJECTIONS.some((name) => name === candidate.name))) {
         projectors.push(
           startProjector({
             pool: core.db.slonik,

@@ -1,7 +1,8 @@
-// The commands on the log and the read tables: migrate, rebuild, status, park, audit.
+// The commands on the log and the read tables: migrate, rebuild, status, partition, park, audit.
 import { fold } from '../../domain/shared/aggregate.ts';
 import { logBatches } from '../../infra/eventstore/log-batches.ts';
 import { formatPosition, type Position, type RecordedEvent, START } from '../../infra/eventstore/port.ts';
+import { listEventPartitions, partitionEventLog, rollEventPartition } from '../../infra/eventstore/postgres-partitions.ts';
 import { readProjectionStates } from '../../projections/runtime/projection-states.ts';
 import { readProjectorRunners } from '../../projections/runtime/projector-lock.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
@@ -95,6 +96,18 @@ export const logCommands: Record<string, Command> = {
         io.out(`${projection.name.padEnd(6)} ${condition.padEnd(9)} ${version}  ${lagText}  ${runner ? `run by ${runner.by}${runner.from ? ` from ${runner.from}` : ''} since ${runner.since}` : 'not running'}`);
         if (line.stoppedOn) io.out(`       stopped on ${line.stoppedOn.stream}@${line.stoppedOn.revision} (${line.stoppedOn.position}, ${line.stoppedOn.type}) since ${line.stoppedOn.since}: ${line.stoppedOn.error}`);
       }
+    },
+  },
+  partition: {
+    summary:
+      "PostgreSQL log only: the first time, make es.events partitioned by transaction (the table so far its first partition); " +
+      'after that, close the newest partition at the last transaction and open the next (monthly, say: docs/scaling.md); appends wait for one partition\'s check',
+    usage: 'partition',
+    async run(core, positionals, _values, io) {
+      if (positionals.length > 0) throw new UsageError(`partition takes no argument, got ${positionals.join(' ')}`);
+      if (core.config.EVENTSTORE_URL) throw new UsageError('partition is for the PostgreSQL log; EVENTSTORE_URL names an EventStoreDB server');
+      const partitions = (await listEventPartitions(core.db.pg)).length === 0 ? await partitionEventLog(core.db.pg) : await rollEventPartition(core.db.pg);
+      for (const partition of partitions) io.out(`es.${partition.name.padEnd(10)} transactions ${partition.from ?? 'first'} to ${partition.to === null ? 'now on' : `before ${partition.to}`}`);
     },
   },
   park: {
