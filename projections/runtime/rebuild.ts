@@ -101,7 +101,17 @@ export async function rebuildProjection(deps: {
 
   const replayed = await replay(null, START);
   // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
-  const completed = await Promise.allSettled((projection.completeBulk ?? []).map((step) => pool.transaction((tx) => step(tx, fresh))));
+  // Each step is one statement over the whole log's rows, in a schema nobody reads yet: its time
+  // grows with the log, past the pool's statement timeout (60 s) at 20M events under traffic
+  // (bench:growth), so it runs without one.
+  const completed = await Promise.allSettled(
+    (projection.completeBulk ?? []).map((step) =>
+      pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`SET LOCAL statement_timeout = 0`);
+        await step(tx, fresh);
+      }),
+    ),
+  );
   for (const step of completed) if (step.status === 'rejected') throw step.reason;
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`
