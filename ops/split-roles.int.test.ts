@@ -18,6 +18,20 @@ function start(role: string, env: Record<string, string>) {
   return { role, ...spawnMain({ ...env, ROLES: role }) };
 }
 
+/** every service on a free port, one database and data folder, reads waiting up to 5 s for the projectors */
+const processEnv = (url: string, dataDir: string): Record<string, string> => ({
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  GYM_PORT: '0',
+  SHOWS_PORT: '0',
+  CLUB_PORT: '0',
+  FORMS_PORT: '0',
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'test',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+  PROJECTION_WAIT_MS: '5000',
+});
+
 /** what this file waits for is done by other processes, all on one slow machine: a minute for each */
 const PROCESSES_WITHIN_MS = 60_000;
 
@@ -26,21 +40,7 @@ t.test('api, projector and scheduler as three processes: 10 sequential gym write
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-split-'));
   const tvmaze = await tvmazeStandIn(t);
   const vapid = webpush.generateVAPIDKeys();
-  const env = {
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    GYM_PORT: '0',
-    SHOWS_PORT: '0',
-    CLUB_PORT: '0',
-    FORMS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    TVMAZE_URL: tvmaze.url,
-    PROJECTION_WAIT_MS: '5000',
-  };
+  const env = { ...processEnv(db.url, dataDir), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, TVMAZE_URL: tvmaze.url };
   const processes = ['projector', 'scheduler', 'api'].map((role) => start(role, env));
   t.teardown(async () => {
     for (const proc of processes) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
@@ -112,18 +112,7 @@ t.test('api, projector and scheduler as three processes: 10 sequential gym write
 t.test('two API processes and one projector: a session, the sign-in limit and the forms save limit hold across them', async (t) => {
   const db = await makeDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-two-apis-'));
-  const env = {
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    GYM_PORT: '0',
-    SHOWS_PORT: '0',
-    CLUB_PORT: '0',
-    FORMS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    PROJECTION_WAIT_MS: '5000',
-  };
+  const env = processEnv(db.url, dataDir);
   const processes = ['projector', 'api', 'api'].map((role) => start(role, env));
   t.teardown(async () => {
     for (const proc of processes) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
@@ -191,18 +180,7 @@ t.test('two projector processes with PROJECTIONS of their own each run theirs; w
   t.same([...PROJECTION_NAMES], projections.map((projection) => projection.name).sort(), 'PROJECTIONS knows every projection');
   const db = await makeDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-projectors-'));
-  const env = {
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    GYM_PORT: '0',
-    SHOWS_PORT: '0',
-    CLUB_PORT: '0',
-    FORMS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    PROJECTION_WAIT_MS: '5000',
-  };
+  const env = processEnv(db.url, dataDir);
   const processes = [
     { role: 'projector', ...spawnMain({ ...env, ROLES: 'projector', PROJECTIONS: 'gym' }) },
     { role: 'projector', ...spawnMain({ ...env, ROLES: 'projector', PROJECTIONS: 'club, forms,shows' }) },

@@ -88,6 +88,7 @@ export async function partitionEventLog(pool: pg.Pool): Promise<EventPartition[]
     await client.query('ALTER TABLE es.events ALTER COLUMN global_position DROP IDENTITY');
     await client.query('ALTER TABLE es.events ALTER COLUMN transaction_id DROP DEFAULT');
     await client.query('ALTER TABLE es.events RENAME TO events_0');
+    // es.events's columns as postgres-schema.ts's first step made them (a shipped migration's SQL never changes)
     await client.query(`
       CREATE TABLE es.events (
         transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
