@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { makeDatabase } from '../testing/database.ts';
 import { makeFormsDir } from '../testing/forms/questionnaire.ts';
 import { until } from '../testing/until.ts';
-import { spawnMain } from '../testing/main-process.ts';
+import { spawnMain, SPAWNED_MAIN_ENV } from '../testing/main-process.ts';
 
 const run = spawnMain;
 
@@ -33,14 +33,8 @@ t.test('SIGTERM lets in-flight requests finish, then the process exits 0', async
   t.teardown(() => db.drop());
   const proc = run({
     FORMS_DIR: await makeFormsDir(t, ['shutdown']),
+    ...SPAWNED_MAIN_ENV,
     DATABASE_URL: db.url,
-    GYM_PORT: '0',
-    SHOWS_PORT: '0',
-    CLUB_PORT: '0',
-    FORMS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
   });
   const url = await until('the forms service to listen', () => {
     const line = proc.out().split('\n').find((l) => l.includes('"service listening"') && l.includes('"service":"forms"'));

@@ -9,8 +9,7 @@ import webpush from 'web-push';
 import { makeDatabase } from '../testing/database.ts';
 import { until } from '../testing/until.ts';
 import { tvmazeStandIn } from '../infra/tvmaze/recorded-server.ts';
-import { TEST_SESSION_SECRET } from '../testing/harness.ts';
-import { spawnMain } from '../testing/main-process.ts';
+import { spawnMain, SPAWNED_MAIN_ENV } from '../testing/main-process.ts';
 import { PROJECTION_NAMES } from '../infra/config.ts';
 import { projections } from './system.ts';
 
@@ -18,19 +17,8 @@ function start(role: string, env: Record<string, string>) {
   return { role, ...spawnMain({ ...env, ROLES: role }) };
 }
 
-/** every service on a free port, one database and data folder, reads waiting up to 5 s for the projectors */
-const processEnv = (url: string, dataDir: string): Record<string, string> => ({
-  DATABASE_URL: url,
-  DATA_DIR: dataDir,
-  GYM_PORT: '0',
-  SHOWS_PORT: '0',
-  CLUB_PORT: '0',
-  FORMS_PORT: '0',
-  LOG_LEVEL: 'info',
-  NODE_ENV: 'test',
-  SESSION_SECRET: TEST_SESSION_SECRET,
-  PROJECTION_WAIT_MS: '5000',
-});
+/** the processes of one test share a database and data folder; reads wait up to 5 s for the projectors */
+const processEnv = (url: string, dataDir: string): Record<string, string> => ({ ...SPAWNED_MAIN_ENV, DATABASE_URL: url, DATA_DIR: dataDir, PROJECTION_WAIT_MS: '5000' });
 
 /** what this file waits for is done by other processes, all on one slow machine: a minute for each */
 const PROCESSES_WITHIN_MS = 60_000;

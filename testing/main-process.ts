@@ -72,19 +72,24 @@ export function collapsed(output: string): string {
   return [...lines, ...repeats].join('\n');
 }
 
-/** The environment of `npm start` on its own embedded PostgreSQL in `dataDir`: every service on a free port, logging at info. */
+/** What every `npm start` a test spawns runs with: each service on a free port, logging at info (its lines are what the test reads). */
+export const SPAWNED_MAIN_ENV: Readonly<Record<string, string>> = {
+  GYM_PORT: '0',
+  SHOWS_PORT: '0',
+  CLUB_PORT: '0',
+  FORMS_PORT: '0',
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'test',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+};
+
+/** The environment of `npm start` on its own embedded PostgreSQL in `dataDir`. */
 export function embeddedMainEnv(options: { readonly dataDir: string; readonly pgPort: number; readonly tvmazeUrl: string; readonly formsDir: string }): Record<string, string | undefined> {
   return {
+    ...SPAWNED_MAIN_ENV,
     DATABASE_URL: undefined,
     DATA_DIR: options.dataDir,
     EMBEDDED_PG_PORT: String(options.pgPort),
-    GYM_PORT: '0',
-    SHOWS_PORT: '0',
-    CLUB_PORT: '0',
-    FORMS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
-    SESSION_SECRET: TEST_SESSION_SECRET,
     TVMAZE_URL: options.tvmazeUrl,
     FORMS_DIR: options.formsDir,
   };

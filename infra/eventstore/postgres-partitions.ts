@@ -86,22 +86,12 @@ export async function partitionEventLog(pool: pg.Pool): Promise<EventPartition[]
     await client.query('ALTER TABLE es.events RENAME CONSTRAINT events_pkey TO events_0_pkey');
     await client.query('ALTER TABLE es.events RENAME CONSTRAINT events_stream_name_stream_revision_key TO events_0_stream');
     await client.query('ALTER TABLE es.events ALTER COLUMN global_position DROP IDENTITY');
-    await client.query('ALTER TABLE es.events ALTER COLUMN transaction_id DROP DEFAULT');
     await client.query('ALTER TABLE es.events RENAME TO events_0');
-    // es.events's columns as postgres-schema.ts's first step made them (a shipped migration's SQL never changes)
-    await client.query(`
-      CREATE TABLE es.events (
-        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
-        global_position bigint GENERATED ALWAYS AS IDENTITY (START WITH ${BigInt(next!.position)}),
-        stream_name text NOT NULL,
-        stream_revision bigint NOT NULL,
-        event_id uuid NOT NULL,
-        event_type text NOT NULL,
-        data jsonb NOT NULL,
-        metadata jsonb NOT NULL,
-        recorded_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (transaction_id, global_position)
-      ) PARTITION BY RANGE (transaction_id)`);
+    // the columns, their types, NOT NULLs and defaults as the table has them now, whatever
+    // migrations made it; the identity goes on from the last position given
+    await client.query('CREATE TABLE es.events (LIKE es.events_0 INCLUDING DEFAULTS) PARTITION BY RANGE (transaction_id)');
+    await client.query('ALTER TABLE es.events ADD PRIMARY KEY (transaction_id, global_position)');
+    await client.query(`ALTER TABLE es.events ALTER COLUMN global_position ADD GENERATED ALWAYS AS IDENTITY (START WITH ${BigInt(next!.position)})`);
     // the check lets the attach skip its own scan; the primary key's index is taken over as it is
     await client.query(`ALTER TABLE es.events_0 ADD CONSTRAINT events_0_range CHECK (transaction_id < '${bound}'::xid8)`);
     await client.query(`ALTER TABLE es.events ATTACH PARTITION es.events_0 FOR VALUES FROM (MINVALUE) TO ('${bound}')`);

@@ -36,7 +36,7 @@ export async function buildClubService(core: Core, logger: FastifyBaseLogger | f
       return {};
     },
   });
-  readinessRoute(app, { pool: core.db.slonik, store: core.store, progress: core.progress, reads: core.reads, projections: ['club'] });
+  readinessRoute(app, { pool: core.db.slonik, store: core.store, reads: core.reads, projections: ['club'] });
   const cookies = await registerSessionCookies(app, { name: CLUB_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.club });
   clubAuthRoutes(app, { ...core, sessions: core.sessions.club, pool: core.db.slonik, cookies, cookieSecure: core.config.COOKIE_SECURE });
   clubMeRoutes(app, { accounts: core.accounts, cookies });

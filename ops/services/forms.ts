@@ -40,7 +40,7 @@ export async function buildFormsService(core: Core, { logger, catalog }: FormsSe
       return {};
     },
   });
-  readinessRoute(app, { pool, store: core.store, progress: core.progress, reads: core.reads, projections: ['forms'] });
+  readinessRoute(app, { pool, store: core.store, reads: core.reads, projections: ['forms'] });
   registerReadYourWrites(app, { progress: core.reads.progress, writes: core.writes, projections: ['forms'], waitMs, store: core.store });
   formsQueryRoutes(app, { pool: core.reads.pool, catalog });
   formsCommandRoutes(app, {

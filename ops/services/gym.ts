@@ -49,7 +49,7 @@ export async function buildGymService(core: Core, logger: FastifyBaseLogger | fa
       return {};
     },
   });
-  readinessRoute(app, { pool: core.db.slonik, store: core.store, progress: core.progress, reads: core.reads, projections: ['gym'] });
+  readinessRoute(app, { pool: core.db.slonik, store: core.store, reads: core.reads, projections: ['gym'] });
   const cookies = await registerSessionCookies(app, { name: GYM_COOKIE, secure: core.config.COOKIE_SECURE, sessions: core.sessions.gym });
   registerReadYourWrites(app, { progress: core.reads.progress, writes: core.writes, projections: ['gym'], waitMs: core.config.PROJECTION_WAIT_MS });
   gymQueryRoutes(app, { pool: core.reads.pool, cookies, inviteRequired: core.config.INVITE_CODE !== undefined });

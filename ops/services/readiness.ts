@@ -15,10 +15,10 @@ export const READY_WAIT_MS = 2000;
 export type ReadinessDeps = {
   readonly pool: DatabasePool;
   readonly store: EventStore;
-  readonly progress: ProjectionProgress;
   /**
-   * where the query routes read (core.reads): with READ_DATABASE_URL a streaming replica and the
-   * progress that waits for its replay, so "ready" means the replica serves current reads too
+   * where the query routes read (core.reads): the primary and its progress, or with
+   * READ_DATABASE_URL a streaming replica and the progress that waits for its replay, so "ready"
+   * means the replica serves current reads too
    */
   readonly reads: { readonly pool: DatabasePool; readonly progress: ProjectionProgress };
   /** the projections this service reads */

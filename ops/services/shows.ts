@@ -103,7 +103,7 @@ export async function buildShowsService(
   const pool = core.db.slonik;
   const { tv, cache } = runtime;
 
-  readinessRoute(app, { pool, store: core.store, progress: core.progress, reads: core.reads, projections: ['shows'] });
+  readinessRoute(app, { pool, store: core.store, reads: core.reads, projections: ['shows'] });
 
   const runner = createCommandRunner(core, { projections: ['shows'], waitMs: core.config.PROJECTION_WAIT_MS, errorStatus: SHOWS_ERROR_STATUS, refusal: showsRefusal });
   showsAuthRoutes(app, { core, cookies, runner });
