@@ -23,7 +23,8 @@ import type { RebuildObserver } from '../projections/runtime/rebuild.ts';
 export const LAG_READ_LIMIT = 1000;
 
 export type CoreMetrics = {
-  rebuild(projection: string): RebuildObserver;
+  /** `streams`: the projection's (Projection.streams), whose events its rebuild reads */
+  rebuild(projection: string, streams: readonly string[] | undefined): RebuildObserver;
   readonly dailyJob: Pick<DailyJobDeps, 'observer' | 'writes'>;
   requests(service: string): RequestObserver;
 };
@@ -48,14 +49,19 @@ export function createProcessMetrics(): ProcessMetrics {
       registerProjectionLag(registry, () =>
         readProjectionLag({ pool: core.db.slonik, store: core.store }, projections, { limit: LAG_READ_LIMIT, now: Date.now() }),
       );
-      // the projections built together at a first start share one count of the log
-      let counting: Promise<number> | null = null;
-      const countLog = (): Promise<number> =>
-        (counting ??= core.store.count().finally(() => {
-          counting = null;
-        }));
+      // the projections built together at a first start that read the same streams share one count
+      const counting = new Map<string, Promise<number>>();
+      const countLog = (streams: readonly string[] | undefined): Promise<number> => {
+        const key = streams?.join('\n') ?? '';
+        let count = counting.get(key);
+        if (!count) {
+          count = core.store.count(streams).finally(() => counting.delete(key));
+          counting.set(key, count);
+        }
+        return count;
+      };
       return {
-        rebuild: (projection) => rebuildRecorder(metrics, projection, countLog),
+        rebuild: (projection, streams) => rebuildRecorder(metrics, projection, () => countLog(streams)),
         dailyJob: { observer: dailyJobRecorder(metrics, CHANNELS), writes: appends },
         requests: (service) => requestRecorder(metrics, service),
       };

@@ -278,7 +278,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
             projection,
             progress: core.progress,
             log: logger,
-            rebuild: measured?.rebuild(projection.name),
+            rebuild: measured?.rebuild(projection.name, projection.streams),
             checkpointMoves,
           }),
         );

@@ -141,6 +141,36 @@ export function eventStoreContract(t: Test, makeStore: () => Promise<EventStore>
     t.same(await store.headPosition(), all[all.length - 1]!.position);
   });
 
+  t.test('readAll of some streams gives only theirs, in order, paging by the positions it gives', async (t) => {
+    const prefix = name('filter-');
+    const from = await store.headPosition();
+    for (let i = 0; i < 4; i++) {
+      await store.append(`${prefix}kept.${i}`, [newEvent('kept', { i })], 'no_stream');
+      await store.append(`${prefix}other.${i}`, [newEvent('other', { i }), newEvent('other', { i })], 'no_stream');
+      await store.append(`${prefix}also.${i}`, [newEvent('also', { i })], 'no_stream');
+    }
+    await readAllUntil(store, prefix, from, 16);
+    const streams = [`${prefix}kept.`, `${prefix}also.`];
+    const read: RecordedEvent[] = [];
+    for (let after = from; ; ) {
+      const batch = await store.readAll({ after, limit: 3, streams });
+      if (batch.length === 0) break;
+      t.ok(batch.length <= 3, 'no more than the limit');
+      read.push(...batch);
+      after = batch[batch.length - 1]!.position;
+    }
+    t.same(
+      read.map((e) => `${e.type}${String(e.data.i)}`),
+      ['kept0', 'also0', 'kept1', 'also1', 'kept2', 'also2', 'kept3', 'also3'],
+      'the two prefixes, in log order, nothing of the third',
+    );
+    for (let i = 1; i < read.length; i++) t.ok(comparePositions(read[i - 1]!.position, read[i]!.position) < 0);
+    t.same(await store.readAll({ after: from, limit: 10, streams: [`${prefix}none.`] }), [], 'a prefix no stream has: nothing');
+    t.same(await store.readAll({ after: from, limit: 10, streams: [`${prefix}_`] }), [], 'a prefix is text, not a pattern');
+    t.equal(await store.count([`${prefix}other.`]), 8, 'count of one prefix');
+    t.equal(await store.count(streams), 8, 'count of two');
+  });
+
   t.test('count says how many events the log holds', async (t) => {
     const before = await store.count();
     await store.append(name('count-'), [newEvent('a', {}), newEvent('b', {}), newEvent('c', {})], 'no_stream');

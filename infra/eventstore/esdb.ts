@@ -25,6 +25,7 @@ import {
   START,
   WrongExpectedRevisionError,
   comparePositions,
+  inStreams,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -85,7 +86,7 @@ export function createEsdbEventStore(connectionString: string, { fence }: EsdbEv
       }
     },
 
-    async readAll({ after, limit }) {
+    async readAll({ after, limit, streams }) {
       const events: RecordedEvent[] = [];
       // One more than asked for, because the read includes the event at its starting position.
       const pageSize = Math.max(limit + 1, MIN_PAGE);
@@ -95,7 +96,8 @@ export function createEsdbEventStore(connectionString: string, { fence }: EsdbEv
           client.readAll({ direction: FORWARDS, fromPosition: toReadPosition(from), maxCount: pageSize }),
         );
         for (const { event } of page) {
-          if (!event || comparePositions(event.position, from) <= 0 || !isUserEvent(event)) continue;
+          // filtered here rather than by the server: the client's read of $all takes no filter
+          if (!event || comparePositions(event.position, from) <= 0 || !isUserEvent(event) || !inStreams(event.streamId, streams)) continue;
           if (events.length < limit) events.push(toRecorded(event));
         }
         const last = page.at(-1)?.event;
@@ -160,10 +162,10 @@ export function createEsdbEventStore(connectionString: string, { fence }: EsdbEv
       return live;
     },
 
-    async count() {
+    async count(streams) {
       // EventStoreDB keeps no count of $all: read through once, in large pages
       let count = 0;
-      for await (const batch of logBatches(store, START, 5000)) count += batch.length;
+      for await (const batch of logBatches(store, START, 5000, streams)) count += batch.length;
       return count;
     },
 

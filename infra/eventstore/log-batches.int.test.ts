@@ -41,7 +41,7 @@ t.test('batches of the limit, in log order, read in pages', async (t) => {
   const { reads, store: counting } = counted();
   const sizes: number[] = [];
   const ids: string[] = [];
-  for await (const batch of logBatchesAhead(counting, START, 7, 3)) {
+  for await (const batch of logBatchesAhead(counting, START, 7, { page: 3 })) {
     sizes.push(batch.length);
     for (const event of batch) ids.push(event.id);
   }
@@ -53,7 +53,7 @@ t.test('batches of the limit, in log order, read in pages', async (t) => {
 
 t.test('reads stop two batches ahead of a caller that is busy', async (t) => {
   const { reads, store: counting } = counted();
-  const batches = logBatchesAhead(counting, START, 4, 2);
+  const batches = logBatchesAhead(counting, START, 4, { page: 2 });
   await batches.next();
   // the batch handed over, then two more waiting: 12 events, six pages (however slow the machine)
   await until('six reads', () => reads.length >= 6);
@@ -64,7 +64,7 @@ t.test('reads stop two batches ahead of a caller that is busy', async (t) => {
 
 t.test('a caller that stops early stops the reading', async (t) => {
   const { reads, store: counting } = counted();
-  for await (const batch of logBatchesAhead(counting, START, 2, 1)) {
+  for await (const batch of logBatchesAhead(counting, START, 2, { page: 1 })) {
     t.equal(batch.length, 2);
     break;
   }
@@ -80,7 +80,7 @@ t.test('a read that fails is reported after the batches read before it', async (
   const sizes: number[] = [];
   await t.rejects(
     (async () => {
-      for await (const batch of logBatchesAhead(counting, START, 3, 3)) sizes.push(batch.length);
+      for await (const batch of logBatchesAhead(counting, START, 3, { page: 3 })) sizes.push(batch.length);
     })(),
     { message: 'the log cannot be read' },
   );

@@ -1,9 +1,12 @@
 import type { EventStore, Position, RecordedEvent } from './port.ts';
 
-/** The log after a position, a batch at a time: the one paging loop status, verify, rebuild and the metrics share. */
-export async function* logBatches(store: Pick<EventStore, 'readAll'>, from: Position, limit: number): AsyncGenerator<RecordedEvent[]> {
+/**
+ * The log after a position, a batch at a time (of `streams` only when given, as ReadAllOptions):
+ * the one paging loop status, verify, rebuild and the metrics share.
+ */
+export async function* logBatches(store: Pick<EventStore, 'readAll'>, from: Position, limit: number, streams?: readonly string[]): AsyncGenerator<RecordedEvent[]> {
   for (let after = from; ; ) {
-    const batch = await store.readAll({ after, limit });
+    const batch = await store.readAll({ after, limit, ...(streams ? { streams } : {}) });
     if (batch.length === 0) return;
     yield batch;
     after = batch[batch.length - 1]!.position;
@@ -15,7 +18,7 @@ export async function* logBatches(store: Pick<EventStore, 'readAll'>, from: Posi
 export const READ_PAGE = 2000;
 
 /**
- * As logBatches, with the log already being read while the caller works on a batch: pages of
+ * As logBatches (of `options.streams` only when given), with the log already being read while the caller works on a batch: pages of
  * `page` events, one after another, until two batches wait. A rebuild's reading and writing then
  * overlap instead of taking turns. Small pages spread the decoding of rows over the caller's waits
  * on the database: one read of a whole batch is decoded in one piece on the same thread, and every
@@ -26,8 +29,10 @@ export async function* logBatchesAhead(
   store: Pick<EventStore, 'readAll'>,
   from: Position,
   limit: number,
-  page: number = Math.min(limit, READ_PAGE),
+  options: { readonly page?: number; readonly streams?: readonly string[] } = {},
 ): AsyncGenerator<RecordedEvent[]> {
+  const page = options.page ?? Math.min(limit, READ_PAGE);
+  const streams = options.streams ? { streams: options.streams } : {};
   const ahead: RecordedEvent[] = [];
   const reader: { done: boolean; failure: { readonly error: unknown } | null; closed: boolean } = { done: false, failure: null, closed: false };
   let read = Promise.withResolvers<void>();
@@ -37,7 +42,7 @@ export async function* logBatchesAhead(
     for (let after = from; !reader.closed; ) {
       while (ahead.length >= 2 * limit && !reader.closed) await taken.promise;
       if (reader.closed) return;
-      const events = await store.readAll({ after, limit: page });
+      const events = await store.readAll({ after, limit: page, ...streams });
       if (events.length === 0) return;
       for (const event of events) ahead.push(event);
       after = events[events.length - 1]!.position;

@@ -100,7 +100,16 @@ export type ReadAllOptions = {
   /** read events strictly after this position; START reads from the beginning */
   readonly after: Position;
   readonly limit: number;
+  /**
+   * only events of streams whose name starts with one of these (every stream when absent): a
+   * rebuild reads its context's events without the others', whose bodies are most of a mixed log
+   */
+  readonly streams?: readonly string[];
 };
+
+/** whether `stream` is one of `streams` (ReadAllOptions): every stream when absent */
+export const inStreams = (stream: string, streams: readonly string[] | undefined): boolean =>
+  streams === undefined || streams.some((prefix) => stream.startsWith(prefix));
 
 /**
  * Yields non-empty batches in global order: what is stored first, then live events as they commit.
@@ -149,7 +158,10 @@ export interface EventStore {
   streamsOfActor(userId: string): Promise<string[]>;
   /** position of the newest event in the log, START when empty */
   headPosition(): Promise<Position>;
-  /** how many events the log holds now (a rebuild's total): one query where the store can count, else a read through */
-  count(): Promise<number>;
+  /**
+   * how many events the log holds now, of `streams` (prefixes, as ReadAllOptions) when given: a
+   * rebuild's total; one query where the store can count, else a read through
+   */
+  count(streams?: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }

@@ -45,25 +45,26 @@ export function createPostgresReads(
   appended: AppendedTransactions,
   idlePollMs: number,
 ): Pick<EventStore, 'readStream' | 'readAll' | 'subscribeToAll'> {
-  async function readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const { rows } =
-      after.commit < 0n
-        ? await pool.query<EventRow>({
-            name: 'es.read_all_from_start',
-            text: `SELECT ${EVENT_COLUMNS} FROM es.events
-             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-             ORDER BY transaction_id, global_position LIMIT $1`,
-            values: [limit],
-          })
-        : // every projector's every batch: parsed and planned once per connection
-          await pool.query<EventRow>({
-            name: 'es.read_all_after',
-            text: `SELECT ${EVENT_COLUMNS} FROM es.events
-             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-               AND (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-             ORDER BY transaction_id, global_position LIMIT $3`,
-            values: [after.commit.toString(), after.prepare.toString(), limit],
-          });
+  async function readAll({ after, limit, streams }: ReadAllOptions): Promise<RecordedEvent[]> {
+    // A filtered read skips the other streams' rows in the server: their bodies are neither
+    // detoasted, nor turned into text, nor sent and parsed here. Each form is a statement of its
+    // own, parsed and planned once per connection: every projector's every batch reads so.
+    const fromStart = after.commit < 0n;
+    const name = `es.read_all_${fromStart ? 'from_start' : 'after'}${streams ? '_of' : ''}`;
+    const values: unknown[] = fromStart ? [] : [after.commit.toString(), after.prepare.toString()];
+    const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+    if (!fromStart) conditions.push('(transaction_id, global_position) > ($1::text::xid8, $2::bigint)');
+    if (streams) {
+      values.push(streams);
+      conditions.push(`stream_name ^@ ANY($${values.length}::text[])`);
+    }
+    values.push(limit);
+    const { rows } = await pool.query<EventRow>({
+      name,
+      text: `SELECT ${EVENT_COLUMNS} FROM es.events WHERE ${conditions.join(' AND ')}
+             ORDER BY transaction_id, global_position LIMIT $${values.length}`,
+      values,
+    });
     return rows.map(toRecorded);
   }
 
@@ -72,7 +73,7 @@ export function createPostgresReads(
   // it newer than the batch, and reads again.
   const readsUnderWay = new Map<string, Promise<RecordedEvent[]>>();
   function sharedReadAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const key = `${formatPosition(options.after)}/${options.limit}`;
+    const key = `${formatPosition(options.after)}/${options.limit}/${options.streams?.join('|') ?? ''}`;
     let read = readsUnderWay.get(key);
     if (!read) {
       read = readAll(options).finally(() => readsUnderWay.delete(key));

@@ -102,8 +102,10 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
     },
 
-    async count() {
-      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es.events');
+    async count(streams) {
+      const { rows } = streams
+        ? await pool.query<{ n: string }>('SELECT count(*) AS n FROM es.events WHERE stream_name ^@ ANY($1::text[])', [streams])
+        : await pool.query<{ n: string }>('SELECT count(*) AS n FROM es.events');
       return Number(rows[0]!.n);
     },
 

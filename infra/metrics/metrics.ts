@@ -71,13 +71,13 @@ export function createMetrics(registry: Registry): Metrics {
     }),
     rebuildEventsRead: new Gauge({
       name: 'ledger_projection_rebuild_events_read',
-      help: 'Events of the log the latest rebuild in this process has read',
+      help: "Events of the projection's streams the latest rebuild in this process has read",
       labelNames: ['projection'],
       registers,
     }),
     rebuildEventsTotal: new Gauge({
       name: 'ledger_projection_rebuild_events_total',
-      help: 'Events the latest rebuild in this process has to read: the log counted when it started, grown by what it read since',
+      help: "Events the latest rebuild in this process has to read: the projection's streams counted when it started, grown by what it read since",
       labelNames: ['projection'],
       registers,
     }),
@@ -138,7 +138,7 @@ export function dailyJobRecorder(metrics: Metrics, channels: readonly string[]) 
 
 /**
  * Records a projection's builds at start, in the shape the projector's rebuild observer takes.
- * `countLog` gives the total (one query on PostgreSQL); the rebuild does not wait for it.
+ * `countLog` gives the total, the projection's events (one query on PostgreSQL); the rebuild does not wait for it.
  */
 export function rebuildRecorder(metrics: Metrics, projection: string, countLog: () => Promise<number>) {
   const labels = { projection };

@@ -12,7 +12,7 @@ import { workoutStream } from '../../domain/gym/workout.ts';
 import { addDays } from '../../domain/shared/calendar.ts';
 import type { NewEvent } from '../../infra/eventstore/port.ts';
 import { gymProjection } from '../../projections/gym/index.ts';
-import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
+import { rebuildProjection, type RebuildReport } from '../../projections/runtime/rebuild.ts';
 import type { Core } from '../system.ts';
 
 const EXERCISES = 12;
@@ -124,9 +124,7 @@ export async function appendAll(core: Core, tasks: Iterable<[string, NewEvent[]]
   return events;
 }
 
-export type RebuildBesideCopy = {
-  readonly events: number;
-  readonly seconds: number;
+export type RebuildBesideCopy = RebuildReport & {
   /** COPY rows/s of as many set rows as the log holds (at most a million) into a table like gym.sets */
   readonly copy: number;
 };
@@ -147,5 +145,5 @@ export async function rebuildBesideCopy(core: Core, dir: string): Promise<Rebuil
   await core.db.pg.query('ANALYZE');
   const { rows: [counted] } = await core.db.pg.query<{ n: string }>("SELECT count(*) AS n FROM es.events WHERE event_type = 'set-ticked'");
   const copy = await copyRate(core.db.pg, dir, Math.min(1_000_000, Number(counted?.n ?? 100_000)));
-  return { events: rebuilt.events, seconds: rebuilt.seconds, copy };
+  return { ...rebuilt, copy };
 }

@@ -42,7 +42,7 @@ export const logCommands: Record<string, Command> = {
       const projection = findProjection(name);
       if (!projection) throw new UsageError(`unknown projection ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
       const log = { info: () => undefined, warn: (o: object, m?: string) => io.err(`${m ?? ''} ${JSON.stringify(o)}`), error: (o: object, m?: string) => io.err(`${m ?? ''} ${JSON.stringify(o)}`) };
-      const progress = rebuildProgress({ projection: name, total: await core.store.count(), terminal: io.errIsTerminal, write: io.err });
+      const progress = rebuildProgress({ projection: name, total: await core.store.count(projection.streams), terminal: io.errIsTerminal, write: io.err });
       const report = await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log, onProgress: progress.update }).finally(progress.done);
       io.out(`rebuilt ${name}: ${report.events} events in ${report.seconds.toFixed(2)} s`);
     },

@@ -9,6 +9,7 @@ import { readParked, withoutParked } from './parked.ts';
 import type { Logger, Projection } from './projection.ts';
 
 /** A build as it goes: started, the events of the log read so far, then finished (completed false: it failed, to be retried). */
+/** `read` counts the events of the projection's streams (Projection.streams), the only ones a rebuild reads. */
 export type RebuildObserver = {
   started(): void;
   progress(read: number): void;
@@ -33,7 +34,15 @@ export async function ensureProjection(pool: DatabasePool, store: EventStore, pr
   return rebuilt;
 }
 
-export type RebuildReport = { readonly events: number; readonly seconds: number };
+/**
+ * What a rebuild did: the events it applied, and its seconds, in all and by phase (the log replayed
+ * in bulk; the completion's steps, side by side; the catch-up and swap under the checkpoint's lock).
+ */
+export type RebuildReport = {
+  readonly events: number;
+  readonly seconds: number;
+  readonly phases: { readonly replay: number; readonly complete: number; readonly swap: number };
+};
 
 /**
  * Replays the whole log into a fresh schema beside the live one, then, holding the checkpoint
@@ -47,7 +56,7 @@ export async function rebuildProjection(deps: {
   readonly projection: Projection;
   readonly log: Logger;
   readonly batchSize?: number;
-  /** told after each batch how many events of the log it has read so far */
+  /** told after each batch how many events of the projection's streams it has read so far */
   readonly onProgress?: (read: number) => void;
 }): Promise<RebuildReport> {
   const { pool, store, projection, log } = deps;
@@ -88,7 +97,7 @@ export async function rebuildProjection(deps: {
 
   const replay = async (tx: DatabaseTransactionConnection | null, from: Position): Promise<Position> => {
     let position = from;
-    for await (const batch of logBatchesAhead(store, from, batchSize)) {
+    for await (const batch of logBatchesAhead(store, from, batchSize, { streams: projection.streams })) {
       const kept = withoutParked(batch, parked);
       if (kept.length > 0) await applyLocating(tx, kept);
       events += kept.length;
@@ -100,6 +109,7 @@ export async function rebuildProjection(deps: {
   };
 
   const replayed = await replay(null, START);
+  const replayedAt = performance.now();
   // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
   // Each step is one statement over the whole log's rows, in a schema nobody reads yet: its time
   // grows with the log, past the pool's statement timeout (60 s) at 20M events under traffic
@@ -113,6 +123,7 @@ export async function rebuildProjection(deps: {
     ),
   );
   for (const step of completed) if (step.status === 'rejected') throw step.reason;
+  const completedAt = performance.now();
   await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`
       INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
@@ -128,7 +139,9 @@ export async function rebuildProjection(deps: {
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
     await writeCheckpoint(tx, live, { version: projection.version, position: final });
   });
-  const seconds = (performance.now() - started) / 1000;
-  log.info({ projection: live, events, seconds }, 'projection rebuilt');
-  return { events, seconds };
+  const ended = performance.now();
+  const seconds = (ended - started) / 1000;
+  const phases = { replay: (replayedAt - started) / 1000, complete: (completedAt - replayedAt) / 1000, swap: (ended - completedAt) / 1000 };
+  log.info({ projection: live, events, seconds, phases }, 'projection rebuilt');
+  return { events, seconds, phases };
 }
