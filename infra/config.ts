@@ -97,6 +97,11 @@ export const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL').default('mailto:admin@localhost'),
+  /**
+   * the daily job's parts: each is a job of its own over the users whose id hashes to it, so that
+   * several scheduler processes share a day (docs/scaling.md, step 5); every scheduler names the same number
+   */
+  DAILY_JOB_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
   /** the scheduler's job store; unset: PostgreSQL */
   MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'a mongodb:// connection string').optional(),
   /** enables POST /api/admin/run-cron with this value in x-admin-token */

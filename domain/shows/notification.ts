@@ -158,6 +158,23 @@ function offsetAt(instant: Date, timeZone: string): number {
 // ---- which runs completed, for catching up after a restart
 
 export const DAILY_RUNS_STREAM = 'shows.daily-runs';
+
+/**
+ * One of `count` parts of the users for the daily job (docs/scaling.md, step 5): those whose id
+ * hashes to `index`. Each part is its own scheduled job, so several scheduler processes share a day.
+ */
+export type UserShard = { readonly index: number; readonly count: number };
+
+/** the `count` parts of the users, in order; one part is all of them */
+export const userShards = (count: number): UserShard[] => Array.from({ length: count }, (_, index) => ({ index, count }));
+
+/** where a run records that it completed: the whole day's stream, or its part's of it */
+export const dailyRunsStream = (shard: UserShard | null): string =>
+  shard === null || shard.count === 1 ? DAILY_RUNS_STREAM : `${DAILY_RUNS_STREAM}-${shard.index + 1}-of-${shard.count}`;
+
+/** the daily job's name in the scheduler, for the whole day or one part of its users */
+export const dailyJobName = (shard: UserShard): string =>
+  shard.count === 1 ? 'shows-daily-notifications' : `shows-daily-notifications-${shard.index + 1}-of-${shard.count}`;
 export const dailyRunCompletedSchema = z.object({ day: z.string(), at: z.iso.datetime(), sent: z.number().int() });
 export type DailyRunEvent = DomainEvent<'daily-run-completed', z.infer<typeof dailyRunCompletedSchema>>;
 export type DailyRunsState = { readonly lastDay: string | null };

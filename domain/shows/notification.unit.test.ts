@@ -1,5 +1,5 @@
 import t from 'tap';
-import { channelsFor, claimNotification, dayBounds, dueRunDay, localDate, notificationAggregate } from './notification.ts';
+import { channelsFor, claimNotification, dailyJobName, dailyRunsStream, dayBounds, dueRunDay, localDate, notificationAggregate, userShards } from './notification.ts';
 
 t.test('the calendar of the noon run in Asia/Amman (UTC+3)', async (t) => {
   t.equal(localDate(new Date('2026-09-30T21:30:00Z')), '2026-10-01', 'past local midnight');
@@ -32,4 +32,16 @@ t.test('an airing episode goes out on the switched-on channels, never to someone
   t.same(channelsFor({ ...tracker, emailOn: false }), ['push']);
   t.same(channelsFor({ ...tracker, hasDevice: false }), ['email'], 'push needs a device on file');
   t.same(channelsFor({ ...tracker, pushOn: false }), ['email']);
+});
+
+t.test('a day in one part keeps the names it always had; in parts, each part has its own', async (t) => {
+  const [whole] = userShards(1);
+  t.same(whole, { index: 0, count: 1 });
+  t.equal(dailyRunsStream(whole!), 'shows.daily-runs', 'the record of completed days written before parts existed still counts');
+  t.equal(dailyRunsStream(null), 'shows.daily-runs');
+  t.equal(dailyJobName(whole!), 'shows-daily-notifications', 'the stored Agenda job is the same one');
+  const parts = userShards(3);
+  t.same(parts.map((part) => part.index), [0, 1, 2]);
+  t.same(parts.map(dailyRunsStream), ['shows.daily-runs-1-of-3', 'shows.daily-runs-2-of-3', 'shows.daily-runs-3-of-3']);
+  t.same(parts.map(dailyJobName), ['shows-daily-notifications-1-of-3', 'shows-daily-notifications-2-of-3', 'shows-daily-notifications-3-of-3']);
 });

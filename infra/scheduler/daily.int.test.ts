@@ -1,10 +1,12 @@
 // Schedulers of several processes starting at once on a fresh database (a split deployment's
-// first start): each must come up, and the daily job must be stored once.
+// first start): each must come up, and the daily job must be stored once. A day in parts: each part
+// runs once, and two schedulers take one part each.
 import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import t from 'tap';
 import { viaTcpPort } from '../../testing/cuttable-proxy.ts';
 import { makeDatabase } from '../../testing/database.ts';
+import { until } from '../../testing/until.ts';
 import { listenForTest } from '../http/listen-loopback.ts';
 import { startDailyScheduler } from './daily.ts';
 
@@ -21,7 +23,7 @@ t.test('six schedulers starting at once on a fresh database all start, and store
   const schedule = { name: 'race-daily', cron: '0 12 * * *', timeZone: 'Asia/Amman' };
   const started = await Promise.allSettled(
     pools.map((pool) =>
-      startDailyScheduler({ schedule, store: { kind: 'postgres', pool }, run: async () => undefined, catchUp: async () => undefined, log: () => undefined }),
+      startDailyScheduler({ jobs: [{ schedule, run: async () => undefined }], store: { kind: 'postgres', pool }, catchUp: async () => undefined, log: () => undefined }),
     ),
   );
   const failures = started.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
@@ -61,9 +63,8 @@ t.test('a scheduler whose database drops a connection while it sets up tries aga
   });
   const retries: unknown[] = [];
   const scheduler = await startDailyScheduler({
-    schedule: { name: 'dropped-daily', cron: '0 12 * * *', timeZone: 'Asia/Amman' },
+    jobs: [{ schedule: { name: 'dropped-daily', cron: '0 12 * * *', timeZone: 'Asia/Amman' }, run: async () => undefined }],
     store: { kind: 'postgres', pool },
-    run: async () => undefined,
     catchUp: async () => undefined,
     log: (entry, message) => retries.push({ entry, message }),
   });
@@ -71,4 +72,52 @@ t.test('a scheduler whose database drops a connection while it sets up tries aga
   const jobs = await pool.query(`SELECT count(*)::int AS n FROM agenda_jobs WHERE name = 'dropped-daily'`);
   t.equal(jobs.rows[0].n, 1, 'the job is stored');
   await scheduler.stop();
+});
+
+t.test('two schedulers with a day in two parts: each part runs once, the two in different schedulers', async (t) => {
+  const database = await makeDatabase();
+  const pools = Array.from({ length: 2 }, () => new pg.Pool({ connectionString: database.url, max: 4 }));
+  for (const pool of pools) pool.on('error', () => undefined);
+  t.teardown(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await database.drop();
+  });
+  const runs: Array<{ scheduler: number; job: string }> = [];
+  const bothStarted = Promise.withResolvers<void>();
+  const names = ['part-1-of-2', 'part-2-of-2'];
+  const schedulers = await Promise.all(
+    pools.map((pool, scheduler) =>
+      startDailyScheduler({
+        jobs: names.map((name) => ({
+          schedule: { name, cron: '0 12 * * *', timeZone: 'Asia/Amman' },
+          // a part holds its scheduler until the other has started (or 5 s): one scheduler taking both would run them one after the other
+          run: async () => {
+            runs.push({ scheduler, job: name });
+            if (runs.length === 2) bothStarted.resolve();
+            const gaveUp = setTimeout(bothStarted.resolve, 5000);
+            await bothStarted.promise;
+            clearTimeout(gaveUp);
+          },
+        })),
+        store: { kind: 'postgres', pool },
+        catchUp: async () => undefined,
+        log: () => undefined,
+        processEveryMs: 100,
+        // longer than a part's longest hold (5 s)
+        lockLifetimeMs: 6_000,
+      }),
+    ),
+  );
+  const stored = await pools[0]!.query<{ name: string }>('SELECT name FROM agenda_jobs ORDER BY name');
+  t.same(stored.rows.map((row) => row.name), names, 'each part stored once');
+  // noon comes: both parts due now
+  await pools[0]!.query('UPDATE agenda_jobs SET next_run_at = now()');
+  await until('both parts to run', () => runs.length >= 2, 10_000);
+  // and any second run of a part would come within a few polls
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+  t.same(runs.map((run) => run.job).sort(), names, 'each part ran once');
+  t.equal(new Set(runs.map((run) => run.scheduler)).size, 2, 'in two schedulers');
+  const next = await pools[0]!.query<{ at: Date }>('SELECT next_run_at AS at FROM agenda_jobs');
+  t.ok(next.rows.every((row) => row.at.getTime() > Date.now()), 'each part next runs at a later noon');
 });

@@ -16,12 +16,20 @@ export type DailyScheduler = {
   stop(): Promise<void>;
 };
 
-export type DailySchedulerOptions = {
+/** A scheduled job and what it runs; Agenda's own lock keeps two processes from running one tick twice. `signal` asks it to wind down. */
+export type DailyJob = {
   readonly schedule: DailySchedule;
+  readonly run: (signal: AbortSignal) => Promise<void>;
+};
+
+export type DailySchedulerOptions = {
+  /**
+   * the jobs, each stored once however many processes schedule it; with more than one, a process
+   * holds one at a time, so that the parts of one day spread over the scheduler processes
+   */
+  readonly jobs: readonly DailyJob[];
   /** the job store: the app's PostgreSQL pool, or a MongoDB URL */
   readonly store: { readonly kind: 'postgres'; readonly pool: pg.Pool } | { readonly kind: 'mongodb'; readonly url: string };
-  /** runs the scheduled job; Agenda's own lock keeps two processes from running one tick twice. `signal` asks it to wind down. */
-  readonly run: (signal: AbortSignal) => Promise<void>;
   /**
    * Called once at start: runs the job when its last due run never completed (the process was down
    * across the scheduled minute). Agenda recomputes the next run from "now" when the job is saved
@@ -29,6 +37,14 @@ export type DailySchedulerOptions = {
    */
   readonly catchUp: (signal: AbortSignal) => Promise<void>;
   readonly log: (entry: object, message: string) => void;
+  /** how often Agenda looks for due jobs, in milliseconds (30 s; a test makes it short) */
+  readonly processEveryMs?: number;
+  /**
+   * how long a run holds its job before another process may take it over, in milliseconds (30
+   * minutes). A run checks its lock every half of it on a timer nothing cancels, which keeps a
+   * test's process alive that long after the run.
+   */
+  readonly lockLifetimeMs?: number;
 };
 
 async function backendOf(store: DailySchedulerOptions['store']): Promise<AgendaBackend> {
@@ -102,7 +118,7 @@ async function setUpWithRetries<T>(setUp: () => Promise<T>, log: DailySchedulerO
   }
 }
 
-/** Agenda with the one daily job; its job store is PostgreSQL unless MongoDB is configured. */
+/** Agenda with the daily jobs; its job store is PostgreSQL unless MongoDB is configured. */
 export async function startDailyScheduler(options: DailySchedulerOptions): Promise<DailyScheduler> {
   // a shutdown must not wait for a whole day's sends: the job stops taking work, finishes what is under way
   const stopping = new AbortController();
@@ -118,17 +134,26 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
     () =>
       oneAtATime(options.store, async () => {
         await backend.connect();
-        const agenda = new Agenda({ backend: connectedAlready(backend), processEvery: '30 seconds', name: `shows-${process.pid}` });
-        agenda.define(
-          options.schedule.name,
-          async () => {
-            await track(options.run(stopping.signal));
-          },
-          { concurrency: 1, lockLifetime: 30 * 60_000 },
-        );
+        const agenda = new Agenda({
+          backend: connectedAlready(backend),
+          processEvery: options.processEveryMs ?? 30_000,
+          name: `shows-${process.pid}`,
+          ...(options.jobs.length > 1 ? { lockLimit: 1 } : {}),
+        });
+        for (const job of options.jobs) {
+          agenda.define(
+            job.schedule.name,
+            async () => {
+              await track(job.run(stopping.signal));
+            },
+            { concurrency: 1, lockLifetime: options.lockLifetimeMs ?? 30 * 60_000 },
+          );
+        }
         try {
           await agenda.start();
-          await agenda.every(options.schedule.cron, options.schedule.name, undefined, { timezone: options.schedule.timeZone, skipImmediate: true });
+          for (const { schedule } of options.jobs) {
+            await agenda.every(schedule.cron, schedule.name, undefined, { timezone: schedule.timeZone, skipImmediate: true });
+          }
         } catch (error) {
           // a half set-up scheduler must not go on processing beside the next attempt's
           await agenda.stop().catch(() => undefined);

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import {
   type Channel,
   channelsFor,
-  DAILY_RUNS_STREAM,
   dailyRunsAggregate,
+  dailyRunsStream,
   dayBounds,
   type NotificationEvent,
   type NotificationKey,
   notificationStream,
+  type UserShard,
 } from '../../domain/shows/notification.ts';
 import type { Episode, ShowDetail } from '../../domain/shows/tv.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
@@ -70,22 +71,39 @@ function episodeLabel(episode: Episode): string {
 }
 
 /**
+ * Whether the user id in `column` falls in `shard` (all users without one): its hash, made
+ * non-negative, modulo the parts. PostgreSQL's `hashtext` is stable across servers and versions
+ * of one major release; a shard's users change only when the number of parts does.
+ */
+const inShard = (column: string, shard: UserShard | null) =>
+  shard === null || shard.count === 1
+    ? sql.fragment`true`
+    : sql.fragment`abs(hashtext(${sql.identifier(column.split('.'))})::bigint) % ${shard.count} = ${shard.index}`;
+
+/**
  * The daily job: refresh the caches of tracked shows, find the episodes airing on `day` (Asia/Amman),
  * and send each tracker one notification per (episode, kind, channel), honouring the email and push
  * switches and the per-show notify flag. Safe to run again or in two workers at once: see
- * domain/shows/notification.ts for how a claim makes each send happen once.
+ * domain/shows/notification.ts for how a claim makes each send happen once. With `shard`, only that
+ * part of the users is refreshed for and told, and its completion is recorded apart.
  */
-export async function runDailyJob(deps: DailyJobDeps, day: string, options: { readonly signal?: AbortSignal; readonly correlationId?: string } = {}): Promise<DailyJobReport> {
+export async function runDailyJob(
+  deps: DailyJobDeps,
+  day: string,
+  options: { readonly signal?: AbortSignal; readonly correlationId?: string; readonly shard?: UserShard } = {},
+): Promise<DailyJobReport> {
   const { signal, correlationId = cuid() } = options;
+  const shard = options.shard ?? null;
   const { core, cache } = deps;
   const pool = core.db.slonik;
   const log = deps.log ?? (() => undefined);
   const context: CommandContext = { userId: null, correlationId };
 
   const startedAt = performance.now();
-  // 1. refresh: every tracked show whose copy is older than half a day
+  // 1. refresh: every show tracked (in the part, by its users) whose copy is older than half a day;
+  // a show tracked in two parts running at once may be fetched by both, and either copy serves
   const trackedIds = (await pool.anyFirst(sql.type(z.object({ show_id: z.number() }))`
-    SELECT DISTINCT show_id FROM shows.tracked_shows`)) as readonly number[];
+    SELECT DISTINCT show_id FROM shows.tracked_shows WHERE ${inShard('user_id', shard)}`)) as readonly number[];
   const stale = await cache.stale(trackedIds, new Date(core.now().getTime() - CACHE_FRESH_MS));
   let refreshed = 0;
   let refreshFailed = 0;
@@ -116,7 +134,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
     SELECT t.user_id, t.show_id, u.email, u.email_notifications, u.push_notifications
     FROM shows.tracked_shows t JOIN shows.users u ON u.id = t.user_id
     WHERE t.notify AND t.show_id = ANY(${sql.array(airingShows, 'int4')})
-      AND (u.email_notifications OR u.push_notifications)`);
+      AND (u.email_notifications OR u.push_notifications) AND ${inShard('t.user_id', shard)}`);
   const pushUsers = [...new Set(recipients.filter((row) => row.push_notifications).map((row) => row.user_id))];
   const devices = new Map<string, PushSubscriptionRow[]>();
   for (const subscription of await deps.subscriptions.ofUsers(pushUsers)) {
@@ -234,7 +252,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
   // claims make that rerun send only what this one did not
   const interrupted = signal?.aborted === true;
   if (!interrupted) await core.commands({
-    stream: DAILY_RUNS_STREAM,
+    stream: dailyRunsStream(shard),
     aggregate: dailyRunsAggregate,
     decide: (state) =>
       state.lastDay !== null && state.lastDay >= day
@@ -244,7 +262,7 @@ export async function runDailyJob(deps: DailyJobDeps, day: string, options: { re
   });
   const sendMs = Math.round(performance.now() - sendStartedAt);
   const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs, interrupted };
-  log(report, 'daily shows job done');
+  log(shard && shard.count > 1 ? { ...report, shard: `${shard.index + 1} of ${shard.count}` } : report, 'daily shows job done');
   return report;
 }
 

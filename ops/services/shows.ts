@@ -24,8 +24,19 @@ import { showsPublicRoutes } from '../../query-api/shows/public.ts';
 import { showsTvRoutes } from '../../query-api/shows/tv.ts';
 import { showsUserQueryRoutes } from '../../query-api/shows/users.ts';
 import { fold } from '../../domain/shared/aggregate.ts';
-import { DAILY_CRON, DAILY_RUNS_STREAM, DAILY_TIME_ZONE, dailyRunsAggregate, dueRunDay, localDate } from '../../domain/shows/notification.ts';
+import {
+  DAILY_CRON,
+  DAILY_TIME_ZONE,
+  dailyJobName,
+  dailyRunsAggregate,
+  dailyRunsStream,
+  dueRunDay,
+  localDate,
+  type UserShard,
+  userShards,
+} from '../../domain/shows/notification.ts';
 import { type DailyScheduler, startDailyScheduler } from '../../infra/scheduler/daily.ts';
+import { whileHoldingLock } from '../../infra/postgres/try-lock.ts';
 import type { Core } from '../system.ts';
 import { createCommandRunner } from '../../command-api/shared/command-runner.ts';
 import { SHOWS_ERROR_STATUS, showsRefusal } from '../../command-api/shows/error-status.ts';
@@ -42,7 +53,8 @@ export type ShowsRuntime = {
   readonly subscriptions: PushSubscriptions;
   readonly push: PushSender;
   readonly chat: ChatChain | null;
-  runDailyJob(day: string, signal?: AbortSignal): Promise<DailyJobReport>;
+  /** the day's job, for every user or, with `shard`, for that part of them */
+  runDailyJob(day: string, options?: { readonly signal?: AbortSignal; readonly shard?: UserShard }): Promise<DailyJobReport>;
 };
 
 /**
@@ -71,7 +83,7 @@ export async function createShowsRuntime(
     subscriptions,
     push,
     chat,
-    runDailyJob: (day, signal) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log, ...observers }, day, signal ? { signal } : {}),
+    runDailyJob: (day, options = {}) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log, ...observers }, day, options),
   };
   return runtime;
 }
@@ -142,22 +154,35 @@ export async function buildShowsService(
 }
 
 /**
- * The scheduler role: Agenda fires the daily job at noon in Asia/Amman; at start, the last due run
- * is run now if it never completed, so a restart across noon does not skip the day.
+ * The scheduler role: Agenda fires the daily job at noon in Asia/Amman, as one job or as
+ * DAILY_JOB_SHARDS jobs over parts of the users; at start, each part's last due run is run now if it
+ * never completed, so a restart across noon does not skip the day.
  */
 export async function startShowsScheduler(core: Core, runtime: ShowsRuntime, log: (entry: object, message: string) => void): Promise<DailyScheduler> {
+  const shards = userShards(core.config.DAILY_JOB_SHARDS);
   return startDailyScheduler({
-    schedule: { name: 'shows-daily-notifications', cron: DAILY_CRON, timeZone: DAILY_TIME_ZONE },
+    jobs: shards.map((shard) => ({
+      schedule: { name: dailyJobName(shard), cron: DAILY_CRON, timeZone: DAILY_TIME_ZONE },
+      run: async (signal) => {
+        await runtime.runDailyJob(localDate(core.now()), { signal, shard });
+      },
+    })),
     store: core.config.MONGODB_URL ? { kind: 'mongodb', url: core.config.MONGODB_URL } : { kind: 'postgres', pool: core.db.pg },
-    run: async (signal) => {
-      await runtime.runDailyJob(localDate(core.now()), signal);
-    },
     catchUp: async (signal) => {
       const due = dueRunDay(core.now());
-      const { lastDay } = fold(dailyRunsAggregate, await core.store.readStream(DAILY_RUNS_STREAM));
-      if (lastDay !== null && lastDay >= due) return;
-      log({ day: due, lastDay }, 'the last daily run was missed: running it now');
-      await runtime.runDailyJob(due, signal);
+      // Schedulers starting together each begin at another part and skip one another is running:
+      // a part's missed run is run by one of them, and a day of several parts by several at once.
+      const first = Math.floor(Math.random() * shards.length);
+      for (const shard of [...shards.slice(first), ...shards.slice(0, first)]) {
+        if (signal.aborted) return;
+        const stream = dailyRunsStream(shard);
+        await whileHoldingLock(core.db.pg, `shows-daily-catch-up:${stream}`, async () => {
+          const { lastDay } = fold(dailyRunsAggregate, await core.store.readStream(stream));
+          if (lastDay !== null && lastDay >= due) return;
+          log({ day: due, lastDay, ...(shards.length > 1 ? { shard: `${shard.index + 1} of ${shard.count}` } : {}) }, 'the last daily run was missed: running it now');
+          await runtime.runDailyJob(due, { signal, shard });
+        });
+      }
     },
     log,
   });
