@@ -18,12 +18,13 @@ export async function* logBatches(store: Pick<EventStore, 'readAll'>, from: Posi
 export const READ_PAGE = 2000;
 
 /**
- * As logBatches (of `options.streams` only when given), with the log already being read while the caller works on a batch: pages of
- * `page` events, one after another, until two batches wait. A rebuild's reading and writing then
- * overlap instead of taking turns. Small pages spread the decoding of rows over the caller's waits
- * on the database: one read of a whole batch is decoded in one piece on the same thread, and every
- * answer the caller waits for meanwhile waits behind it (a replay of half a million gym events
- * took about 0.6 s longer so; docs/benchmarks.md, issue 17's seventh pass).
+ * As logBatches (of `options.streams` only when given), with the log already being read while the
+ * caller works on a batch: pages of `options.page` events, one after another, until two batches
+ * wait. A rebuild's reading and writing then overlap instead of taking turns. Small pages spread the
+ * decoding of rows over the caller's waits on the database: one read of a whole batch is decoded in
+ * one piece on the same thread, and every answer the caller waits for meanwhile waits behind it (a
+ * replay of half a million gym events took about 0.6 s longer so; docs/benchmarks.md, issue 17's
+ * seventh pass).
  */
 export async function* logBatchesAhead(
   store: Pick<EventStore, 'readAll'>,

@@ -8,8 +8,10 @@ import { ApplyError, applyMarked, blame, isDatabaseUnavailable } from './failure
 import { readParked, withoutParked } from './parked.ts';
 import type { Logger, Projection } from './projection.ts';
 
-/** A build as it goes: started, the events of the log read so far, then finished (completed false: it failed, to be retried). */
-/** `read` counts the events of the projection's streams (Projection.streams), the only ones a rebuild reads. */
+/**
+ * A build as it goes: started, the events read so far (of the projection's streams, the only ones
+ * a rebuild reads), then finished (completed false: it failed, to be retried).
+ */
 export type RebuildObserver = {
   started(): void;
   progress(read: number): void;
