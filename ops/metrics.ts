@@ -49,19 +49,9 @@ export function createProcessMetrics(): ProcessMetrics {
       registerProjectionLag(registry, () =>
         readProjectionLag({ pool: core.db.slonik, store: core.store }, projections, { limit: LAG_READ_LIMIT, now: Date.now() }),
       );
-      // the projections built together at a first start that read the same streams share one count
-      const counting = new Map<string, Promise<number>>();
-      const countLog = (streams: readonly string[] | undefined): Promise<number> => {
-        const key = streams?.join('\n') ?? '';
-        let count = counting.get(key);
-        if (!count) {
-          count = core.store.count(streams).finally(() => counting.delete(key));
-          counting.set(key, count);
-        }
-        return count;
-      };
       return {
-        rebuild: (projection, streams) => rebuildRecorder(metrics, projection, () => countLog(streams)),
+        // each projection's total is the count of its own streams (the only ones its rebuild reads)
+        rebuild: (projection, streams) => rebuildRecorder(metrics, projection, () => core.store.count(streams)),
         dailyJob: { observer: dailyJobRecorder(metrics, CHANNELS), writes: appends },
         requests: (service) => requestRecorder(metrics, service),
       };

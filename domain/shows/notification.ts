@@ -168,13 +168,19 @@ export type UserShard = { readonly index: number; readonly count: number };
 /** the `count` parts of the users, in order; one part is all of them */
 export const userShards = (count: number): UserShard[] => Array.from({ length: count }, (_, index) => ({ index, count }));
 
+/** a part as its names and log lines give it, counted from 1: `2-of-3`; null for the whole day */
+export const shardLabel = (shard: UserShard | null): string | null => (shard === null || shard.count === 1 ? null : `${shard.index + 1}-of-${shard.count}`);
+
+const withLabel = (name: string, shard: UserShard | null): string => {
+  const label = shardLabel(shard);
+  return label === null ? name : `${name}-${label}`;
+};
+
 /** where a run records that it completed: the whole day's stream, or its part's of it */
-export const dailyRunsStream = (shard: UserShard | null): string =>
-  shard === null || shard.count === 1 ? DAILY_RUNS_STREAM : `${DAILY_RUNS_STREAM}-${shard.index + 1}-of-${shard.count}`;
+export const dailyRunsStream = (shard: UserShard | null): string => withLabel(DAILY_RUNS_STREAM, shard);
 
 /** the daily job's name in the scheduler, for the whole day or one part of its users */
-export const dailyJobName = (shard: UserShard): string =>
-  shard.count === 1 ? 'shows-daily-notifications' : `shows-daily-notifications-${shard.index + 1}-of-${shard.count}`;
+export const dailyJobName = (shard: UserShard): string => withLabel('shows-daily-notifications', shard);
 export const dailyRunCompletedSchema = z.object({ day: z.string(), at: z.iso.datetime(), sent: z.number().int() });
 export type DailyRunEvent = DomainEvent<'daily-run-completed', z.infer<typeof dailyRunCompletedSchema>>;
 export type DailyRunsState = { readonly lastDay: string | null };

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { channelsFor, claimNotification, dailyJobName, dailyRunsStream, dayBounds, dueRunDay, localDate, notificationAggregate, userShards } from './notification.ts';
+import { channelsFor, claimNotification, dailyJobName, dailyRunsStream, dayBounds, dueRunDay, localDate, notificationAggregate, shardLabel, userShards } from './notification.ts';
 
 t.test('the calendar of the noon run in Asia/Amman (UTC+3)', async (t) => {
   t.equal(localDate(new Date('2026-09-30T21:30:00Z')), '2026-10-01', 'past local midnight');
@@ -44,4 +44,6 @@ t.test('a day in one part keeps the names it always had; in parts, each part has
   t.same(parts.map((part) => part.index), [0, 1, 2]);
   t.same(parts.map(dailyRunsStream), ['shows.daily-runs-1-of-3', 'shows.daily-runs-2-of-3', 'shows.daily-runs-3-of-3']);
   t.same(parts.map(dailyJobName), ['shows-daily-notifications-1-of-3', 'shows-daily-notifications-2-of-3', 'shows-daily-notifications-3-of-3']);
+  t.same(parts.map(shardLabel), ['1-of-3', '2-of-3', '3-of-3'], 'as the log lines name the parts');
+  t.equal(shardLabel(whole!), null);
 });

@@ -39,6 +39,31 @@ function toRecorded(row: EventRow): RecordedEvent {
 const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_name, stream_revision, event_id::text,
   event_type, data, metadata, recorded_at`;
 
+/**
+ * The log's reads in global order: from the start or after a position, of every stream or of some
+ * (a prefix match in the server, so that the others' bodies are neither detoasted, nor turned into
+ * text, nor sent and parsed here). Each is a named statement, parsed and planned once per
+ * connection: every projector's every batch reads so. Parameters: the position (when after one),
+ * the prefixes (when of some), the limit.
+ */
+const READ_ALL = (() => {
+  const statement = (after: boolean, of: boolean) => {
+    const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+    if (after) conditions.push('(transaction_id, global_position) > ($1::text::xid8, $2::bigint)');
+    const first = after ? 3 : 1;
+    if (of) conditions.push(`stream_name ^@ ANY($${first}::text[])`);
+    return {
+      name: `es.read_all_${after ? 'after' : 'from_start'}${of ? '_of' : ''}`,
+      text: `SELECT ${EVENT_COLUMNS} FROM es.events WHERE ${conditions.join(' AND ')}
+             ORDER BY transaction_id, global_position LIMIT $${of ? first + 1 : first}`,
+    };
+  };
+  return {
+    fromStart: { all: statement(false, false), of: statement(false, true) },
+    after: { all: statement(true, false), of: statement(true, true) },
+  } as const;
+})();
+
 /** The log read back: one stream, the whole log in order, and the whole log as it grows. */
 export function createPostgresReads(
   pool: pg.Pool,
@@ -46,25 +71,11 @@ export function createPostgresReads(
   idlePollMs: number,
 ): Pick<EventStore, 'readStream' | 'readAll' | 'subscribeToAll'> {
   async function readAll({ after, limit, streams }: ReadAllOptions): Promise<RecordedEvent[]> {
-    // A filtered read skips the other streams' rows in the server: their bodies are neither
-    // detoasted, nor turned into text, nor sent and parsed here. Each form is a statement of its
-    // own, parsed and planned once per connection: every projector's every batch reads so.
     const fromStart = after.commit < 0n;
-    const name = `es.read_all_${fromStart ? 'from_start' : 'after'}${streams ? '_of' : ''}`;
     const values: unknown[] = fromStart ? [] : [after.commit.toString(), after.prepare.toString()];
-    const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
-    if (!fromStart) conditions.push('(transaction_id, global_position) > ($1::text::xid8, $2::bigint)');
-    if (streams) {
-      values.push(streams);
-      conditions.push(`stream_name ^@ ANY($${values.length}::text[])`);
-    }
+    if (streams) values.push(streams);
     values.push(limit);
-    const { rows } = await pool.query<EventRow>({
-      name,
-      text: `SELECT ${EVENT_COLUMNS} FROM es.events WHERE ${conditions.join(' AND ')}
-             ORDER BY transaction_id, global_position LIMIT $${values.length}`,
-      values,
-    });
+    const { rows } = await pool.query<EventRow>({ ...READ_ALL[fromStart ? 'fromStart' : 'after'][streams ? 'of' : 'all'], values });
     return rows.map(toRecorded);
   }
 

@@ -3,23 +3,28 @@
 // runs once, and two schedulers take one part each.
 import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { viaTcpPort } from '../../testing/cuttable-proxy.ts';
 import { makeDatabase } from '../../testing/database.ts';
 import { until } from '../../testing/until.ts';
 import { listenForTest } from '../http/listen-loopback.ts';
 import { startDailyScheduler } from './daily.ts';
 
-t.test('six schedulers starting at once on a fresh database all start, and store the job once', async (t) => {
+/** a fresh database and a pool on it per scheduler, as each process has its own; all gone when `t` ends */
+async function schedulerPools(t: Test, count: number): Promise<pg.Pool[]> {
   const database = await makeDatabase();
-  // a pool per scheduler, as each process has its own
-  const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: database.url, max: 4 }));
+  const pools = Array.from({ length: count }, () => new pg.Pool({ connectionString: database.url, max: 4 }));
   // the forced drop at the end terminates what is still connected; pg asks for a listener
   for (const pool of pools) pool.on('error', () => undefined);
   t.teardown(async () => {
     await Promise.all(pools.map((pool) => pool.end()));
     await database.drop();
   });
+  return pools;
+}
+
+t.test('six schedulers starting at once on a fresh database all start, and store the job once', async (t) => {
+  const pools = await schedulerPools(t, 6);
   const schedule = { name: 'race-daily', cron: '0 12 * * *', timeZone: 'Asia/Amman' };
   const started = await Promise.allSettled(
     pools.map((pool) =>
@@ -75,13 +80,7 @@ t.test('a scheduler whose database drops a connection while it sets up tries aga
 });
 
 t.test('two schedulers with a day in two parts: each part runs once, the two in different schedulers', async (t) => {
-  const database = await makeDatabase();
-  const pools = Array.from({ length: 2 }, () => new pg.Pool({ connectionString: database.url, max: 4 }));
-  for (const pool of pools) pool.on('error', () => undefined);
-  t.teardown(async () => {
-    await Promise.all(pools.map((pool) => pool.end()));
-    await database.drop();
-  });
+  const pools = await schedulerPools(t, 2);
   const runs: Array<{ scheduler: number; job: string }> = [];
   const bothStarted = Promise.withResolvers<void>();
   const names = ['part-1-of-2', 'part-2-of-2'];

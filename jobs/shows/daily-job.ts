@@ -9,6 +9,7 @@ import {
   type NotificationEvent,
   type NotificationKey,
   notificationStream,
+  shardLabel,
   type UserShard,
 } from '../../domain/shows/notification.ts';
 import type { Episode, ShowDetail } from '../../domain/shows/tv.ts';
@@ -262,7 +263,8 @@ export async function runDailyJob(
   });
   const sendMs = Math.round(performance.now() - sendStartedAt);
   const report = { day, refreshed, refreshFailed, episodes: airing.length, sent, skipped, failed, refreshMs, sendMs, interrupted };
-  log(shard && shard.count > 1 ? { ...report, shard: `${shard.index + 1} of ${shard.count}` } : report, 'daily shows job done');
+  const label = shardLabel(shard);
+  log(label === null ? report : { ...report, shard: label }, 'daily shows job done');
   return report;
 }
 

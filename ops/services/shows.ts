@@ -32,6 +32,7 @@ import {
   dailyRunsStream,
   dueRunDay,
   localDate,
+  shardLabel,
   type UserShard,
   userShards,
 } from '../../domain/shows/notification.ts';
@@ -179,7 +180,8 @@ export async function startShowsScheduler(core: Core, runtime: ShowsRuntime, log
         await whileHoldingLock(core.db.pg, `shows-daily-catch-up:${stream}`, async () => {
           const { lastDay } = fold(dailyRunsAggregate, await core.store.readStream(stream));
           if (lastDay !== null && lastDay >= due) return;
-          log({ day: due, lastDay, ...(shards.length > 1 ? { shard: `${shard.index + 1} of ${shard.count}` } : {}) }, 'the last daily run was missed: running it now');
+          const label = shardLabel(shard);
+          log({ day: due, lastDay, ...(label === null ? {} : { shard: label }) }, 'the last daily run was missed: running it now');
           await runtime.runDailyJob(due, { signal, shard });
         });
       }

@@ -1,5 +1,5 @@
 import type { DatabaseTransactionConnection } from 'slonik';
-import type { RecordedEvent } from '../../infra/eventstore/port.ts';
+import { inStreams, type RecordedEvent } from '../../infra/eventstore/port.ts';
 
 /**
  * A projection owns one schema of read tables. It is rebuilt by replaying the log into a fresh
@@ -43,5 +43,4 @@ export type Logger = {
 };
 
 /** whether `projection` reads `event`'s stream */
-export const reads = (projection: Projection, event: RecordedEvent): boolean =>
-  projection.streams === undefined || projection.streams.some((prefix) => event.stream.startsWith(prefix));
+export const reads = (projection: Projection, event: RecordedEvent): boolean => inStreams(event.stream, projection.streams);
