@@ -120,3 +120,17 @@ t.test('two schedulers with a day in two parts: each part runs once, the two in 
   const next = await pools[0]!.query<{ at: Date }>('SELECT next_run_at AS at FROM agenda_jobs');
   t.ok(next.rows.every((row) => row.at.getTime() > Date.now()), 'each part next runs at a later noon');
 });
+
+t.test('a scheduler started with other parts than before keeps only its own jobs stored', async (t) => {
+  const [pool] = await schedulerPools(t, 1);
+  const jobsOf = (names: readonly string[]) => names.map((name) => ({ schedule: { name, cron: '0 12 * * *', timeZone: 'Asia/Amman' }, run: async () => undefined }));
+  const stored = async () => (await pool!.query<{ name: string }>('SELECT name FROM agenda_jobs ORDER BY name')).rows.map((row) => row.name);
+  const start = (names: readonly string[]) =>
+    startDailyScheduler({ jobs: jobsOf(names), store: { kind: 'postgres', pool: pool! }, catchUp: async () => undefined, log: () => undefined });
+  await (await start(['whole-day'])).stop();
+  t.same(await stored(), ['whole-day']);
+  await (await start(['part-1-of-2', 'part-2-of-2'])).stop();
+  t.same(await stored(), ['part-1-of-2', 'part-2-of-2'], "the whole day's job is gone, the parts stored");
+  await (await start(['whole-day'])).stop();
+  t.same(await stored(), ['whole-day'], 'and back');
+});

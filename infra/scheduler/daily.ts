@@ -151,6 +151,9 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
         }
         try {
           await agenda.start();
+          // the jobs of an earlier DAILY_JOB_SHARDS (the whole day's, or other parts) would stay
+          // stored for ever, run by nobody: every scheduler names the same jobs, so they go
+          await agenda.purge();
           for (const { schedule } of options.jobs) {
             await agenda.every(schedule.cron, schedule.name, undefined, { timezone: schedule.timeZone, skipImmediate: true });
           }
