@@ -3,7 +3,11 @@
 // a set can be deleted by its place, retried safely; a phone names a workout as the server does; and
 // Today on any device lists the date's unfinished workouts with sets.
 import t from 'tap';
+import { comparePositions, parsePosition } from '../../infra/eventstore/port.ts';
+import { projections } from '../../ops/system.ts';
+import { startProjector } from '../../projections/runtime/projector.ts';
 import { startTestSystem } from '../../testing/harness.ts';
+import { LOG_POSITION_HEADER } from '../shared/read-your-writes.ts';
 import { workoutIdOf } from '../../ui/gym/workout/workout-id.ts';
 import { gymClient } from '../../testing/gym/client.ts';
 
@@ -12,6 +16,7 @@ const NOW = new Date('2026-11-24T10:00:00.000Z');
 const at = (minutes: number): string => new Date(NOW.getTime() + minutes * 60_000).toISOString();
 
 const system = await startTestSystem(t, {}, { now: () => NOW });
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const gym = gymClient(system.apps.gym!);
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -261,6 +266,36 @@ t.test("Today on any device lists the date's unfinished workouts with sets", asy
   t.same((await home(b, '2026-11-25')).openWorkouts.map((w: { id: string }) => w.id), [tomorrow.id], "the client's date decides");
   const stranger = phoneOf((await gym.signup('continue-stranger@example.org')).sid);
   t.same((await home(stranger)).openWorkouts, [], "another user's workouts are not offered");
+});
+
+t.test("a refused phone's next read shows the set it was told of, though the read side had not applied it yet", async (t) => {
+  const { a, b, bench, workout } = await lifter('told-then-read@example.org');
+  await tick(a, workout, { exerciseId: bench, setNumber: 1, kg: 50, reps: 8, madeAt: at(-30) });
+  await settled(async () => undefined);
+  const gymAt = projections.findIndex((projection) => projection.name === 'gym');
+  // the read side falls behind B's tick, as on a loaded server
+  await system.projectors[gymAt]!.stop();
+  const saved = await tick(b, workout, { exerciseId: bench, setNumber: 2, kg: 55, reps: 6, madeAt: at(-5) });
+  const late = await tick(a, workout, { exerciseId: bench, setNumber: 2, kg: 50, reps: 8, madeAt: at(-10) });
+  t.equal(late.statusCode, 409);
+  const told = late.headers[LOG_POSITION_HEADER];
+  t.type(told, 'string', `the refusal carries ${LOG_POSITION_HEADER}`);
+  t.ok(comparePositions(parsePosition(String(told)), parsePosition(String(saved.headers[LOG_POSITION_HEADER]))) >= 0, "at or past B's tick");
+  // A reads its workout (the phone's refresh after the answer) while the read side is still behind:
+  // the read waits for what the refusal told rather than answering the set as it was before B
+  const read = a.call('GET', `/api/sessions/${workout}`);
+  const projector = startProjector({ pool: system.core.db.slonik, store: system.core.store, projection: projections[gymAt]!, progress: system.core.progress, log: silent });
+  t.teardown(() => projector.stop());
+  const answer = await read;
+  t.equal(answer.statusCode, 200);
+  t.same(
+    answer.json().sets.map((set: { setNumber: number; kg: number; reps: number }) => [set.setNumber, set.kg, set.reps]),
+    [[1, 50, 8], [2, 55, 6]],
+    "A's read holds B's set",
+  );
+  const removal = await a.call('DELETE', `/api/sessions/${workout}/sets/${bench}/2?madeAt=${encodeURIComponent(at(-8))}`);
+  t.equal(removal.statusCode, 409);
+  t.type(removal.headers[LOG_POSITION_HEADER], 'string', `a refused removal carries ${LOG_POSITION_HEADER} too`);
 });
 
 t.test('the OpenAPI document declares the refusal and the new route', async (t) => {

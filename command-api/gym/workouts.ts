@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { dateSchema, kgSchema, libraryAggregate, type LibraryState, libraryStream } from '../../domain/gym/library.ts';
@@ -82,10 +82,13 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
   const db = core.db.slonik;
   const onRequest = cookies.requireUser;
   const madeAtOf = (madeAt: string | undefined): string | null => (madeAt === undefined ? null : effectiveMadeAt(madeAt, core.now()));
-  const answerChangedLater = (reply: FastifyReply, library: LibraryState, workoutId: string, changed: SetChangedLater, change: string) => {
+  const answerChangedLater = async (request: FastifyRequest, reply: FastifyReply, library: LibraryState, workoutId: string, changed: SetChangedLater, change: string) => {
     const set = changed.current ? setView(workoutId, changed.current, library) : null;
     const exercise = library.exercises[changed.place.exerciseId]?.name ?? 'this exercise';
     const message = `Set ${changed.place.setNumber} of ${exercise} was ${set ? 'changed' : 'deleted'} on another device after this ${change}`;
+    // the phone now shows what another device wrote, which the read side may not have yet: its
+    // next reads wait for the log as it stands, or a read could take the set back to before
+    answeredBeforeProjected(request, reply, core.writes, await core.store.headPosition());
     return reply.code(409).send({ statusCode: 409, code: 'SET_CHANGED_LATER', error: 'Conflict', message, current: set });
   };
 
@@ -185,7 +188,8 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
           'is where it landed. Later requests of this session wait for it before they read; a client that may reach another ' +
           `process sends the header back on its next request. The same tick sent again (same values, same madeAt) answers ` +
           'the set and records nothing; one made before the tick that last wrote the set answers 409 SET_CHANGED_LATER with ' +
-          'the set as it stands in `current`, unless it carries the same values.',
+          `the set as it stands in \`current\`, unless it carries the same values. A 409 carries ${LOG_POSITION_HEADER} too: the ` +
+          "session's later reads wait until they hold the set it names.",
         params: idParams,
         body: tickSetBody,
         response: { 200: setSchema, 201: setSchema, ...errors, 409: setChangedLaterBodySchema },
@@ -201,7 +205,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
       const tick = { type: 'tick-set', userId: request.userId, newSetId, exerciseId, setNumber, kg, reps, unit, rpe, kind, note, madeAt } as const;
       const refusable = keepingChangedLater((state) => decideWorkout(tick, state));
       const { state, position, beside: library } = await runner.append(request, setTick(workoutId, request.userId, exerciseId, refusable.decide));
-      if (refusable.outcome.changed) return answerChangedLater(reply, library, workoutId, refusable.outcome.changed, 'tick');
+      if (refusable.outcome.changed) return answerChangedLater(request, reply, library, workoutId, refusable.outcome.changed, 'tick');
       const set = findLoggedSet(state, exerciseId, setNumber);
       if (!set) throw notFound('Workout not found');
       // a repeat appends nothing: its set may have come in through another process, so the caller's
@@ -221,7 +225,8 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
         summary: 'Remove the set of (exercise, set number) from a workout; a set already gone is removed (204), so a retry is no error',
         description:
           'A phone queues this offline, knowing the set by its place rather than its id. With madeAt, a set ticked after it is ' +
-          'kept: 409 SET_CHANGED_LATER with the set in `current`. Undoing a removal is a new tick.',
+          `kept: 409 SET_CHANGED_LATER with the set in \`current\` and ${LOG_POSITION_HEADER}, which the session's later reads ` +
+          'wait for. Undoing a removal is a new tick.',
         params: removeSetAtParams,
         querystring: removeSetAtQuery,
         response: { 204: z.null(), ...errors, 409: setChangedLaterBodySchema },
@@ -233,7 +238,7 @@ export function gymWorkoutRoutes(app: HttpApp, { core, cookies, runner }: GymCom
       const command = { type: 'remove-set-at', userId, exerciseId, setNumber, madeAt: madeAtOf(request.query.madeAt) } as const;
       const refusable = keepingChangedLater((state) => decideWorkout(command, state));
       const { position } = await runner.append(request, workoutDecision(id, refusable.decide));
-      if (refusable.outcome.changed) return answerChangedLater(reply, await runner.held(libraryStream(userId), libraryAggregate), id, refusable.outcome.changed, 'removal');
+      if (refusable.outcome.changed) return answerChangedLater(request, reply, await runner.held(libraryStream(userId), libraryAggregate), id, refusable.outcome.changed, 'removal');
       await runner.awaitDecided(position);
       return reply.code(204).send(null);
     },

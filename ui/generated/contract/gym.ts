@@ -576,7 +576,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Tick a set: upsert on (workout, exercise, set number); a second tick overwrites unless it was made before the one that last wrote the set
-         * @description Answers as soon as the set is in the log, before the read side has it; the answer's x-log-position header is where it landed. Later requests of this session wait for it before they read; a client that may reach another process sends the header back on its next request. The same tick sent again (same values, same madeAt) answers the set and records nothing; one made before the tick that last wrote the set answers 409 SET_CHANGED_LATER with the set as it stands in `current`, unless it carries the same values.
+         * @description Answers as soon as the set is in the log, before the read side has it; the answer's x-log-position header is where it landed. Later requests of this session wait for it before they read; a client that may reach another process sends the header back on its next request. The same tick sent again (same values, same madeAt) answers the set and records nothing; one made before the tick that last wrote the set answers 409 SET_CHANGED_LATER with the set as it stands in `current`, unless it carries the same values. A 409 carries x-log-position too: the session's later reads wait until they hold the set it names.
          */
         readonly post: operations["tickSet"];
         readonly delete?: never;
@@ -597,7 +597,7 @@ export interface paths {
         readonly post?: never;
         /**
          * Remove the set of (exercise, set number) from a workout; a set already gone is removed (204), so a retry is no error
-         * @description A phone queues this offline, knowing the set by its place rather than its id. With madeAt, a set ticked after it is kept: 409 SET_CHANGED_LATER with the set in `current`. Undoing a removal is a new tick.
+         * @description A phone queues this offline, knowing the set by its place rather than its id. With madeAt, a set ticked after it is kept: 409 SET_CHANGED_LATER with the set in `current` and x-log-position, which the session's later reads wait for. Undoing a removal is a new tick.
          */
         readonly delete: operations["removeSetAt"];
         readonly options?: never;
