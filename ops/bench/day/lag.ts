@@ -1,6 +1,7 @@
 // Projector lag, sampled every second: per projection, how long ago the first event it has not
 // yet taken was recorded (0 when it has the head). The largest over the projections is the sample.
 import type pg from 'pg';
+import { type Sampler, sampleEvery } from './sampling.ts';
 
 const LAG_SQL = `
   SELECT coalesce(max(extract(epoch FROM clock_timestamp() - first_unprojected.recorded_at)), 0)::float8 AS seconds
@@ -11,25 +12,10 @@ const LAG_SQL = `
     ORDER BY e.transaction_id, e.global_position LIMIT 1
   ) first_unprojected`;
 
-export type LagSampler = { stop(): Promise<number[]> };
-
 /** samples the lag (seconds) every `everyMs` until stopped; a failed sample is left out, not guessed */
-export function sampleLag(client: pg.Client, everyMs = 1000): LagSampler {
-  const samples: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const next = performance.now() + everyMs;
-      const { rows } = await client.query<{ seconds: number }>(LAG_SQL).catch(() => ({ rows: [] as Array<{ seconds: number }> }));
-      if (rows[0]) samples.push(rows[0].seconds);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return samples;
-    },
-  };
+export function sampleLag(client: pg.Client, everyMs = 1000): Sampler<number> {
+  return sampleEvery(everyMs, async () => {
+    const { rows } = await client.query<{ seconds: number }>(LAG_SQL).catch(() => ({ rows: [] as Array<{ seconds: number }> }));
+    return rows[0]?.seconds ?? null;
+  });
 }

@@ -15,6 +15,7 @@ import { openClubNights } from './club.ts';
 import { postmasterOf } from './cpu.ts';
 import type { GymUser } from './gym.ts';
 import { verdict, stepLines } from './report.ts';
+import { stallLines } from './stalls.ts';
 import { catalogue, inParallel, PASSWORD, seed } from './seed.ts';
 import { startServices } from './services.ts';
 import { runStep, type StepResult } from './step.ts';
@@ -82,6 +83,9 @@ export async function runDay(root: string, label: string, settings: DaySettings,
     const lagClient = new pg.Client({ connectionString: url });
     await lagClient.connect();
     onEnd(() => lagClient.end());
+    const stallClient = new pg.Client({ connectionString: url });
+    await stallClient.connect();
+    onEnd(() => stallClient.end());
     // A real log of millions of events arrives over months with autovacuum keeping up; the seed's
     // arrive in minutes, and the vacuum of them (and the first checkpoint after) would fall on the
     // first steps' requests: done first, as bench:growth does.
@@ -99,6 +103,7 @@ export async function runDay(root: string, label: string, settings: DaySettings,
       servicesPid: services.pid,
       postmasterPid: await postmasterOf(backend!.pid),
       lagClient,
+      stallClient,
     };
     const random = seededRandom(36);
     let rate = settings.firstRate;
@@ -106,7 +111,7 @@ export async function runDay(root: string, label: string, settings: DaySettings,
       const result = await runStep(targets, rate, settings.seconds, random);
       results.push(result);
       const failed = verdict(result);
-      for (const line of stepLines(label, result)) console.log(line);
+      for (const line of [...stepLines(label, result), ...stallLines(result.recorder, result.stalls)]) console.log(line);
       console.log(`${label}  ${failed ? `did not hold: ${failed}` : 'held'}`);
       if (failed) break;
     }

@@ -7,6 +7,7 @@ import { formsTraffic, type FormsDay } from './forms.ts';
 import { gymTraffic, type GymDay } from './gym.ts';
 import { sampleLag } from './lag.ts';
 import { at, Recorder, type Step } from './open-loop.ts';
+import { type Sample, sampleStalls } from './stalls.ts';
 
 /** each kind's share of the requests offered */
 export const MIX = { gym: 0.7, club: 0.15, forms: 0.15 } as const;
@@ -19,8 +20,9 @@ export type DayTargets = {
   readonly adminToken: string;
   readonly servicesPid: number;
   readonly postmasterPid: number;
-  /** the bench's own connection, for the lag samples */
+  /** the bench's own connections, for the lag samples and the stall samples */
   readonly lagClient: pg.Client;
+  readonly stallClient: pg.Client;
 };
 
 export type DailyJobRun = {
@@ -39,6 +41,8 @@ export type StepResult = {
   readonly postgresCpu: number;
   readonly lag: number[];
   readonly job: DailyJobRun;
+  /** what the machine and PostgreSQL waited on through the step (stalls.ts) */
+  readonly stalls: readonly Sample[];
 };
 
 async function dailyJobAtNoon(step: Step, targets: DayTargets): Promise<DailyJobRun> {
@@ -58,6 +62,7 @@ export async function runStep(targets: DayTargets, rate: number, seconds: number
   const nodeBefore = await processCpuSeconds(targets.servicesPid);
   const postgresBefore = await treeCpuSeconds(targets.postmasterPid);
   const lag = sampleLag(targets.lagClient);
+  const stalls = sampleStalls(targets.stallClient);
   // a little time to plan the lead-in before time 0
   const step: Step = { t0: performance.now() + 2500, seconds, rate, recorder, random };
   const [job] = await Promise.all([
@@ -68,5 +73,5 @@ export async function runStep(targets: DayTargets, rate: number, seconds: number
   ]);
   const nodeCpu = (await processCpuSeconds(targets.servicesPid)) - nodeBefore;
   const postgresCpu = (await treeCpuSeconds(targets.postmasterPid)) - postgresBefore;
-  return { rate, seconds, recorder, nodeCpu, postgresCpu, lag: await lag.stop(), job };
+  return { rate, seconds, recorder, nodeCpu, postgresCpu, lag: await lag.stop(), job, stalls: await stalls.stop() };
 }
