@@ -102,6 +102,12 @@ export const configSchema = z.object({
    * several scheduler processes share a day (docs/scaling.md, step 5); every scheduler names the same number
    */
   DAILY_JOB_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * the notifications a running part of the daily job starts a second, at most: run flat out it
+   * took the machine from the people using it at noon (bench:day, docs/benchmarks.md); a quarter
+   * of the 949 a second one machine sends flat out (bench:shows)
+   */
+  DAILY_JOB_SENDS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(250),
   /** the scheduler's job store; unset: PostgreSQL */
   MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'a mongodb:// connection string').optional(),
   /** enables POST /api/admin/run-cron with this value in x-admin-token */

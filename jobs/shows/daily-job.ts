@@ -23,6 +23,7 @@ import type { Core } from '../../command-api/shared/core.ts';
 import type { CommandContext, CommandObserver } from '../../command-api/shared/handle-command.ts';
 import { cuid } from '../../infra/ids.ts';
 import { notificationLedger } from './notification-ledger.ts';
+import { pacer } from '../pace.ts';
 import type { DailyJobReport } from '../../command-api/shows/notifications.ts';
 
 export type DailyJobDeps = {
@@ -37,6 +38,8 @@ export type DailyJobDeps = {
   readonly observer?: DailyJobObserver;
   /** told of the claims and outcomes appended straight to the store (see notificationLedger) */
   readonly writes?: CommandObserver;
+  /** notifications started a second, at most (DAILY_JOB_SENDS_PER_SECOND); unset: as fast as the workers go */
+  readonly sendsPerSecond?: number;
 };
 
 export type DailyJobObserver = {
@@ -57,11 +60,22 @@ const recipientRow = z.object({
   push_notifications: z.boolean(),
 });
 
-/** `signal` stops the taking of new items; the ones under way finish. */
-async function inParallel<T>(items: readonly T[], concurrency: number, signal: AbortSignal | undefined, work: (item: T) => Promise<void>): Promise<void> {
+/** `signal` stops the taking of new items; the ones under way finish. Each item waits for its turn of `pace`. */
+async function inParallel<T>(
+  items: readonly T[],
+  concurrency: number,
+  pace: (signal?: AbortSignal) => Promise<boolean>,
+  signal: AbortSignal | undefined,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length && !signal?.aborted) await work(items[next++]!);
+    while (next < items.length && !signal?.aborted) {
+      const item = items[next++]!;
+      // stopped while waiting for its turn: the item is not claimed, so the next run takes it
+      if (!(await pace(signal))) return;
+      await work(item);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
@@ -109,7 +123,7 @@ export async function runDailyJob(
   let refreshed = 0;
   let refreshFailed = 0;
   const fresh: ShowDetail[] = [];
-  await inParallel(stale, 4, signal, async (showId) => {
+  await inParallel(stale, 4, pacer(null), signal, async (showId) => {
     try {
       const detail = await deps.tv.show(showId);
       if (detail) fresh.push(detail);
@@ -203,7 +217,7 @@ export async function runDailyJob(
   let sent = 0;
   let failed = 0;
   const ledger = notificationLedger(core, correlationId, deps.writes);
-  await inParallel(tasks, CONCURRENCY, signal, async ({ key, show, episode, email }) => {
+  await inParallel(tasks, CONCURRENCY, pacer(deps.sendsPerSecond ?? null), signal, async ({ key, show, episode, email }) => {
     let claim: Awaited<ReturnType<typeof ledger.claim>>;
     try {
       claim = await ledger.claim(key, show.id);

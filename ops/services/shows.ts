@@ -84,7 +84,8 @@ export async function createShowsRuntime(
     subscriptions,
     push,
     chat,
-    runDailyJob: (day, options = {}) => runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log, ...observers }, day, options),
+    runDailyJob: (day, options = {}) =>
+      runDailyJob({ core, tv, cache, mailer: core.mailer, push, subscriptions, log, sendsPerSecond: config.DAILY_JOB_SENDS_PER_SECOND, ...observers }, day, options),
   };
   return runtime;
 }
