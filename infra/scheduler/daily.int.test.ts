@@ -134,3 +134,41 @@ t.test('a scheduler started with other parts than before keeps only its own jobs
   await (await start(['whole-day'])).stop();
   t.same(await stored(), ['whole-day'], 'and back');
 });
+
+t.test('a run longer than its lock renews it as it goes, and runs once', async (t) => {
+  const pools = await schedulerPools(t, 2);
+  const LOCK_MS = 1_500;
+  const runs: number[] = [];
+  let finished = 0;
+  const schedulers = await Promise.all(
+    pools.map((pool, scheduler) =>
+      startDailyScheduler({
+        jobs: [
+          {
+            schedule: { name: 'long-day', cron: '0 12 * * *', timeZone: 'Asia/Amman' },
+            run: async () => {
+              runs.push(scheduler);
+              await new Promise((resolve) => setTimeout(resolve, 4 * LOCK_MS));
+              finished++;
+            },
+          },
+        ],
+        store: { kind: 'postgres', pool },
+        catchUp: async () => undefined,
+        log: () => undefined,
+        processEveryMs: 100,
+        lockLifetimeMs: LOCK_MS,
+      }),
+    ),
+  );
+  await pools[0]!.query('UPDATE agenda_jobs SET next_run_at = now()');
+  await until('the run to start', () => runs.length >= 1, 10_000);
+  // past the lock's end and Agenda's check of it (every half of it)
+  await new Promise((resolve) => setTimeout(resolve, 2.5 * LOCK_MS));
+  const midway = await pools[0]!.query<{ locked: Date | null; reason: string | null }>('SELECT locked_at AS locked, fail_reason AS reason FROM agenda_jobs');
+  t.equal(midway.rows[0]?.reason, null, 'not failed');
+  t.ok(midway.rows[0]?.locked && Date.now() - midway.rows[0].locked.getTime() < LOCK_MS, 'its lock was renewed within its lifetime');
+  await until('the run to finish', () => finished >= 1, 15_000);
+  await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+  t.equal(runs.length, 1, `the day ran once over ${4 * LOCK_MS} ms with a lock of ${LOCK_MS} ms`);
+});

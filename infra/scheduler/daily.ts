@@ -41,8 +41,8 @@ export type DailySchedulerOptions = {
   readonly processEveryMs?: number;
   /**
    * how long a run holds its job before another process may take it over, in milliseconds (30
-   * minutes). A run checks its lock every half of it on a timer nothing cancels, which keeps a
-   * test's process alive that long after the run.
+   * minutes); a longer run renews it every third of it. A run checks its lock every half of it on
+   * a timer nothing cancels, which keeps a test's process alive that long after the run.
    */
   readonly lockLifetimeMs?: number;
 };
@@ -140,13 +140,23 @@ export async function startDailyScheduler(options: DailySchedulerOptions): Promi
           name: `shows-${process.pid}`,
           ...(options.jobs.length > 1 ? { lockLimit: 1 } : {}),
         });
+        const lockLifetime = options.lockLifetimeMs ?? 30 * 60_000;
         for (const job of options.jobs) {
           agenda.define(
             job.schedule.name,
-            async () => {
-              await track(job.run(stopping.signal));
+            async (held) => {
+              // a run may outlast its lock (a paced job over many users): Agenda would then give it
+              // up and let another process start the same day, so the run renews its lock as it goes
+              const renew = setInterval(() => {
+                held.touch().catch((error: unknown) => options.log({ err: error, job: job.schedule.name }, 'the daily run could not renew its lock'));
+              }, lockLifetime / 3);
+              try {
+                await track(job.run(stopping.signal));
+              } finally {
+                clearInterval(renew);
+              }
             },
-            { concurrency: 1, lockLifetime: options.lockLifetimeMs ?? 30 * 60_000 },
+            { concurrency: 1, lockLifetime },
           );
         }
         try {
