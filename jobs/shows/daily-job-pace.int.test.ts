@@ -21,10 +21,10 @@ t.test(`${TRACKERS} mails at ${PER_SECOND} a second: all sent, none sooner than 
   t.equal(run.statusCode, 200, run.body);
   t.match(run.json(), { sent: TRACKERS, failed: 0 });
   t.same(postmark.received.map((mail) => mail.body.To).sort(), Array.from({ length: TRACKERS }, (_, i) => `tracker-${i}@example.org`).sort());
-  const times = postmark.received.map((mail) => mail.at).sort((a, b) => a - b);
-  // the sixth starts five turns after the first; a timer may wake a millisecond early by this clock
-  const least = ((TRACKERS - 1) * 1000) / PER_SECOND - TRACKERS;
-  t.ok(times[times.length - 1]! - times[0]! >= least, `the sends spread over ${Math.round(times[times.length - 1]! - times[0]!)} ms, at least ${least}`);
+  // the sixth starts five turns after the first, which starts once the sending has begun; each
+  // turn is timed from the first, so only a timer's millisecond early and the rounding are slack
+  const least = ((TRACKERS - 1) * 1000) / PER_SECOND - 2;
+  t.ok(run.json().sendMs >= least, `the sending took ${run.json().sendMs} ms, at least ${least}`);
 });
 
 t.test('the pace is a whole number of at least one a second, named when it is not', async (t) => {

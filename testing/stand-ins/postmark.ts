@@ -8,8 +8,6 @@ export type ReceivedMail = {
   readonly url: string;
   readonly headers: http.IncomingHttpHeaders;
   readonly body: Record<string, unknown>;
-  /** performance.now() when the request had arrived whole */
-  readonly at: number;
 };
 
 /** ok: accepted; reject: 422 as for a bad address; fail: 500; hang: never answers */
@@ -27,7 +25,7 @@ export async function postmarkStandIn(t: Teardown): Promise<PostmarkStandIn> {
     request.on('end', () => {
       const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
       const body = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, at: performance.now() });
+      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
       if (mode === 'hang') return;
       const [status, answer] =
         mode === 'ok'
