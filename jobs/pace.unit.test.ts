@@ -1,7 +1,7 @@
 import t from 'tap';
 import { type PaceClock, pacer } from './pace.ts';
 
-/** a clock whose time moves only by the sleeps it is asked for; it records when each sleep ends */
+/** a clock whose time moves only when the test moves it; it records when each sleep ends */
 function fakeClock(): PaceClock & { readonly woke: number[]; time: number } {
   const clock = {
     time: 0,
@@ -15,12 +15,19 @@ function fakeClock(): PaceClock & { readonly woke: number[]; time: number } {
   return clock;
 }
 
-t.test('workers taking turns at once get starts 1000 / perSecond ms apart', async (t) => {
+t.test('turns come a tenth of a second’s share at a time: 50 a second, five a window', async (t) => {
   const clock = fakeClock();
-  const turn = pacer(200, clock);
-  const turns = await Promise.all(Array.from({ length: 5 }, () => turn()));
-  t.same(turns, [true, true, true, true, true]);
-  t.same(clock.woke, [5, 10, 15, 20], 'the first starts at once, each next 5 ms after the one before');
+  const turn = pacer(50, clock);
+  const turns = await Promise.all(Array.from({ length: 12 }, () => turn()));
+  t.same(turns, Array.from({ length: 12 }, () => true));
+  t.same(clock.woke, [100, 100, 100, 100, 100, 200, 200], 'five at once, five at 100 ms, two at 200 ms: twelve in the time of 50 a second');
+});
+
+t.test('fewer than ten a second: one turn a window as long as the gap', async (t) => {
+  const clock = fakeClock();
+  const turn = pacer(4, clock);
+  await Promise.all(Array.from({ length: 3 }, () => turn()));
+  t.same(clock.woke, [250, 500]);
 });
 
 t.test('no burst is saved up while idle', async (t) => {
@@ -30,7 +37,7 @@ t.test('no burst is saved up while idle', async (t) => {
   clock.time = 1_000;
   await turn();
   await turn();
-  t.same(clock.woke, [1_100], 'after a second idle, the next turn is at once and the one after 100 ms later, not at once too');
+  t.same(clock.woke, [1_100], 'after a second idle, the next turn is at once and the one after a window later, not at once too');
 });
 
 t.test('a stopped job takes no further turn', async (t) => {
