@@ -60,13 +60,13 @@ const recipientRow = z.object({
   push_notifications: z.boolean(),
 });
 
-/** `signal` stops the taking of new items; the ones under way finish. Each item waits for its turn of `pace`. */
+/** `signal` stops the taking of new items; the ones under way finish. Each item waits for its turn of `pace`, when given. */
 async function inParallel<T>(
   items: readonly T[],
   concurrency: number,
-  pace: (signal?: AbortSignal) => Promise<boolean>,
   signal: AbortSignal | undefined,
   work: (item: T) => Promise<void>,
+  pace: (signal?: AbortSignal) => Promise<boolean> = pacer(null),
 ): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -123,7 +123,7 @@ export async function runDailyJob(
   let refreshed = 0;
   let refreshFailed = 0;
   const fresh: ShowDetail[] = [];
-  await inParallel(stale, 4, pacer(null), signal, async (showId) => {
+  await inParallel(stale, 4, signal, async (showId) => {
     try {
       const detail = await deps.tv.show(showId);
       if (detail) fresh.push(detail);
@@ -217,7 +217,7 @@ export async function runDailyJob(
   let sent = 0;
   let failed = 0;
   const ledger = notificationLedger(core, correlationId, deps.writes);
-  await inParallel(tasks, CONCURRENCY, pacer(deps.sendsPerSecond ?? null), signal, async ({ key, show, episode, email }) => {
+  await inParallel(tasks, CONCURRENCY, signal, async ({ key, show, episode, email }) => {
     let claim: Awaited<ReturnType<typeof ledger.claim>>;
     try {
       claim = await ledger.claim(key, show.id);
@@ -261,7 +261,7 @@ export async function runDailyJob(
     }
     // the send happened (or not) either way: a lost outcome only leaves the key claimed
     await ledger.record(key, claim.revision, outcome).catch((error: unknown) => log({ key, err: error }, 'notification outcome not recorded'));
-  });
+  }, pacer(deps.sendsPerSecond ?? null));
 
   // a stop (the process is shutting down) leaves the day open: the next start runs it again, and the
   // claims make that rerun send only what this one did not

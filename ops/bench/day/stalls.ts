@@ -117,9 +117,11 @@ function secondsOf(recorder: Recorder, samples: readonly Sample[]): Second[] {
   return seconds;
 }
 
-const line = (label: string, second: Second, t0: number): string => {
+/** a second's figures; `t0` null for the median second, which is no one second of the step */
+const line = (label: string, second: Second, t0: number | null): string => {
   const waits = [...second.waits].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([wait, n]) => `${wait} ${fmt(n, 1)}`).join(', ');
-  return `      ${label.padEnd(9)} t=${fmt((second.start - t0) / 1000, 0).padStart(4)} s  ${String(second.requests).padStart(4)} requests, ${String(second.slow).padStart(3)} over ${SLOW_MS} ms, worst ${fmt(second.worst, 0).padStart(5)} ms | ` +
+  const when = t0 === null ? '' : `t=${fmt((second.start - t0) / 1000, 0)} s`;
+  return `      ${label.padEnd(9)} ${when.padStart(8)}  ${String(second.requests).padStart(4)} requests, ${String(second.slow).padStart(3)} over ${SLOW_MS} ms, worst ${fmt(second.worst, 0).padStart(5)} ms | ` +
     `waiting for a CPU ${fmt(second.cpuSome * 100, 0).padStart(3)} %, for I/O ${fmt(second.ioSome * 100, 0).padStart(3)} % | disk ${fmt(second.writes, 0).padStart(4)} writes/s, ${fmt(second.writeMs, 0).padStart(5)} ms writing/s | PostgreSQL active: ${waits || 'none'}`;
 };
 
@@ -143,7 +145,7 @@ export function stallLines(recorder: Recorder, samples: readonly Sample[]): stri
   };
   return [
     `    slowest seconds (of ${seconds.length}; the median second first, its PostgreSQL waits not shown):`,
-    line('median', typical, t0),
+    line('median', typical, null),
     ...slowest.map((second) => line('slow', second, t0)),
   ];
 }
