@@ -12,7 +12,7 @@ type EventRow = {
   event_type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  recorded_at: Date;
+  recorded_s: number;
 };
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -31,13 +31,16 @@ function toRecorded(row: EventRow): RecordedEvent {
     stream: row.stream_name,
     revision: BigInt(row.stream_revision),
     position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-    recordedAt: row.recorded_at,
+    // whole microseconds, then the milliseconds Date keeps (seconds as a double are off by a fraction of one)
+    recordedAt: new Date(Math.floor(Math.round(row.recorded_s * 1e6) / 1000)),
   };
 }
 
 // The text copy of the transaction id gets its own name: ORDER BY would otherwise sort by it.
+// The time comes as seconds since the epoch, a double: the driver's parse of a timestamp's text was
+// a tenth of a rebuild's reading.
 const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_name, stream_revision, event_id::text,
-  event_type, data, metadata, recorded_at`;
+  event_type, data, metadata, date_part('epoch', recorded_at) AS recorded_s`;
 
 /**
  * The log's reads in global order: from the start or after a position, of every stream or of some

@@ -55,6 +55,20 @@ t.test('an event that commits after a later one is still delivered, and in commi
   );
 });
 
+t.test("an event's time reads back as the timestamp's milliseconds, before 1970 and at a second's last microsecond too", async (t) => {
+  const store = createPostgresEventStore(db.pool);
+  const times = ['2026-11-29T12:00:00.999999Z', '2026-11-29T12:00:01.000001Z', '2026-03-29T01:59:59.123500Z', '1960-01-01T00:00:00.999500Z', '2038-01-19T03:14:07.000999Z'];
+  const from = await store.headPosition();
+  for (const [i, time] of times.entries()) {
+    const appended = await store.append(`time.${i}`, [newEvent('timed')], 'no_stream');
+    await db.pool.query('UPDATE es.events SET recorded_at = $1::timestamptz WHERE global_position = $2', [time, appended.position.prepare.toString()]);
+  }
+  const expected = times.map((time) => `${time.slice(0, 23)}Z`);
+  const fromStreams = await Promise.all(times.map(async (_, i) => (await store.readStream(`time.${i}`))[0]!.recordedAt.toISOString()));
+  t.same(fromStreams, expected, 'read by stream');
+  t.same((await readAllUntil(store, 'time.', from, times.length)).map((event) => event.recordedAt.toISOString()), expected, 'read from the log');
+});
+
 t.test('grouped appends keep each expected revision: one of two racing creators wins', async (t) => {
   const store = createPostgresEventStore(db.pool, { appendLanes: 1 });
   const results = await Promise.allSettled(

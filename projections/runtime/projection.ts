@@ -34,6 +34,13 @@ export type Projection = {
    * do not each open a transaction for every other context's event
    */
   readonly streams?: readonly string[];
+  /**
+   * what lets a rebuild's bulk replay write on several connections at once: events of different
+   * keys touch no row in common and read nothing the other wrote, so each key's events are applied
+   * in log order beside the others'. An event without a key (null) is applied after all before it,
+   * and all after it wait for it. Unset: the replay is one batch after another.
+   */
+  readonly replayKey?: (event: RecordedEvent) => string | null;
 };
 
 export type Logger = {

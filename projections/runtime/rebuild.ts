@@ -5,6 +5,7 @@ import { type EventStore, type Position, type RecordedEvent, START } from '../..
 import { logBatchesAhead } from '../../infra/eventstore/log-batches.ts';
 import { type Checkpoint, lockCheckpoint, readCheckpoint, SKIP_COMMIT_FLUSH, writeCheckpoint } from './checkpoints.ts';
 import { ApplyError, applyMarked, blame, isDatabaseUnavailable } from './failures.ts';
+import { splitIntoLanes } from './lanes.ts';
 import { readParked, withoutParked } from './parked.ts';
 import type { Logger, Projection } from './projection.ts';
 
@@ -47,6 +48,12 @@ export type RebuildReport = {
 };
 
 /**
+ * Connections a keyed bulk replay writes on at once (`Projection.replayKey`): while one runs its
+ * batch's statements, the next lane's batch is built, and the machine's second core is used.
+ */
+export const REPLAY_LANES = 2;
+
+/**
  * Replays the whole log into a fresh schema beside the live one, then, holding the checkpoint
  * row so the live projector pauses, catches up and swaps the schemas in one transaction. Parked
  * events are skipped, as the live projector skips them; an event that fails is named
@@ -58,6 +65,8 @@ export async function rebuildProjection(deps: {
   readonly projection: Projection;
   readonly log: Logger;
   readonly batchSize?: number;
+  /** connections the bulk replay writes on when the projection keys its events (REPLAY_LANES unless set) */
+  readonly lanes?: number;
   /** told after each batch how many events of the projection's streams it has read so far */
   readonly onProgress?: (read: number) => void;
 }): Promise<RebuildReport> {
@@ -110,7 +119,58 @@ export async function rebuildProjection(deps: {
     return position;
   };
 
-  const replayed = await replay(null, START);
+  /**
+   * The first pass, on several connections when the projection keys its events: each lane a chain
+   * of batches, each in a transaction of its own. A lane's failure is kept, not thrown into the
+   * chain (nothing would be waiting for it yet), and what was queued after it is skipped.
+   */
+  const replayInLanes = async (keyOf: (event: RecordedEvent) => string | null, lanes: number): Promise<Position> => {
+    let position = START;
+    const state: { failure: { readonly error: unknown } | null } = { failure: null };
+    const tails: Array<Promise<void>> = Array.from({ length: lanes }, () => Promise.resolve());
+    const queue = (lane: number, batch: readonly RecordedEvent[]): void => {
+      tails[lane] = tails[lane]!
+        .then(() => (state.failure ? undefined : applyLocating(null, batch)))
+        .catch((error: unknown) => {
+          state.failure ??= { error };
+        });
+    };
+    const drained = async (): Promise<void> => {
+      await Promise.all(tails);
+    };
+    // a read batch's lanes are written while the next one's are queued behind them, no further ahead
+    let before = Promise.resolve();
+    try {
+      for await (const batch of logBatchesAhead(store, START, batchSize, { streams: projection.streams })) {
+        const kept = withoutParked(batch, parked);
+        for (const stretch of splitIntoLanes(kept, lanes, keyOf)) {
+          if ('alone' in stretch) {
+            await drained();
+            queue(0, stretch.alone);
+            await drained();
+          } else {
+            stretch.lanes.forEach((laneEvents, lane) => {
+              if (laneEvents.length > 0) queue(lane, laneEvents);
+            });
+          }
+        }
+        events += kept.length;
+        read += batch.length;
+        deps.onProgress?.(read);
+        position = batch[batch.length - 1]!.position;
+        await before;
+        before = drained();
+        if (state.failure) break;
+      }
+    } finally {
+      await drained();
+    }
+    if (state.failure) throw state.failure.error;
+    return position;
+  };
+
+  const lanes = deps.lanes ?? REPLAY_LANES;
+  const replayed = projection.replayKey && lanes > 1 ? await replayInLanes(projection.replayKey, lanes) : await replay(null, START);
   const replayedAt = performance.now();
   // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
   // Each step is one statement over the whole log's rows, in a schema nobody reads yet: its time
