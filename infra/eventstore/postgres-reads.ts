@@ -11,22 +11,25 @@ type EventRow = {
   event_id: string;
   event_type: string;
   data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
+  user_id: string | null;
+  correlation_id: string;
+  causation_id: string;
+  schema_version: number;
+  device: string | null;
   recorded_s: number;
 };
 
 function toRecorded(row: EventRow): RecordedEvent {
-  const meta = row.metadata;
   return {
     id: row.event_id,
     type: row.event_type,
     data: row.data,
     metadata: {
-      userId: typeof meta.userId === 'string' ? meta.userId : null,
-      correlationId: String(meta.correlationId ?? ''),
-      causationId: String(meta.causationId ?? ''),
-      schemaVersion: typeof meta.schemaVersion === 'number' ? meta.schemaVersion : 1,
-      ...(typeof meta.device === 'string' ? { device: meta.device } : {}),
+      userId: row.user_id,
+      correlationId: row.correlation_id,
+      causationId: row.causation_id,
+      schemaVersion: row.schema_version,
+      ...(row.device === null ? {} : { device: row.device }),
     },
     stream: row.stream_name,
     revision: BigInt(row.stream_revision),
@@ -37,10 +40,18 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 // The text copy of the transaction id gets its own name: ORDER BY would otherwise sort by it.
-// The time comes as seconds since the epoch, a double: the driver's parse of a timestamp's text was
-// a tenth of a rebuild's reading.
+// The metadata's fields come one by one, each typed as the port has it (a user that is not a string
+// is none, a version that is not a number is 1), rather than the whole as JSON text to parse: a
+// rebuild reads half a million of them. The time comes as seconds since the epoch, a double: the
+// driver's parse of a timestamp's text was a tenth of a rebuild's reading.
 const EVENT_COLUMNS = `transaction_id::text AS tx, global_position, stream_name, stream_revision, event_id::text,
-  event_type, data, metadata, date_part('epoch', recorded_at) AS recorded_s`;
+  event_type, data,
+  CASE WHEN jsonb_typeof(metadata->'userId') = 'string' THEN metadata->>'userId' END AS user_id,
+  coalesce(metadata->>'correlationId', '') AS correlation_id,
+  coalesce(metadata->>'causationId', '') AS causation_id,
+  CASE WHEN jsonb_typeof(metadata->'schemaVersion') = 'number' THEN (metadata->>'schemaVersion')::float8 ELSE 1 END AS schema_version,
+  CASE WHEN jsonb_typeof(metadata->'device') = 'string' THEN metadata->>'device' END AS device,
+  date_part('epoch', recorded_at) AS recorded_s`;
 
 /**
  * The log's reads in global order: from the start or after a position, of every stream or of some

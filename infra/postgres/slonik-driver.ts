@@ -21,7 +21,12 @@ import {
   UniqueIntegrityConstraintViolationError,
 } from 'slonik';
 
+import { flatArrayLiteral } from './array-literal.ts';
+
 const ignoreLateError = (): void => undefined;
+
+/** A parameter as pg sends it, a flat array written by flatArrayLiteral. */
+const asParameter = (value: unknown): unknown => (Array.isArray(value) ? (flatArrayLiteral(value) ?? value) : value);
 
 /** How many statements of its own a connection keeps prepared; past that, new ones go unnamed. */
 export const PREPARED_PER_CONNECTION = 500;
@@ -95,7 +100,7 @@ export function createCallbackPgDriverFactory(): DriverFactory {
           query: (text, values, options) =>
             new Promise<DriverQueryResult>((resolve, reject) => {
               const name = options?.name ?? statements.nameOf(text, values);
-              client.query({ text, values, ...(name ? { name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
+              client.query({ text, values: values?.map(asParameter), ...(name ? { name } : {}) }, (error: Error | null, result: pg.QueryResult | pg.QueryResult[]) => {
                 if (error) reject(slonikErrorOf(error, { sql: text, values: (values ?? []) as PrimitiveValueExpression[] }));
                 else if (Array.isArray(result)) reject(new InvalidInputError('Must not use multiple statements in a single query.'));
                 else resolve(driverResultOf(result));
