@@ -34,7 +34,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     stream: row.stream_name,
     revision: BigInt(row.stream_revision),
     position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-    // whole microseconds, then the milliseconds Date keeps (seconds as a double are off by a fraction of one)
+    // whole microseconds first (a double of seconds can fall a hair short of one), then the milliseconds Date keeps
     recordedAt: new Date(Math.floor(Math.round(row.recorded_s * 1e6) / 1000)),
   };
 }
