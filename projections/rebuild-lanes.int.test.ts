@@ -6,6 +6,7 @@ import t from 'tap';
 import { z } from 'zod';
 import { newEvent } from '../infra/eventstore/contract.ts';
 import type { RecordedEvent } from '../infra/eventstore/port.ts';
+import type { Core } from '../ops/system.ts';
 import type { Projection } from './runtime/projection.ts';
 import { rebuildProjection } from './runtime/rebuild.ts';
 import { openTestCore, silent } from '../testing/projections/projector-core.ts';
@@ -17,7 +18,7 @@ const keyOf = (event: RecordedEvent): string | null => {
   return typeof key === 'string' ? key : null;
 };
 
-/** one row per event: its batch (numbered as batches begin), its place in the batch, and the connection and times of the batch */
+/** one row per event: its batch (numbered in the order batches write their rows), its place in the batch, and the batch's connection and times */
 function applyOrderProjection(name: string): Projection {
   return {
     name,
@@ -49,7 +50,7 @@ const appliedRow = z.object({ event_id: z.string(), batch: z.bigint(), place: z.
 type Written = { id: string; key: string | null; at: number };
 
 /** `count` events over keys a, b, c and none, shuffled; what was written, in log order */
-async function writeKeyedEvents(core: Awaited<ReturnType<typeof openTestCore>>['core'], count: number): Promise<Written[]> {
+async function writeKeyedEvents(core: Core, count: number): Promise<Written[]> {
   const written: Written[] = [];
   const revisions = new Map<string, bigint>();
   for (let at = 0; at < count; at++) {
