@@ -5,6 +5,8 @@
 // it. A mismatch fails with the shortest sequence fast-check finds that shows it.
 import fc from 'fast-check';
 import t from 'tap';
+import { logBatches } from '../../infra/eventstore/log-batches.ts';
+import type { Position } from '../../infra/eventstore/port.ts';
 import { logFrom, readCheckParameters } from '../../testing/read-check.ts';
 import { startTestSystem } from '../../testing/harness.ts';
 import { newAddress, SESSION_COOKIE, signUp } from '../../testing/sign-in.ts';
@@ -180,6 +182,23 @@ async function checkReads(sessions: readonly [Session, Session], sequence: Seque
   return answers.map((res, i) => `GET ${reads[i]!.url} as user ${reads[i]!.user}: ${res.statusCode} ${res.body}`);
 }
 
+/**
+ * What lets a rebuild apply one user's events beside another's (`gymProjection.replayKey`): every
+ * event of a gym stream is acted by one user, the stream's owner, whoever sent which command.
+ */
+async function checkOneActorPerStream(start: Position, sequence: Sequence): Promise<void> {
+  const actors = new Map<string, string | null>();
+  for await (const batch of logBatches(system.core.store, start, 2000, ['gym.'])) {
+    for (const event of batch) {
+      const actor = actors.get(event.stream);
+      if (actor !== undefined && actor !== event.metadata.userId) {
+        throw new Mismatch(`${event.stream}@${event.revision} (${event.type}) is acted by ${event.metadata.userId}, its earlier events by ${actor}\nthe commands:\n${describe(sequence.commands)}`);
+      }
+      actors.set(event.stream, event.metadata.userId);
+    }
+  }
+}
+
 async function runSequence(sequence: Sequence): Promise<void> {
   const start = await system.core.store.headPosition();
   const sessions = [await newSession(0), await newSession(1)] as const;
@@ -207,6 +226,7 @@ async function runSequence(sequence: Sequence): Promise<void> {
     for (const [s, set] of command.sets.entries()) await perform({ kind: 'tick', user, workout, exercise, setNumber: s + 1, kg: set.kg, reps: set.reps }, i + 1);
   }
   const live = await checkReads(sessions, sequence, 'live projection');
+  await checkOneActorPerStream(start, sequence);
   if (!sequence.rebuild) return;
   await rebuildProjection({ pool: system.core.db.slonik, store: logFrom(system.core.store, start), projection: gymProjection, log: silentLog });
   const rebuilt = await checkReads(sessions, sequence, 'after a rebuild');
