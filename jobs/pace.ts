@@ -25,24 +25,23 @@ export const WINDOW_MS = 100;
  * so concurrent workers share windows as they fill. Null: no pace.
  */
 export function pacer(perSecond: number | null, clock: PaceClock = realClock): (signal?: AbortSignal) => Promise<boolean> {
-  const perWindow = perSecond === null ? Number.POSITIVE_INFINITY : Math.max(1, Math.round((perSecond * WINDOW_MS) / 1000));
+  if (perSecond === null) return async (signal) => !signal?.aborted;
+  const perWindow = Math.max(1, Math.round((perSecond * WINDOW_MS) / 1000));
   // a window's turns at exactly the pace: a tenth of a second, or longer when it holds a single turn
-  const windowMs = perSecond === null ? 0 : (1000 * perWindow) / perSecond;
+  const windowMs = (1000 * perWindow) / perSecond;
   let windowStart = Number.NEGATIVE_INFINITY;
   let taken = 0;
   return async (signal) => {
-    if (perSecond !== null) {
-      const now = clock.now();
-      if (windowStart + windowMs <= now) {
-        windowStart = now;
-        taken = 0;
-      } else if (taken >= perWindow) {
-        windowStart += windowMs;
-        taken = 0;
-      }
-      taken++;
-      if (windowStart > now) await clock.sleep(windowStart - now, signal);
+    const now = clock.now();
+    if (windowStart + windowMs <= now) {
+      windowStart = now;
+      taken = 0;
+    } else if (taken >= perWindow) {
+      windowStart += windowMs;
+      taken = 0;
     }
+    taken++;
+    if (windowStart > now) await clock.sleep(windowStart - now, signal);
     return !signal?.aborted;
   };
 }

@@ -57,7 +57,8 @@ t.test('an event that commits after a later one is still delivered, and in commi
 
 t.test("an event's time reads back as the timestamp's milliseconds, before 1970 and at a second's last microsecond too", async (t) => {
   const store = createPostgresEventStore(db.pool);
-  const times = ['2026-11-29T12:00:00.999999Z', '2026-11-29T12:00:01.000001Z', '2026-03-29T01:59:59.123500Z', '1960-01-01T00:00:00.999500Z', '2038-01-19T03:14:07.000999Z'];
+  // 1.001 s as a double of seconds, times 1000, falls a hair short of 1001 ms
+  const times = ['1970-01-01T00:00:01.001000Z', '2026-11-29T12:00:00.999999Z', '2026-11-29T12:00:01.000001Z', '2026-03-29T01:59:59.123500Z', '1960-01-01T00:00:00.999500Z', '2038-01-19T03:14:07.000999Z'];
   const from = await store.headPosition();
   for (const [i, time] of times.entries()) {
     const appended = await store.append(`time.${i}`, [newEvent('timed')], 'no_stream');

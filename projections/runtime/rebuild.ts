@@ -106,31 +106,22 @@ export async function rebuildProjection(deps: {
     }
   };
 
-  const replay = async (tx: DatabaseTransactionConnection | null, from: Position): Promise<Position> => {
-    let position = from;
-    for await (const batch of logBatchesAhead(store, from, batchSize, { streams: projection.streams })) {
-      const kept = withoutParked(batch, parked);
-      if (kept.length > 0) await applyLocating(tx, kept);
-      events += kept.length;
-      read += batch.length;
-      deps.onProgress?.(read);
-      position = batch[batch.length - 1]!.position;
-    }
-    return position;
-  };
-
   /**
-   * The first pass, on several connections when the projection keys its events: each lane a chain
-   * of batches, each in a transaction of its own. A lane's failure is kept, not thrown into the
-   * chain (nothing would be waiting for it yet), and what was queued after it is skipped.
+   * The log after `from`, applied in `tx` or, without one, each batch in a transaction of its own,
+   * on `lanes` connections when the projection keys its events (the first pass; the swap's
+   * transaction is one connection). Each lane is a chain of batches; a read batch's lanes are
+   * written while the next one's are queued behind them, no further ahead. A lane's failure is
+   * kept, not thrown into the chain (nothing would be waiting for it yet), and what was queued
+   * after it is skipped.
    */
-  const replayInLanes = async (keyOf: (event: RecordedEvent) => string | null, lanes: number): Promise<Position> => {
-    let position = START;
+  const replay = async (tx: DatabaseTransactionConnection | null, from: Position, lanes: number): Promise<Position> => {
+    const keyOf = lanes > 1 && projection.replayKey ? projection.replayKey : () => '';
+    let position = from;
     const state: { failure: { readonly error: unknown } | null } = { failure: null };
     const tails: Array<Promise<void>> = Array.from({ length: lanes }, () => Promise.resolve());
     const queue = (lane: number, batch: readonly RecordedEvent[]): void => {
       tails[lane] = tails[lane]!
-        .then(() => (state.failure ? undefined : applyLocating(null, batch)))
+        .then(() => (state.failure ? undefined : applyLocating(tx, batch)))
         .catch((error: unknown) => {
           state.failure ??= { error };
         });
@@ -138,10 +129,9 @@ export async function rebuildProjection(deps: {
     const drained = async (): Promise<void> => {
       await Promise.all(tails);
     };
-    // a read batch's lanes are written while the next one's are queued behind them, no further ahead
     let before = Promise.resolve();
     try {
-      for await (const batch of logBatchesAhead(store, START, batchSize, { streams: projection.streams })) {
+      for await (const batch of logBatchesAhead(store, from, batchSize, { streams: projection.streams })) {
         const kept = withoutParked(batch, parked);
         for (const stretch of splitIntoLanes(kept, lanes, keyOf)) {
           if ('alone' in stretch) {
@@ -169,8 +159,7 @@ export async function rebuildProjection(deps: {
     return position;
   };
 
-  const lanes = deps.lanes ?? REPLAY_LANES;
-  const replayed = projection.replayKey && lanes > 1 ? await replayInLanes(projection.replayKey, lanes) : await replay(null, START);
+  const replayed = await replay(null, START, projection.replayKey ? (deps.lanes ?? REPLAY_LANES) : 1);
   const replayedAt = performance.now();
   // before the swap's transaction, which holds the checkpoint: indexes and totals over a million rows take seconds
   // Each step is one statement over the whole log's rows, in a schema nobody reads yet: its time
@@ -191,7 +180,7 @@ export async function rebuildProjection(deps: {
       INSERT INTO projection_state.checkpoints (name, version, commit_position, prepare_position)
       VALUES (${live}, ${projection.version}, -1, -1) ON CONFLICT (name) DO NOTHING`);
     await lockCheckpoint(tx, live);
-    const final = await replay(tx, replayed);
+    const final = await replay(tx, replayed, 1);
     await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${sql.identifier([old])} CASCADE`);
     const liveExists = await tx.oneFirst(
       sql.type(z.object({ exists: z.boolean() }))`SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = ${live}) AS exists`,
