@@ -5,11 +5,12 @@ import { sql } from 'slonik';
 import t from 'tap';
 import { z } from 'zod';
 import { newEvent } from '../infra/eventstore/contract.ts';
-import type { RecordedEvent } from '../infra/eventstore/port.ts';
+import { type RecordedEvent, START } from '../infra/eventstore/port.ts';
 import type { Core } from '../ops/system.ts';
 import type { Projection } from './runtime/projection.ts';
 import { rebuildProjection } from './runtime/rebuild.ts';
 import { openTestCore, silent } from '../testing/projections/projector-core.ts';
+import { until } from '../testing/until.ts';
 
 const POISON = 'poison';
 
@@ -49,6 +50,15 @@ const appliedRow = z.object({ event_id: z.string(), batch: z.bigint(), place: z.
 
 type Written = { id: string; key: string | null; at: number };
 
+/**
+ * Until the log's reads reach all `count` events of the test's streams: a reader passes no
+ * transaction while an older one is open anywhere on the server (another test file's), and a
+ * rebuild that started before would end without the newest.
+ */
+async function readable(core: Core, count: number): Promise<void> {
+  await until(`the ${count} events to be readable`, async () => (await core.store.readAll({ after: START, limit: count + 1, streams: ['lanes.'] })).length === count);
+}
+
 /** `count` events over keys a, b, c and none, shuffled; what was written, in log order */
 async function writeKeyedEvents(core: Core, count: number): Promise<Written[]> {
   const written: Written[] = [];
@@ -63,6 +73,7 @@ async function writeKeyedEvents(core: Core, count: number): Promise<Written[]> {
     revisions.set(stream, (revision ?? -1n) + 1n);
     written.push({ id: event.id, key, at });
   }
+  await readable(core, count);
   return written;
 }
 
@@ -103,6 +114,7 @@ t.test('an event that cannot be applied in one lane fails the rebuild, named, an
   await rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log: silent, batchSize: 40, lanes: 2 });
   const poisoned = await core.store.append('lanes.b', [newEvent(POISON, { key: 'b' })], 'any');
   await core.store.append('lanes.a', [newEvent('noted', { key: 'a' })], 'any');
+  await readable(core, 122);
 
   await t.rejects(
     rebuildProjection({ pool: core.db.slonik, store: core.store, projection, log: silent, batchSize: 40, lanes: 2 }),
