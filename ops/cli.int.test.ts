@@ -1,8 +1,11 @@
 // The ops command line on the service's database: run in the test's process (`runCli`), and as
 // operators run it, a separate process, where the process itself is what is checked.
+import { randomUUID } from 'node:crypto';
 import t from 'tap';
+import { libraryStream } from '../domain/gym/library.ts';
 import { runInProcess, runSpawned } from './cli/test-runs.ts';
 import { startTestSystem } from '../testing/harness.ts';
+import { projections } from './system.ts';
 import { createReadAfter } from '../testing/read-after.ts';
 
 const system = await startTestSystem(t);
@@ -181,4 +184,30 @@ t.test('rebuild swaps in identical tables while the service keeps answering', as
 
   await save('rebuilt-0', { answers: { q100: 'after' } });
   t.match(await read('rebuilt-0'), { answers: { q100: 'after' }, version: 6 }, 'the live projector writes to the new tables');
+});
+
+t.test("status counts a projection's own events as its lag, not other contexts' after its checkpoint", async (t) => {
+  // the gym's projector stopped, as after an operator's rebuild with no service running: nothing steps its checkpoint over the others' events
+  await system.projectors[projections.findIndex((projection) => projection.name === 'gym')]!.stop();
+  await save('audited', { answers: { q1: 'while the gym projector is stopped' } });
+  await forms.inject({ method: 'GET', url: '/api/forms/audited', headers: readAfter.headers() });
+  const status = async () => {
+    const run = await ops(['status', '--json'], env);
+    t.equal(run.code, 0, run.err);
+    return Object.fromEntries(run.out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).map((line) => [line.projection, line]));
+  };
+  const quiet = await status();
+  t.not(quiet.gym!.checkpoint, quiet.gym!.head, "the gym's checkpoint is short of the log's head");
+  t.match(quiet.gym, { state: 'caught-up', lagEvents: 0, lagSeconds: 0 }, 'a forms save after it is not the gym lag');
+  t.match(quiet.forms, { state: 'caught-up', lagEvents: 0 });
+
+  // a lifter's weigh-in, appended as the gym's command would (which would then wait for the stopped projector)
+  const userId = randomUUID();
+  await system.core.store.append(
+    libraryStream(userId),
+    [{ id: randomUUID(), type: 'bodyweight-recorded', data: { date: '2026-11-29', kg: 80.5 }, metadata: { userId, correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 } }],
+    'no_stream',
+  );
+  const behind = await status();
+  t.match(behind.gym, { state: 'behind', lagEvents: 1 }, "the gym event it has not applied is the gym's lag");
 });

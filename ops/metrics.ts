@@ -17,6 +17,7 @@ import {
 } from '../infra/metrics/metrics.ts';
 import { poolUsage } from '../infra/postgres/pools.ts';
 import { readProjectionLag } from '../projections/lag.ts';
+import type { Projection } from '../projections/runtime/projection.ts';
 import type { RebuildObserver } from '../projections/runtime/rebuild.ts';
 
 /** A scrape reads at most this many events per distinct checkpoint; a lag beyond it shows as this many. */
@@ -34,7 +35,7 @@ export type ProcessMetrics = {
   /** for the command handler, which the core is built with */
   readonly appends: CommandObserver;
   /** the rest, once the core they read is open: pool and lag readings are registered here */
-  attach(core: Pick<Core, 'db' | 'store'>, projections: readonly string[]): CoreMetrics;
+  attach(core: Pick<Core, 'db' | 'store'>, projections: ReadonlyArray<Pick<Projection, 'name' | 'streams'>>): CoreMetrics;
 };
 
 export function createProcessMetrics(): ProcessMetrics {

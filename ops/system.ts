@@ -261,7 +261,7 @@ export async function startSystem(config: Config, logger: FastifyBaseLogger, opt
     }
   };
   try {
-    const measured = observed?.attach(core, projections.map((projection) => projection.name)) ?? null;
+    const measured = observed?.attach(core, projections) ?? null;
     if (observed && config.METRICS_PORT !== undefined) {
       // before the projectors: a rebuild at start is what an operator most wants to watch
       const { startMetricsServer } = await import('../infra/metrics/server.ts');

@@ -205,7 +205,7 @@ export function registerProjectionLag(registry: Registry, read: () => Promise<re
       }));
   const events = new Gauge({
     name: 'ledger_projection_lag_events',
-    help: "Events in the log after the projection's checkpoint (counted up to a bound)",
+    help: "Events of the projection's own streams after its checkpoint (counted up to a bound)",
     labelNames: ['projection'],
     registers: [registry],
     collect: refresh,

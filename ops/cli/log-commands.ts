@@ -1,8 +1,9 @@
 // The commands on the log and the read tables: migrate, rebuild, status, partition, park, audit.
 import { fold } from '../../domain/shared/aggregate.ts';
 import { logBatches } from '../../infra/eventstore/log-batches.ts';
-import { formatPosition, type Position, type RecordedEvent, START } from '../../infra/eventstore/port.ts';
+import { formatPosition, type RecordedEvent, START } from '../../infra/eventstore/port.ts';
 import { listEventPartitions, partitionEventLog, rollEventPartition } from '../../infra/eventstore/postgres-partitions.ts';
+import { readProjectionLag } from '../../projections/lag.ts';
 import { readProjectionStates } from '../../projections/runtime/projection-states.ts';
 import { readProjectorRunners } from '../../projections/runtime/projector-lock.ts';
 import { rebuildProjection } from '../../projections/runtime/rebuild.ts';
@@ -49,7 +50,7 @@ export const logCommands: Record<string, Command> = {
   },
   status: {
     summary:
-      "each projection: caught-up, behind, not built or stopped (and on which event), its lag in events and seconds, its stored and code versions, and which process runs it; --json for one JSON line each",
+      "each projection: caught-up, behind, not built or stopped (and on which event), its lag (the events of its own streams it has yet to apply) in events and seconds, its stored and code versions, and which process runs it; --json for one JSON line each",
     usage: 'status [--json]',
     options: { json: { type: 'boolean' } },
     async run(core, _positionals, values, io) {
@@ -57,11 +58,13 @@ export const logCommands: Record<string, Command> = {
       const head = await core.store.headPosition();
       const states = await readProjectionStates(core.db.slonik);
       const runners = await readProjectorRunners(core.db.slonik, projections.map((projection) => projection.name));
+      const lags = await readProjectionLag({ pool: core.db.slonik, store: core.store }, projections, { limit: LAG_COUNT_LIMIT, now });
       for (const projection of projections) {
         const state = states.find((candidate) => candidate.name === projection.name);
         const checkpoint = state?.checkpoint ?? null;
         const stopped = state?.stopped ?? null;
-        const lag = await lagAfter(core, checkpoint?.position ?? START, now);
+        const found = lags.find((candidate) => candidate.projection === projection.name)!;
+        const lag = { events: found.events, seconds: Math.round(found.seconds) };
         const condition = stopped ? 'stopped' : !checkpoint ? 'not built' : lag.events === 0 ? 'caught-up' : 'behind';
         const runner = runners.get(projection.name) ?? null;
         const line = {
@@ -167,22 +170,8 @@ export const logCommands: Record<string, Command> = {
   },
 };
 
-/** Lag is counted by reading the log after the checkpoint, up to this many events. */
+/** Lag is counted by reading the log after the checkpoint (projections/lag.ts), up to this many events. */
 const LAG_COUNT_LIMIT = 10_000;
-
-/** The events after a checkpoint (counted up to LAG_COUNT_LIMIT), and how long the oldest of them has waited. */
-async function lagAfter(core: Core, checkpoint: Position, now: number): Promise<{ events: number; seconds: number }> {
-  let events = 0;
-  let oldest: Date | null = null;
-  for await (const batch of logBatches(core.store, checkpoint, 1000)) {
-    oldest ??= batch[0]!.recordedAt;
-    events += batch.length;
-    if (events >= LAG_COUNT_LIMIT) return { events: LAG_COUNT_LIMIT, seconds: ageOf(oldest, now) };
-  }
-  return { events, seconds: ageOf(oldest, now) };
-}
-
-const ageOf = (oldest: Date | null, now: number): number => (oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0);
 
 async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {
   const events = await core.store.readStream(stream);
