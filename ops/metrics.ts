@@ -20,7 +20,7 @@ import { readProjectionLag } from '../projections/lag.ts';
 import type { Projection } from '../projections/runtime/projection.ts';
 import type { RebuildObserver } from '../projections/runtime/rebuild.ts';
 
-/** A scrape reads at most this many events per distinct checkpoint; a lag beyond it shows as this many. */
+/** A scrape reads at most this many events after each distinct checkpoint, and counts each projection's own among them. */
 export const LAG_READ_LIMIT = 1000;
 
 export type CoreMetrics = {

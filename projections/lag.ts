@@ -1,5 +1,5 @@
 import type { DatabasePool } from 'slonik';
-import { type EventStore, formatPosition, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
+import { type EventStore, formatPosition, inStreams, type Position, type RecordedEvent, START } from '../infra/eventstore/port.ts';
 import type { Projection } from './runtime/projection.ts';
 import { readProjectionStates } from './runtime/projection-states.ts';
 
@@ -10,35 +10,45 @@ import { readProjectionStates } from './runtime/projection-states.ts';
  */
 export type ProjectionLag = {
   readonly projection: string;
-  /** counted up to the read's limit */
+  /** counted up to the read's limit (within its window, for the gauges) */
   readonly events: number;
   readonly seconds: number;
 };
 
 /**
- * Every given projection's lag, as any process sees it: one query for the checkpoints, then one
- * read of at most `limit` events per distinct checkpoint and streams. Projections that are caught
- * up share the head as their checkpoint, so a healthy system costs a query or two that find nothing.
+ * Every given projection's lag, as any process sees it: one query for the checkpoints, then reads
+ * of the log after them, one per distinct checkpoint (and streams, when `pastOthers`).
+ *
+ * The gauges, read at every scrape, look at a window: the `limit` events after the checkpoint,
+ * with the projection's own counted among them. Its cost stays that of one small read however far
+ * behind a checkpoint is, and a stopped projection always shows its lag, since the event it stopped
+ * on is the first after its checkpoint. `pastOthers` (ops status, asked by an operator) walks past
+ * any number of other contexts' events to count up to `limit` of the projection's own: exact,
+ * where a checkpoint left at a rebuild's last event, with no projector running, may have more than
+ * a window of others' events after it; its cost grows with that distance (about 0.1 s per half a
+ * million events walked, cached).
  */
 export async function readProjectionLag(
   deps: { readonly pool: DatabasePool; readonly store: EventStore },
   projections: ReadonlyArray<Pick<Projection, 'name' | 'streams'>>,
-  options: { readonly limit: number; readonly now: number },
+  options: { readonly limit: number; readonly now: number; readonly pastOthers?: boolean },
 ): Promise<ProjectionLag[]> {
   const states = await readProjectionStates(deps.pool);
   const checkpointOf = (name: string): Position => states.find((state) => state.name === name)?.checkpoint?.position ?? START;
-  const after = new Map<string, Promise<RecordedEvent[]>>();
-  const behind = (position: Position, streams: readonly string[] | undefined): Promise<RecordedEvent[]> => {
+  const reads = new Map<string, Promise<RecordedEvent[]>>();
+  const after = (position: Position, streams: readonly string[] | undefined): Promise<RecordedEvent[]> => {
     const key = `${formatPosition(position)} ${streams?.join(' ') ?? ''}`;
-    let read = after.get(key);
-    if (!read) after.set(key, (read = deps.store.readAll({ after: position, limit: options.limit, ...(streams ? { streams } : {}) })));
+    let read = reads.get(key);
+    if (!read) reads.set(key, (read = deps.store.readAll({ after: position, limit: options.limit, ...(streams ? { streams } : {}) })));
     return read;
   };
   return Promise.all(
     projections.map(async ({ name, streams }) => {
-      const events = await behind(checkpointOf(name), streams);
-      const oldest = events[0]?.recordedAt.getTime();
-      return { projection: name, events: events.length, seconds: oldest === undefined ? 0 : Math.max(0, (options.now - oldest) / 1000) };
+      const own = options.pastOthers
+        ? await after(checkpointOf(name), streams)
+        : (await after(checkpointOf(name), undefined)).filter((event) => inStreams(event.stream, streams));
+      const oldest = own[0]?.recordedAt.getTime();
+      return { projection: name, events: own.length, seconds: oldest === undefined ? 0 : Math.max(0, (options.now - oldest) / 1000) };
     }),
   );
 }

@@ -205,7 +205,7 @@ export function registerProjectionLag(registry: Registry, read: () => Promise<re
       }));
   const events = new Gauge({
     name: 'ledger_projection_lag_events',
-    help: "Events of the projection's own streams after its checkpoint (counted up to a bound)",
+    help: "Events of the projection's own streams among the next ones in the log after its checkpoint (a bounded window)",
     labelNames: ['projection'],
     registers: [registry],
     collect: refresh,

@@ -58,7 +58,7 @@ export const logCommands: Record<string, Command> = {
       const head = await core.store.headPosition();
       const states = await readProjectionStates(core.db.slonik);
       const runners = await readProjectorRunners(core.db.slonik, projections.map((projection) => projection.name));
-      const lags = await readProjectionLag({ pool: core.db.slonik, store: core.store }, projections, { limit: LAG_COUNT_LIMIT, now });
+      const lags = await readProjectionLag({ pool: core.db.slonik, store: core.store }, projections, { limit: LAG_COUNT_LIMIT, now, pastOthers: true });
       for (const projection of projections) {
         const state = states.find((candidate) => candidate.name === projection.name);
         const checkpoint = state?.checkpoint ?? null;
@@ -170,7 +170,7 @@ export const logCommands: Record<string, Command> = {
   },
 };
 
-/** Lag is counted by reading the log after the checkpoint (projections/lag.ts), up to this many events. */
+/** Lag is counted by reading the projection's own events after its checkpoint (projections/lag.ts), up to this many. */
 const LAG_COUNT_LIMIT = 10_000;
 
 async function* readOneStream(core: Core, stream: string): AsyncGenerator<RecordedEvent[]> {
