@@ -84,7 +84,33 @@ t.test('an unknown email and a wrong password get the same 401', async (t) => {
   t.equal(wrong.res.headers['set-cookie'], undefined);
 });
 
+t.test('signup starts the account with the settings its device sent: a dark phone gets a dark app', async (t) => {
+  const res = await gym.call('POST', '/api/auth/signup', { payload: { email: 'dark@example.org', password: PASSWORD, settings: { appearance: 'dark' } } });
+  t.equal(res.statusCode, 201, res.body);
+  const user = res.json();
+  t.same(user.settings, { ...DEFAULTS, appearance: 'dark' });
+  t.same((await gym.me(sessionCookie(res)!.value)).json().settings, { ...DEFAULTS, appearance: 'dark' }, 'GET /me the same');
+  const events = await system.core.store.readStream(userStream(user.id));
+  t.same(
+    events.map((event) => ({ type: event.type, data: event.data })),
+    [{ type: 'account-created', data: { email: 'dark@example.org', createdAt: user.createdAt } }, { type: 'settings-changed', data: { appearance: 'dark' } }],
+    'the account, then what differs from the defaults, in one append',
+  );
+
+  const light = await gym.call('POST', '/api/auth/signup', { payload: { email: 'light@example.org', password: PASSWORD, settings: { appearance: 'light' } } });
+  t.equal(light.statusCode, 201);
+  t.same((await system.core.store.readStream(userStream(light.json().id))).map((event) => event.type), ['account-created'], 'the defaults record nothing more');
+});
+
 t.test('signup and login validate their bodies, naming the field', async (t) => {
+  const setting = await gym.call('POST', '/api/auth/signup', { payload: { email: 'dim@example.org', password: PASSWORD, settings: { appearance: 'dim' } } });
+  t.equal(setting.statusCode, 400);
+  t.match(setting.json(), { statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message: /^body\.settings\.appearance: / });
+  const unknown = await gym.call('POST', '/api/auth/signup', { payload: { email: 'dim@example.org', password: PASSWORD, settings: { theme: 'dark' } } });
+  t.equal(unknown.statusCode, 400);
+  t.match(unknown.json(), { code: 'VALIDATION_FAILED', message: /^body\.settings/ });
+  t.equal((await gym.login('dim@example.org', PASSWORD)).res.statusCode, 401, 'no account was made by either');
+
   const short = await gym.call('POST', '/api/auth/signup', { payload: { email: 'v@example.org', password: 'short' } });
   t.equal(short.statusCode, 400);
   t.same(short.json(), { statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request', message: 'body.password: at least 8 characters' });

@@ -3,7 +3,7 @@ import { logoutRoute } from '../accounts/logout.ts';
 import { replacePassword } from '../accounts/password.ts';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, refusePasswordFromLogin } from '../../domain/accounts/credentials.ts';
-import { gymUserSchema } from '../../domain/gym/user.ts';
+import { gymUserSchema, settingsPatchSchema } from '../../domain/gym/user.ts';
 import { LoginTakenError } from '../../infra/accounts/accounts.ts';
 import { errorBodySchema, type HttpApp } from '../../infra/http/app.ts';
 import { SESSION_TERMS } from '../../infra/http/auth.ts';
@@ -38,12 +38,20 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies, runner }: GymComman
         operationId: 'signUp',
         summary: 'Create an account and start a session',
         description: SESSION_TERMS,
-        body: z.object({ email: emailSchema, password: passwordSchema, inviteCode: z.string().max(200).optional() }).superRefine(refusePasswordFromLogin('email', 'password')),
+        body: z
+          .object({
+            email: emailSchema,
+            password: passwordSchema,
+            inviteCode: z.string().max(200).optional(),
+            // what the device already says (its light or dark), so a new account starts as the phone looks
+            settings: settingsPatchSchema.optional(),
+          })
+          .superRefine(refusePasswordFromLogin('email', 'password')),
         response: { 201: gymUserSchema, 400: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, settings } = request.body;
       if (inviteCode !== undefined && !sameSecret(request.body.inviteCode ?? '', inviteCode)) {
         throw forbidden('INVITE_REQUIRED', 'Signup needs a valid invite code');
       }
@@ -56,7 +64,7 @@ export function gymAuthRoutes(app: HttpApp, { core, cookies, runner }: GymComman
       }
       let created;
       try {
-        created = await runner.append(request, userCommand(account.id, { type: 'create-account', email, now: core.now().toISOString() }));
+        created = await runner.append(request, userCommand(account.id, { type: 'create-account', email, now: core.now().toISOString(), ...(settings ? { settings } : {}) }));
       } catch (error) {
         // without its event the account would be a login with no user: take it back so signup can be retried
         await core.accounts.remove(account.id).catch(() => undefined);

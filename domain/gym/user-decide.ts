@@ -1,7 +1,13 @@
 import { assertNever, DomainError } from '../shared/events.ts';
-import { SETTING_NAMES, type SettingsPatch, type UserEvent, type UserState } from './user.ts';
+import { evolveUser, SETTING_NAMES, type SettingsPatch, type UserEvent, type UserState } from './user.ts';
 
-export type CreateAccount = { readonly type: 'create-account'; readonly email: string; readonly now: string };
+export type CreateAccount = {
+  readonly type: 'create-account';
+  readonly email: string;
+  readonly now: string;
+  /** what the new lifter's device already says (a dark phone: a dark app), over the defaults */
+  readonly settings?: SettingsPatch;
+};
 export type ChangeSettings = { readonly type: 'change-settings'; readonly changes: SettingsPatch };
 export type RecordPasswordChange = { readonly type: 'record-password-change'; readonly now: string };
 
@@ -9,9 +15,12 @@ export type UserCommand = CreateAccount | ChangeSettings | RecordPasswordChange;
 
 const noAccount = (): DomainError => new DomainError('ACCOUNT_NOT_FOUND', 'the account does not exist');
 
+/** The account, then the settings it starts with that differ from the defaults. */
 export function createAccount(command: CreateAccount, state: UserState): UserEvent[] {
   if (state.status !== 'none') throw new DomainError('ACCOUNT_EXISTS', 'the account exists already');
-  return [{ type: 'account-created', data: { email: command.email, createdAt: command.now } }];
+  const created: UserEvent = { type: 'account-created', data: { email: command.email, createdAt: command.now } };
+  if (!command.settings) return [created];
+  return [created, ...changeSettings({ type: 'change-settings', changes: command.settings }, evolveUser(state, created))];
 }
 
 /** Only values that differ are recorded; a patch that changes nothing records nothing. */

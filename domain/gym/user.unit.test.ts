@@ -18,6 +18,18 @@ t.test('creating an account records the email and time; the settings start at th
   t.same(DEFAULT_SETTINGS, { restTimerSec: 90, weeklyGoal: 3, weekStart: 1, accent: 'blue', unit: 'kg', appearance: 'light' });
 });
 
+t.test('an account starts with the settings its device gave that differ from the defaults', async (t) => {
+  spec([])
+    .when({ type: 'create-account', email: 'a@x.io', now: T1, settings: { appearance: 'dark', unit: 'kg' } })
+    .then(t, {
+      events: [created, { type: 'settings-changed', data: { appearance: 'dark' } }],
+      state: { ...active, settings: { ...DEFAULT_SETTINGS, appearance: 'dark' } },
+    });
+  spec([])
+    .when({ type: 'create-account', email: 'a@x.io', now: T1, settings: { appearance: 'light' } })
+    .then(t, { events: [created], state: active });
+});
+
 t.test('an account is created once', async (t) => {
   spec([created]).when({ type: 'create-account', email: 'a@x.io', now: T2 }).thenThrows(t, 'ACCOUNT_EXISTS');
 });

@@ -10,6 +10,13 @@ export function themeChoice(): ThemeChoice {
   }
 }
 
+/** The theme the page shows now: the stored choice, or the device's own. */
+export function shownTheme(): 'light' | 'dark' {
+  const choice = themeChoice();
+  if (choice !== 'system') return choice;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
 export function chooseTheme(choice: ThemeChoice): void {
   const root = document.documentElement;
   if (choice === 'system') delete root.dataset['theme'];

@@ -1527,6 +1527,16 @@ export interface operations {
                     readonly email: string;
                     readonly inviteCode?: string;
                     readonly password: string;
+                    readonly settings?: {
+                        readonly accent?: string;
+                        /** @enum {string} */
+                        readonly appearance?: "light" | "dark";
+                        readonly restTimerSec?: number;
+                        /** @enum {string} */
+                        readonly unit?: "kg" | "lb";
+                        readonly weeklyGoal?: number;
+                        readonly weekStart?: number;
+                    };
                 };
             };
         };

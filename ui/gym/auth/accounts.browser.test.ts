@@ -51,6 +51,27 @@ t.test('sign up with the invite code, log out, log in, and every auth screen pas
   t.equal((await serverGet<{ email: string }>(env, context, '/api/me')).email, email, 'logged in again');
 });
 
+t.test('a phone set to dark signs up into a dark app, kept as the account\'s theme', async (t) => {
+  const context = await env.phone({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto(`${env.origins.gym}/signup`);
+  await page.getByLabel('Invite code').waitFor();
+  const email = newEmail('dark');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Invite code').fill(INVITE);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
+  t.equal((await serverGet<{ settings: { appearance: string } }>(env, context, '/api/me')).settings.appearance, 'dark', 'the account is dark');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const dark = await background();
+  await navTo(page, 'Settings');
+  t.ok(await page.getByRole('radio', { name: 'Dark' }).isChecked(), 'Settings shows Dark chosen');
+  await page.getByRole('radio', { name: 'Light' }).check();
+  await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'light');
+  t.not(await background(), dark, 'and Light still changes it, on a dark phone');
+});
+
 t.test('forgot: "check your mail"; the code pasted as "123 456" resets the password and signs this phone in', async (t) => {
   const email = newEmail('recover');
   const made = await env.system.apps.gym!.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-real-ip': '203.0.113.10' }, payload: { email, password: PASSWORD, inviteCode: INVITE } });

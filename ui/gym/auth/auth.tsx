@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { AppShell } from '../../shared/components/app-shell.tsx';
 import { messageOf } from '../../shared/messages.ts';
+import { shownTheme } from '../../shared/theme.ts';
 import { Link, type Navigate } from '../link.tsx';
 import { gymApi, type User } from '../gym-api.ts';
 import { codeDigits } from '../model.ts';
@@ -66,7 +67,11 @@ function Signup({ navigate, onSignedIn }: { readonly navigate: Navigate; readonl
   return (
     <form
       class="stack"
-      onSubmit={submit(async () => onSignedIn(await gymApi.signup(inviteRequired ? { email, password, inviteCode: invite } : { email, password })))}
+      // the account starts as the page looks: a dark phone keeps a dark app
+      onSubmit={submit(async () => {
+        const settings = { appearance: shownTheme() };
+        onSignedIn(await gymApi.signup(inviteRequired ? { email, password, inviteCode: invite, settings } : { email, password, settings }));
+      })}
     >
       <h2>Sign up</h2>
       <Field label="Email" type="email" value={email} onInput={setEmail} autocomplete="username" />
