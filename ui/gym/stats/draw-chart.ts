@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axisWidth } from './axis-width.ts';
+import { timeRange } from './time-range.ts';
 import type { ChartLine } from './chart.tsx';
 import type { Series } from './progress.ts';
 
@@ -20,7 +21,7 @@ function colours(element: HTMLElement, count: number) {
   return { axis: style.color, grid: style.borderTopColor, lines, font: `${style.fontSize} ${style.fontFamily}` };
 }
 
-function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Options {
+function options(element: HTMLElement, lines: readonly ChartLine[], span: [number, number] | null): uPlot.Options {
   const { axis, grid, lines: strokes, font } = colours(element, lines.length);
   const scaleOf = (index: number) => (index === 0 ? 'y' : `y${index}`);
   // measured in the axis's own font, as uPlot draws it (the canvas's font is restored after)
@@ -36,7 +37,7 @@ function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Optio
     height: HEIGHT,
     legend: { show: false },
     cursor: { show: false },
-    scales: { x: { time: true } },
+    scales: { x: span ? { time: true, range: () => span } : { time: true } },
     series: [{}, ...lines.map((line, index) => ({ label: `${line.label} (${line.unit})`, scale: scaleOf(index), stroke: strokes[index]!, width: 2, spanGaps: true, points: { show: true, size: 6, fill: strokes[index]! } }))],
     axes: [
       // the day as the phone's language writes it ("17 Nov", "Nov 17"), never a bare 11/17; the
@@ -47,13 +48,23 @@ function options(element: HTMLElement, lines: readonly ChartLine[]): uPlot.Optio
   };
 }
 
+const utcDay = (seconds: number | undefined): string => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString().slice(0, 10));
+
 /** Draws the chart; the answer stops it (its listeners and canvas). */
 export function drawChart(element: HTMLElement, series: Series, lines: readonly ChartLine[]): () => void {
   const data = [series.x as number[], ...series.lines.map((line) => line as (number | null)[])] as uPlot.AlignedData;
-  let plot = new uPlot(options(element, lines), data, element);
+  // the days the time axis spans, for the tests (the canvas's labels cannot be read), once uPlot has set its scale
+  const markSpan = (drawn: uPlot, key: string): void => {
+    if (key !== 'x') return;
+    element.dataset['from'] = utcDay(drawn.scales['x']?.min);
+    element.dataset['to'] = utcDay(drawn.scales['x']?.max);
+  };
+  const span = timeRange(series.x);
+  const draw = (): uPlot => new uPlot({ ...options(element, lines, span), hooks: { setScale: [markSpan] } }, data, element);
+  let plot = draw();
   const redraw = () => {
     plot.destroy();
-    plot = new uPlot(options(element, lines), data, element);
+    plot = draw();
   };
   const themeWatch = new MutationObserver(redraw);
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'style'] });

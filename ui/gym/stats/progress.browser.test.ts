@@ -6,6 +6,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserSystem } from '../../testing/browser.ts';
 import { checkScreen, navTo, serverGet, serverSend, signUp } from '../../testing/gym.ts';
+import { addDays } from '../../../domain/shared/calendar.ts';
 import { localDate } from '../model.ts';
 import { bodyWeightSeries, exerciseProgress, weeklyVolume, type WorkoutProgress } from './progress.ts';
 
@@ -108,6 +109,23 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
   await page.waitForFunction((before) => (document.querySelector('[data-testid="body-chart"] canvas')?.getBoundingClientRect().width ?? 0) > before, narrow);
   t.ok((await width()) > narrow, `wider at 1280 px (${narrow} → ${await width()} px)`);
   t.same(await checkScreen(page, 'body-chart-desktop'), []);
+});
+
+t.test('one body-weight reading: the chart spans the week around it, not years each labelled "Jan 1"', async (t) => {
+  const context = await env.phone();
+  const { page } = await signUp(env, context, 'one-reading');
+  await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(4), kg: 80.4 });
+  await navTo(page, 'Body');
+  t.equal((await drawn(page, 'body-chart')).points, 1);
+  const canvas = page.getByTestId('body-chart').locator('.chart-canvas');
+  const day = (offset: number) => addDays(daysAgo(4), offset);
+  t.same([await canvas.getAttribute('data-from'), await canvas.getAttribute('data-to')], [day(-3), day(3)], 'three days either side');
+  await page.getByTestId('body-chart').screenshot({ path: '/tmp/gym-body-chart-one-reading.png' });
+
+  await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(1), kg: 80.1 });
+  await page.reload();
+  t.equal((await drawn(page, 'body-chart')).points, 2);
+  t.same([await canvas.getAttribute('data-from'), await canvas.getAttribute('data-to')], [daysAgo(4), daysAgo(1)], 'two readings: from the first to the last');
 });
 
 t.test('issue 35: a chart draws whatever language the browser reports, a tag Intl refuses included', async (t) => {
