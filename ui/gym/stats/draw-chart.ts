@@ -4,7 +4,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axisWidth } from './axis-width.ts';
-import { timeRange } from './time-range.ts';
+import { timeRange, valueRange } from './time-range.ts';
 import type { ChartLine } from './chart.tsx';
 import type { Series } from './progress.ts';
 
@@ -21,7 +21,7 @@ function colours(element: HTMLElement, count: number) {
   return { axis: style.color, grid: style.borderTopColor, lines, font: `${style.fontSize} ${style.fontFamily}` };
 }
 
-function options(element: HTMLElement, lines: readonly ChartLine[], span: [number, number] | null): uPlot.Options {
+function options(element: HTMLElement, series: Series, lines: readonly ChartLine[]): uPlot.Options {
   const { axis, grid, lines: strokes, font } = colours(element, lines.length);
   const scaleOf = (index: number) => (index === 0 ? 'y' : `y${index}`);
   // measured in the axis's own font, as uPlot draws it (the canvas's font is restored after)
@@ -37,7 +37,10 @@ function options(element: HTMLElement, lines: readonly ChartLine[], span: [numbe
     height: HEIGHT,
     legend: { show: false },
     cursor: { show: false },
-    scales: { x: span ? { time: true, range: () => span } : { time: true } },
+    scales: Object.fromEntries([
+      ['x', scaleOver(timeRange(series.x), { time: true })],
+      ...lines.map((_, index) => [scaleOf(index), scaleOver(valueRange(series.lines[index] ?? []), {})]),
+    ]),
     series: [{}, ...lines.map((line, index) => ({ label: `${line.label} (${line.unit})`, scale: scaleOf(index), stroke: strokes[index]!, width: 2, spanGaps: true, points: { show: true, size: 6, fill: strokes[index]! } }))],
     axes: [
       // the day as the phone's language writes it ("17 Nov", "Nov 17"), never a bare 11/17; the
@@ -48,19 +51,26 @@ function options(element: HTMLElement, lines: readonly ChartLine[], span: [numbe
   };
 }
 
+/** A scale fixed to `range` when there is one; uPlot's own otherwise. */
+const scaleOver = (range: [number, number] | null, scale: uPlot.Scale): uPlot.Scale => (range ? { ...scale, range: () => range } : scale);
+
 const utcDay = (seconds: number | undefined): string => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString().slice(0, 10));
 
 /** Draws the chart; the answer stops it (its listeners and canvas). */
 export function drawChart(element: HTMLElement, series: Series, lines: readonly ChartLine[]): () => void {
   const data = [series.x as number[], ...series.lines.map((line) => line as (number | null)[])] as uPlot.AlignedData;
-  // the days the time axis spans, for the tests (the canvas's labels cannot be read), once uPlot has set its scale
+  // what the time axis and the first value axis span, for the tests (the canvas's labels cannot be
+  // read), once uPlot has set each scale
   const markSpan = (drawn: uPlot, key: string): void => {
-    if (key !== 'x') return;
-    element.dataset['from'] = utcDay(drawn.scales['x']?.min);
-    element.dataset['to'] = utcDay(drawn.scales['x']?.max);
+    if (key === 'x') {
+      element.dataset['from'] = utcDay(drawn.scales['x']?.min);
+      element.dataset['to'] = utcDay(drawn.scales['x']?.max);
+    } else if (key === 'y') {
+      element.dataset['low'] = String(drawn.scales['y']?.min ?? '');
+      element.dataset['high'] = String(drawn.scales['y']?.max ?? '');
+    }
   };
-  const span = timeRange(series.x);
-  const draw = (): uPlot => new uPlot({ ...options(element, lines, span), hooks: { setScale: [markSpan] } }, data, element);
+  const draw = (): uPlot => new uPlot({ ...options(element, series, lines), hooks: { setScale: [markSpan] } }, data, element);
   let plot = draw();
   const redraw = () => {
     plot.destroy();

@@ -111,7 +111,7 @@ t.test('charts of an exercise, of the weeks and of the body weight; their tables
   t.same(await checkScreen(page, 'body-chart-desktop'), []);
 });
 
-t.test('one body-weight reading: the chart spans the week around it, not years each labelled "Jan 1"', async (t) => {
+t.test('one body-weight reading: the chart spans the week around it, not years each labelled "Jan 1", and the kilograms around it, not from 0', async (t) => {
   const context = await env.phone();
   const { page } = await signUp(env, context, 'one-reading');
   await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(4), kg: 80.4 });
@@ -120,6 +120,8 @@ t.test('one body-weight reading: the chart spans the week around it, not years e
   const canvas = page.getByTestId('body-chart').locator('.chart-canvas');
   const day = (offset: number) => addDays(daysAgo(4), offset);
   t.same([await canvas.getAttribute('data-from'), await canvas.getAttribute('data-to')], [day(-3), day(3)], 'three days either side');
+  const [low, high] = [Number(await canvas.getAttribute('data-low')), Number(await canvas.getAttribute('data-high'))];
+  t.ok(low > 70 && low < 80.4 && high > 80.4 && high < 90, `the weight axis from ${low} to ${high} kg, around the reading, not from 0`);
   await page.getByTestId('body-chart').screenshot({ path: '/tmp/gym-body-chart-one-reading.png' });
 
   await serverSend(env, context, 'PUT', '/api/bodyweight', { date: daysAgo(1), kg: 80.1 });
