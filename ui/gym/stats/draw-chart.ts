@@ -4,7 +4,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axisWidth } from './axis-width.ts';
-import { timeRange, valueRange } from './time-range.ts';
+import { timeRange, valueRange } from './axis-ranges.ts';
 import type { ChartLine } from './chart.tsx';
 import type { Series } from './progress.ts';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { timeRange, valueRange } from './time-range.ts';
+import { timeRange, valueRange } from './axis-ranges.ts';
 
 const day = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
