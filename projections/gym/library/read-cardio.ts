@@ -2,6 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { notFound } from '../../../infra/http/errors.ts';
 import type { CardioLogView } from './library-views.ts';
+import { NAME_ORDER } from '../../name-order.ts';
 
 type Range = { from?: string | undefined; to?: string | undefined };
 
@@ -29,7 +30,7 @@ const toLog = (row: z.infer<typeof cardioRow>): CardioLogView => ({
 
 export async function listMachines(db: CommonQueryMethods, userId: string, onlyId: string | null = null): Promise<Array<z.infer<typeof machineRow>>> {
   return [...await db.any(sql.type(machineRow)`
-    SELECT id, name FROM gym.machines WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId}) ORDER BY lower(name), id`)];
+    SELECT id, name FROM gym.machines WHERE user_id = ${userId} AND (${onlyId}::text IS NULL OR id = ${onlyId}) ORDER BY name ${NAME_ORDER}, id`)];
 }
 
 export async function readMachine(db: CommonQueryMethods, userId: string, id: string) {

@@ -2,6 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { notFound } from '../../../infra/http/errors.ts';
 import type { ExerciseView } from './library-views.ts';
+import { NAME_ORDER } from '../../name-order.ts';
 
 const exerciseRow = z.object({
   id: z.string(),
@@ -35,6 +36,6 @@ export async function listExercises(db: CommonQueryMethods, userId: string, sear
   const rows = await db.any(sql.type(exerciseRow)`
     SELECT id, name, code, machine_number, library_id FROM gym.exercises
     WHERE user_id = ${userId} AND (${pattern}::text IS NULL OR name ILIKE ${pattern} OR code ILIKE ${pattern})
-    ORDER BY lower(name), id`);
+    ORDER BY name ${NAME_ORDER}, id`);
   return rows.map(toExercise);
 }

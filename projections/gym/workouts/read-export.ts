@@ -9,6 +9,7 @@ import { listPlans } from '../library/read-plans.ts';
 import { readGymUser } from '../users/read-gym-user.ts';
 import { setRow, setSelect, summaryRow, summarySelect, toSet, toSummary } from './read-workouts.ts';
 import { workoutSchema } from './workout-views.ts';
+import { NAME_ORDER } from '../../name-order.ts';
 
 export const EXPORT_FORMAT = 1;
 
@@ -32,7 +33,7 @@ export async function readExport(db: CommonQueryMethods, userId: string): Promis
   const user = await readGymUser(db, userId);
   const workouts = await db.any(sql.type(summaryRow)`${summarySelect} WHERE w.user_id = ${userId} ORDER BY w.date, w.started_at, w.id`);
   const sets = (await db.any(sql.type(setRow)`
-    ${setSelect} WHERE s.user_id = ${userId} ORDER BY s.workout_id, lower(e.name), s.exercise_id, s.set_number`)).map(toSet);
+    ${setSelect} WHERE s.user_id = ${userId} ORDER BY s.workout_id, e.name ${NAME_ORDER}, s.exercise_id, s.set_number`)).map(toSet);
   const setsOf = new Map<string, typeof sets>();
   for (const set of sets) {
     const own = setsOf.get(set.sessionId);

@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { addDays, weekStartOf } from '../../../domain/shared/calendar.ts';
+import { compareOptionalNames } from '../../../domain/shared/names.ts';
 import { accountNotReady } from '../../../infra/http/account-not-ready.ts';
 import { exerciseTotalsOf } from './running-totals.ts';
 import { epley } from './one-rep-max.ts';
@@ -71,11 +72,6 @@ const calendarRow = z.object({ week_start: z.number(), weekly_goal: z.number(), 
 const exercisesRow = z.object({ records: z.array(recordRow), candidates: z.array(candidateSetRow) });
 type PersonalBest = { exerciseId: string; workoutId: string; date: string; startedAt: string; setNumber: number; kg: number; reps: number; e1rm: number };
 
-const byName = (a: string | null, b: string | null): number => {
-  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  return x < y ? -1 : x > y ? 1 : 0;
-};
 
 /** newest first; within a workout the later set first */
 const newestFirst = (a: PersonalBest, b: PersonalBest): number => {
@@ -220,7 +216,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       sets: row.sets,
       volumeKg: row.volume_kg,
     }))
-    .sort((a, b) => byName(a.exerciseName, b.exerciseName) || (a.exerciseId < b.exerciseId ? -1 : a.exerciseId > b.exerciseId ? 1 : 0));
+    .sort((a, b) => compareOptionalNames(a.exerciseName, b.exerciseName) || (a.exerciseId < b.exerciseId ? -1 : a.exerciseId > b.exerciseId ? 1 : 0));
   return {
     date,
     weeklyGoal,

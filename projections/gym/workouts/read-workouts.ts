@@ -4,6 +4,7 @@ import { enteredUnitSchema, setKindSchema } from '../../../domain/gym/workout.ts
 import { notFound } from '../../../infra/http/errors.ts';
 import { inOneSnapshot } from '../../../infra/postgres/snapshot.ts';
 import type { SetView, WorkoutSummary, WorkoutView } from './workout-views.ts';
+import { NAME_ORDER } from '../../name-order.ts';
 
 export const summaryRow = z.object({
   id: z.string(),
@@ -48,7 +49,7 @@ export const summarySelect = sql.fragment`
   SELECT w.id, w.date::text AS date, w.plan_day_id, d.plan_id, p.name AS plan_name, d.ordinal AS day_ordinal, d.title AS day_title,
     w.title, w.notes, w.started_at, w.finished_at,
     (SELECT count(*)::int FROM gym.sets s WHERE s.workout_id = w.id) AS set_count,
-    (SELECT coalesce(array_agg(x.name ORDER BY lower(x.name), x.id), '{}') FROM (
+    (SELECT coalesce(array_agg(x.name ORDER BY x.name ${NAME_ORDER}, x.id), '{}') FROM (
       SELECT DISTINCT e.id, e.name FROM gym.sets s JOIN gym.exercises e ON e.id = s.exercise_id WHERE s.workout_id = w.id) x) AS exercise_names,
     (SELECT coalesce(sum(s.kg * s.reps ORDER BY s.set_number, s.id), 0)::float8 FROM gym.sets s
      WHERE s.workout_id = w.id AND s.kind IS DISTINCT FROM 'warmup') AS volume_kg
@@ -91,7 +92,7 @@ export function findWorkout(pool: DatabasePool, userId: string, id: string): Pro
   return inOneSnapshot(pool, async (db) => {
     const row = await db.maybeOne(sql.type(summaryRow)`${summarySelect} WHERE w.id = ${id} AND w.user_id = ${userId}`);
     if (!row) return null;
-    const sets = await db.any(sql.type(setRow)`${setSelect} WHERE s.workout_id = ${id} ORDER BY lower(e.name), s.exercise_id, s.set_number`);
+    const sets = await db.any(sql.type(setRow)`${setSelect} WHERE s.workout_id = ${id} ORDER BY e.name ${NAME_ORDER}, s.exercise_id, s.set_number`);
     return { ...toSummary(row), sets: sets.map(toSet) };
   });
 }

@@ -86,10 +86,13 @@ export const dateArb = fc
 
 const refArb: fc.Arbitrary<Ref> = fc.record({ n: fc.nat(5), other: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) });
 const userArb: fc.Arbitrary<UserNo> = fc.oneof({ weight: 4, arbitrary: fc.constant(0 as const) }, { weight: 1, arbitrary: fc.constant(1 as const) });
-/** Names of one word of letters: orders by name agree in every collation. Case variants meet the case-insensitive uniqueness. */
-const exerciseNameArb = fc.constantFrom('Squat', 'squat', 'Bench', 'Row', 'Rowing', 'Curl', 'Press', 'DIP');
+/**
+ * Names a person sorts otherwise than bytes do: accents ("Écarté" beside "Elevation", not after
+ * "Zercher"), a space and a hyphen, case. Case variants meet the case-insensitive uniqueness.
+ */
+const exerciseNameArb = fc.constantFrom('Squat', 'squat', 'Bench', 'Bench press', 'Bench-press', 'Row', 'Écarté', 'écarté', 'Elevation', 'Zercher', 'DIP');
 const codeArb = fc.constantFrom(null, '', 'SQ', 'A,1', 'x "2"');
-const machineNameArb = fc.constantFrom('Bike', 'bike', 'Treadmill', 'Rower', 'Elliptical');
+const machineNameArb = fc.constantFrom('Bike', 'bike', 'Treadmill', 'Rower', 'Elliptical', 'Élliptique', 'Zwift bike');
 const planNameArb = fc.constantFrom('Block', 'Strength', 'Hypertrophy');
 const titleArb = fc.constantFrom(null, '', 'Legs', 'Push', 'Pull');
 const notesArb = fc.constantFrom('', 'felt good', 'heavy, "slow"', 'line\nbreak');

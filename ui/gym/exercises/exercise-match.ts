@@ -2,6 +2,7 @@
 // client: the server stores only the chosen entry's id (the exercise's libraryId). Fuzzy, so that
 // "bench", "ohp", "pullup" or a typo such as "romainan deadlift" still finds the entry.
 import libraryJson from './exercise-library.json' with { type: 'json' };
+import { compareNames } from '../../../domain/shared/names.ts';
 
 export type LibraryEntry = { readonly id: string; readonly name: string; readonly aliases: readonly string[]; readonly muscle: string; readonly equipment: string };
 export const LIBRARY: readonly LibraryEntry[] = libraryJson;
@@ -58,7 +59,7 @@ export function suggest(query: string, library: readonly LibraryEntry[] = LIBRAR
     }
     if (best.score > 0) found.push(best);
   }
-  return found.sort((a, b) => b.score - a.score || a.entry.name.length - b.entry.name.length || a.entry.name.localeCompare(b.entry.name)).slice(0, limit);
+  return found.sort((a, b) => b.score - a.score || a.entry.name.length - b.entry.name.length || compareNames(a.entry.name, b.entry.name)).slice(0, limit);
 }
 
 /** The one entry a name stands for without asking: an exact name or alias; null when unsure. */

@@ -4,6 +4,7 @@
 // them, so what the simulation proves is what the phone draws.
 import type { Command, Outcome } from '../../shared/outbox-model.ts';
 import { countsInTotals } from '../../../domain/gym/set-kind.ts';
+import { compareNames } from '../../../domain/shared/names.ts';
 import type { Workout } from '../gym-api.ts';
 import { kgToShown, type Unit } from '../model.ts';
 import { type QueuedSet, type RowState, setKey } from './workout-rows.ts';
@@ -49,7 +50,7 @@ const totals = (workout: Workout, sets: readonly SetLog[]): Workout => ({
   sets,
   setCount: sets.length,
   // as the server lists them: once each, by name
-  exerciseNames: [...new Set(sets.flatMap((set) => set.exerciseName ?? []))].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+  exerciseNames: [...new Set(sets.flatMap((set) => set.exerciseName ?? []))].sort(compareNames),
   volumeKg: sets.filter(countsInTotals).reduce((sum, set) => sum + set.kg * set.reps, 0),
 });
 

@@ -2,7 +2,7 @@
 // what the user keeps (the user, exercises and their history, plans, workouts, sets, cardio machines
 // and sessions, bodyweight readings), and the export of all of it.
 import { type Account, type CardioLog, counted, type Exercise, KG_PER_LB, type LiveWorkout, liveWorkouts, type LoggedSet } from '../model.ts';
-import { bestSet, by, epley, exerciseView, type Expected, inRange, nameKey, newestWorkoutFirst, NOT_FOUND, ok, plansInOrder, planView, type Range, setView, sorted, volumeOf, workoutSummary, workoutView } from './views.ts';
+import { bestSet, by, epley, exerciseView, type Expected, inRange, byName, newestWorkoutFirst, NOT_FOUND, ok, plansInOrder, planView, type Range, setView, sorted, volumeOf, workoutSummary, workoutView } from './views.ts';
 
 export const authConfig = (): Expected => ok({ inviteRequired: false });
 
@@ -13,7 +13,7 @@ export const me = (account: Account): Expected => ok({ id: account.id, email: ac
 export function exercises(account: Account, q: string | null): Expected {
   const needle = q?.toLowerCase() ?? null;
   const matches = (exercise: Exercise) => needle === null || exercise.name.toLowerCase().includes(needle) || (exercise.code ?? '').toLowerCase().includes(needle);
-  return ok(sorted([...account.exercises.values()].filter(matches), by<Exercise>([(e) => nameKey(e.name), 'asc'], [(e) => e.id, 'asc'])).map(exerciseView));
+  return ok(sorted([...account.exercises.values()].filter(matches), byName<Exercise>((e) => e.name, [(e) => e.id, 'asc'])).map(exerciseView));
 }
 
 export function exercise(account: Account, id: string): Expected {
@@ -62,7 +62,7 @@ export function set(account: Account, id: string): Expected {
 }
 
 export const machines = (account: Account): Expected =>
-  ok(sorted(account.machines.values(), by<{ id: string; name: string }>([(m) => nameKey(m.name), 'asc'], [(m) => m.id, 'asc'])).map((m) => ({ id: m.id, name: m.name })));
+  ok(sorted(account.machines.values(), byName<{ id: string; name: string }>((m) => m.name, [(m) => m.id, 'asc'])).map((m) => ({ id: m.id, name: m.name })));
 
 /** GET /cardio/logs: "Cardio sessions within an inclusive date range, newest first" */
 export const cardioLogs = (account: Account, range: Range): Expected =>

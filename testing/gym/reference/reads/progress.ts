@@ -1,7 +1,7 @@
 // Test support for the gym read side's reference check (reads.ts): Today (GET /home) and the
 // progress page (GET /stats): days trained, the next step's weight, weekly totals and personal bests.
 import { type Account, counted, dayOf, KG_PER_LB, type LiveWorkout, liveWorkouts, type LoggedSet, type Unit } from '../model.ts';
-import { addDays, bestSet, by, epley, type Expected, nameKey, nameOf, newestWorkoutFirst, ok, planView, sorted, volumeOf, weekStartOf } from './views.ts';
+import { addDays, bestSet, by, epley, type Expected, byName, nameOf, newestWorkoutFirst, ok, planView, sorted, volumeOf, weekStartOf } from './views.ts';
 
 /** the dates with at least one set that is no warm-up, up to the client's date: the days trained */
 const trainedDates = (account: Account, upTo: string): Set<string> => new Set(liveWorkouts(account).filter((w) => w.sets.some(counted) && w.date <= upTo).map((w) => w.date));
@@ -120,7 +120,7 @@ export function stats(account: Account, date: string): Expected {
     .slice(0, RECENT_BESTS)
     .map((s) => ({ exerciseId: s.exerciseId, exerciseName: nameOf(account, s.exerciseId), sessionId: s.workoutId, date: s.date, kg: s.kg, reps: s.reps, estimatedOneRepMaxKg: epley(s.kg, s.reps) }));
 
-  const records = sorted(new Set(sets.map((s) => s.exerciseId)), by<string>([(id) => nameKey(nameOf(account, id)), 'asc'], [(id) => id, 'asc'])).map((exerciseId) => {
+  const records = sorted(new Set(sets.map((s) => s.exerciseId)), byName<string>((id) => nameOf(account, id), [(id) => id, 'asc'])).map((exerciseId) => {
     const own = sets.filter((s) => s.exerciseId === exerciseId);
     const lifted = own.filter((s) => s.reps > 0);
     const best = bestSet(lifted);

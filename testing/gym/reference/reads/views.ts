@@ -1,6 +1,7 @@
 // Test support for the gym read side's reference check (reads.ts): what the read rules share: an
 // answer, plain calendar arithmetic, orders, the best set, and the shapes the routes show an
 // exercise, a plan, a set and a workout in.
+import { compareOptionalNames } from '../../../../domain/shared/names.ts';
 import { type Account, counted, dayOf, type Exercise, type LiveWorkout, type LoggedSet, type Plan } from '../model.ts';
 
 export type Expected = { readonly status: number; readonly body: unknown };
@@ -33,8 +34,14 @@ export const by =
     return 0;
   };
 export const sorted = <T>(items: Iterable<T>, compare: (a: T, b: T) => number): T[] => [...items].sort(compare);
-/** names compare case-insensitively, as a person reads a list (the names here are single words of letters) */
-export const nameKey = (name: string | null | undefined): string => (name ?? '').toLowerCase();
+/**
+ * by a name in the order a person reads a list (domain/shared/names.ts: Unicode's root collation,
+ * which the server asks of PostgreSQL's ICU), a missing one last, then by the other keys
+ */
+export const byName =
+  <T>(name: (item: T) => string | null, ...keys: Array<[(item: T) => Key, 'asc' | 'desc']>) =>
+  (a: T, b: T): number =>
+    compareOptionalNames(name(a), name(b)) || by(...keys)(a, b);
 
 // ---- views ----
 export const exerciseView = (exercise: Exercise) => ({ id: exercise.id, name: exercise.name, code: exercise.code, machineNumber: exercise.machineNumber, libraryId: exercise.libraryId });
@@ -65,7 +72,7 @@ export function setView(account: Account, workoutId: string, set: LoggedSet) {
 }
 /** a workout's sets by exercise name, then set number */
 export const setsInOrder = (account: Account, sets: readonly LoggedSet[]): LoggedSet[] =>
-  sorted(sets, by<LoggedSet>([(s) => nameKey(nameOf(account, s.exerciseId)), 'asc'], [(s) => s.exerciseId, 'asc'], [(s) => s.setNumber, 'asc']));
+  sorted(sets, byName<LoggedSet>((s) => nameOf(account, s.exerciseId), [(s) => s.exerciseId, 'asc'], [(s) => s.setNumber, 'asc']));
 
 export function workoutSummary(account: Account, workout: LiveWorkout) {
   // spec: a workout whose plan day was deleted keeps everything but the link to the day
