@@ -2,6 +2,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import type { PlayerDocument } from '../../../domain/club/player.ts';
 import { notFound } from '../../../infra/http/errors.ts';
+import { NAME_ORDER } from '../../name-order.ts';
 
 const playerRow = z.object({ id: z.string(), name: z.string(), level_id: z.string().nullable(), guest: z.boolean(), archived: z.boolean(), created_at: z.string() });
 type PlayerRow = z.infer<typeof playerRow>;
@@ -50,6 +51,6 @@ export async function listPlayers(pool: DatabasePool, archived: boolean): Promis
   const rows = await pool.any(sql.type(playerRow)`
     SELECT id, name, level_id, guest, archived, created_at FROM club.players
     WHERE NOT guest AND archived = ${archived}
-    ORDER BY lower(name), id`);
+    ORDER BY name ${NAME_ORDER}, id`);
   return rows.map(toDocument);
 }

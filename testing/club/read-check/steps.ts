@@ -6,7 +6,8 @@ import { readCheckParameters } from '../../read-check.ts';
 
 const LEVEL_NAMES = ['Strong', 'Middle', 'Weak', 'strong', ' Coach '] as const;
 const VENUE_NAMES = ['Hall', 'Annex', 'Gym', 'hall'] as const;
-export const PERSON_NAMES = ['Ada', 'ben', 'Cleo', 'Dev', 'eve', 'Finn', 'Gus', 'Hana'] as const;
+/** with an accent, a space and case, which a person and the bytes of lower(name) sort differently */
+export const PERSON_NAMES = ['Ada', 'ben', 'Cleo', 'Dev', 'eve', 'Finn', 'Gus', 'Hana', 'Élodie', 'Zoë', 'Ada Lee'] as const;
 const STARTS = ['18:00', '19:00', '19:30', '20:00'] as const;
 const ENDS = ['19:30', '21:00', '21:30', '22:00'] as const;
 const ROUND_LENGTHS = [60, 600, 720, 900, 3600] as const;

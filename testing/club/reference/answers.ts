@@ -1,5 +1,6 @@
 // Test support: what each GET route of the club must answer, from the club the reference folded
 // (testing/club/reference.ts), and the rules a version's "what changed" phrases must meet.
+import { compareNames } from '../../../domain/shared/names.ts';
 import type { Club, Night, NightState, Player, Slot, Venue } from './model.ts';
 import { weekdayOf } from './nights.ts';
 import { byText, canonical, contentOf, copy, onCourt } from './rules.ts';
@@ -30,11 +31,11 @@ export function scheduleAnswer(club: Club) {
 
 export const playerAnswer = (player: Player): Player => ({ ...player });
 
-/** People by name (case aside), guests never listed; archived ones only when asked for. */
+/** People by name in the order a person reads them (domain/shared/names.ts), guests never listed; archived ones only when asked for. */
 export function playersAnswer(club: Club, archived: boolean) {
   const players = [...club.players.values()]
     .filter((player) => !player.guest && player.archived === archived)
-    .sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id));
+    .sort((a, b) => compareNames(a.name, b.name) || byText(a.id, b.id));
   return { players: players.map(playerAnswer) };
 }
 
