@@ -8,8 +8,11 @@
  */
 const collator = new Intl.Collator('und');
 
+/** Text by its UTF-16 code units: ids, and the tie between names the collation holds equal. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export function compareNames(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return collator.compare(a, b) || compareText(a, b);
 }
 
 /** compareNames, a missing name (an exercise no longer there) after every name, as SQL sorts a null */

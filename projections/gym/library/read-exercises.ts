@@ -1,8 +1,8 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { notFound } from '../../../infra/http/errors.ts';
-import type { ExerciseView } from './library-views.ts';
 import { NAME_ORDER } from '../../name-order.ts';
+import type { ExerciseView } from './library-views.ts';
 
 const exerciseRow = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { gymUserSchema } from '../../../domain/gym/user.ts';
+import { NAME_ORDER } from '../../name-order.ts';
 import { bodyweightSchema, cardioLogSchema, exerciseSchema, machineSchema, planSchema } from '../library/library-views.ts';
 import { listBodyweights } from '../library/read-body-weights.ts';
 import { listCardioLogs, listMachines } from '../library/read-cardio.ts';
@@ -9,7 +10,6 @@ import { listPlans } from '../library/read-plans.ts';
 import { readGymUser } from '../users/read-gym-user.ts';
 import { setRow, setSelect, summaryRow, summarySelect, toSet, toSummary } from './read-workouts.ts';
 import { workoutSchema } from './workout-views.ts';
-import { NAME_ORDER } from '../../name-order.ts';
 
 export const EXPORT_FORMAT = 1;
 

@@ -1,7 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { addDays, weekStartOf } from '../../../domain/shared/calendar.ts';
-import { compareOptionalNames } from '../../../domain/shared/names.ts';
+import { compareOptionalNames, compareText } from '../../../domain/shared/names.ts';
 import { accountNotReady } from '../../../infra/http/account-not-ready.ts';
 import { exerciseTotalsOf } from './running-totals.ts';
 import { epley } from './one-rep-max.ts';
@@ -71,7 +71,6 @@ const candidateSetRow = z.object({
 const calendarRow = z.object({ week_start: z.number(), weekly_goal: z.number(), summary: summaryRow, weeks: z.array(weekRow) });
 const exercisesRow = z.object({ records: z.array(recordRow), candidates: z.array(candidateSetRow) });
 type PersonalBest = { exerciseId: string; workoutId: string; date: string; startedAt: string; setNumber: number; kg: number; reps: number; e1rm: number };
-
 
 /** newest first; within a workout the later set first */
 const newestFirst = (a: PersonalBest, b: PersonalBest): number => {
@@ -216,7 +215,7 @@ export async function readStats(db: CommonQueryMethods, userId: string, date: st
       sets: row.sets,
       volumeKg: row.volume_kg,
     }))
-    .sort((a, b) => compareOptionalNames(a.exerciseName, b.exerciseName) || (a.exerciseId < b.exerciseId ? -1 : a.exerciseId > b.exerciseId ? 1 : 0));
+    .sort((a, b) => compareOptionalNames(a.exerciseName, b.exerciseName) || compareText(a.exerciseId, b.exerciseId));
   return {
     date,
     weeklyGoal,

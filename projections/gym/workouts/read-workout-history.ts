@@ -4,7 +4,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { type WorkoutChange, type WorkoutLogEntry, workoutAt, workoutHistory } from '../../../domain/gym/workout-history.ts';
 import { parseWorkoutEvent, workoutStream } from '../../../domain/gym/workout.ts';
-import { compareOptionalNames } from '../../../domain/shared/names.ts';
+import { compareOptionalNames, compareText } from '../../../domain/shared/names.ts';
 import type { EventStore } from '../../../infra/eventstore/port.ts';
 import { notFound } from '../../../infra/http/errors.ts';
 import { setSchema } from './workout-views.ts';
@@ -134,6 +134,6 @@ export async function readWorkoutVersion(deps: HistoryDeps, userId: string, work
   const names = await exerciseNames(deps.db, userId);
   const sets = Object.values(state.sets)
     .map((set) => named(set, names))
-    .sort((a, b) => compareOptionalNames(a.exerciseName, b.exerciseName) || (a.exerciseId < b.exerciseId ? -1 : a.exerciseId > b.exerciseId ? 1 : 0) || a.setNumber - b.setNumber);
+    .sort((a, b) => compareOptionalNames(a.exerciseName, b.exerciseName) || compareText(a.exerciseId, b.exerciseId) || a.setNumber - b.setNumber);
   return { workoutId, revision, at: entry.at, date: state.date, finishedAt: state.finishedAt, title: state.title ?? '', notes: state.notes, deleted: state.status === 'deleted', sets };
 }

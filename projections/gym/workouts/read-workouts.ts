@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { enteredUnitSchema, setKindSchema } from '../../../domain/gym/workout.ts';
 import { notFound } from '../../../infra/http/errors.ts';
 import { inOneSnapshot } from '../../../infra/postgres/snapshot.ts';
-import type { SetView, WorkoutSummary, WorkoutView } from './workout-views.ts';
 import { NAME_ORDER } from '../../name-order.ts';
+import type { SetView, WorkoutSummary, WorkoutView } from './workout-views.ts';
 
 export const summaryRow = z.object({
   id: z.string(),
